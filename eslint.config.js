@@ -1,0 +1,130 @@
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Imports flow one way (docs/architecture.md):
+ *   lib | config | components | api  ->  features  ->  app  ->  main.tsx
+ * A feature never imports another feature; only main.tsx and tests import the sandbox.
+ */
+const features = ['auth', 'products', 'credit-application', 'analysis-status', 'cards', 'accounts'];
+
+const boundaryZones = [
+  // Lower layers never reach up.
+  ...['lib', 'config', 'components', 'api'].map((layer) => ({
+    target: `./src/${layer}`,
+    from: ['./src/features', './src/app'],
+    message: `src/${layer} sits below features and app.`,
+  })),
+  {
+    target: './src/lib',
+    from: ['./src/api', './src/components', './src/config'],
+    message: 'src/lib is pure helpers.',
+  },
+  { target: './src/api', from: ['./src/components'], message: 'src/api is headless: no UI.' },
+  { target: './src/features', from: './src/app', message: 'Features do not import the app layer.' },
+  // Features are independent of each other.
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature; move shared code to components, api or lib.',
+  })),
+  // The sandbox is reachable only from main.tsx (dynamic import) and tests.
+  ...['app', 'api', 'components', 'config', 'features', 'lib'].map((layer) => ({
+    target: `./src/${layer}`,
+    from: './src/sandbox',
+    message: 'Only src/main.tsx and tests import the sandbox.',
+  })),
+  { target: './src', from: ['./e2e'], message: 'Nothing in src imports end-to-end tests.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'public/mockServiceWorker.js', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.strict.rules,
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-self-import': 'error',
+      // MUI's TextField autoFocus is the right call on single-purpose screens (sign-in, re-auth).
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+      'no-console': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'API text is rendered as text only.',
+        },
+        {
+          selector: "MemberExpression[object.name='localStorage']",
+          message: 'No Web Storage: personal data stays in memory.',
+        },
+        {
+          selector: "MemberExpression[object.name='sessionStorage']",
+          message: 'No Web Storage: personal data stays in memory.',
+        },
+        {
+          selector: "MemberExpression[property.name='cookie'][object.name='document']",
+          message: 'No cookies.',
+        },
+      ],
+      'no-restricted-globals': ['error', 'localStorage', 'sessionStorage', 'indexedDB'],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      '@typescript-eslint/consistent-type-assertions': [
+        'error',
+        { assertionStyle: 'as', objectLiteralTypeAssertions: 'never' },
+      ],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+    },
+  },
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', 'src/test/**', 'src/sandbox/**'],
+    rules: {
+      'no-restricted-globals': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // Playwright fixtures: `use` is not a React hook, `{}` and `void` are its conventions, and the
+    // privacy sweep reads document.cookie to prove it is empty.
+    files: ['e2e/**'],
+    rules: {
+      'react-hooks/rules-of-hooks': 'off',
+      'no-empty-pattern': 'off',
+      '@typescript-eslint/no-invalid-void-type': 'off',
+      'no-restricted-syntax': 'off',
+    },
+  },
+  {
+    files: ['eslint.config.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests run against the production build (`vite preview`) pointed at the HTTP sandbox through
+ * e2e/config.e2e.json. The browser: a system Chromium when there is one (CI installs Debian's), else
+ * Playwright's own (on a machine that has downloaded it).
+ */
+const SANDBOX_PORT = 4400;
+const PREVIEW_PORT = 4173;
+
+function systemChromium(): string | undefined {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
+  return candidates.find(
+    (path): path is string => typeof path === 'string' && path !== '' && existsSync(path),
+  );
+}
+
+const executablePath = systemChromium();
+
+export default defineConfig({
+  testDir: './e2e',
+  // One sandbox server holds the state; tests reset it, so they run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
+    viewport: { width: 1280, height: 800 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT}`,
+      url: `http://127.0.0.1:${SANDBOX_PORT}/__sandbox/stats`,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      timeout: 30_000,
+    },
+    {
+      command: `npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PREVIEW_PORT}/config.json`,
+      env: { APP_CONFIG_FILE: 'e2e/config.e2e.json' },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+  ],
+});

@@ -1,0 +1,79 @@
+/**
+ * Size budget of the production build: for each screen, the gzip size of the JavaScript a cold start
+ * on that screen downloads (the entry and everything it imports statically, plus the screen's lazy
+ * chunk and its static imports). Fails when a screen is over its budget. Run after `vite build`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { z } from 'zod';
+
+const distDir = path.resolve('dist');
+const manifestSchema = z.record(
+  z.string(),
+  z.object({
+    file: z.string(),
+    isEntry: z.boolean().optional(),
+    imports: z.array(z.string()).optional(),
+    dynamicImports: z.array(z.string()).optional(),
+  }),
+);
+const budgetsSchema = z.object({
+  routes: z.record(z.string(), z.object({ chunks: z.array(z.string()), budgetKiB: z.number().positive() })),
+});
+
+const manifest = manifestSchema.parse(
+  JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')),
+);
+const budgets = budgetsSchema.parse(
+  JSON.parse(readFileSync(path.resolve('scripts/bundle-budgets.json'), 'utf8')),
+);
+
+/** The manifest keys a chunk pulls in statically, itself included. */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  const chunk = manifest[key];
+  if (!chunk)
+    throw new Error(`${key} is not in the build manifest (renamed? update scripts/bundle-budgets.json)`);
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) throw new Error('no entry chunk in the manifest');
+
+let failed = false;
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+for (const [route, { chunks, budgetKiB }] of Object.entries(budgets.routes)) {
+  const keys = new Set<string>(staticClosure(entryKey));
+  for (const chunk of chunks) for (const key of staticClosure(chunk)) keys.add(key);
+  const files = [...keys]
+    .map((key) => manifest[key]?.file)
+    .filter((file): file is string => file?.endsWith('.js') ?? false);
+  const total = files.reduce((sum, file) => sum + gzipBytes(file), 0);
+  const over = total > budgetKiB * 1024;
+  failed ||= over;
+  console.log(
+    `${over ? 'OVER' : 'ok  '} ${route.padEnd(22)} ${kib(total).padStart(7)} KiB gzip (budget ${budgetKiB} KiB, ${files.length} files)`,
+  );
+}
+for (const key of Object.keys(manifest).filter((k) => k.startsWith('src/features/'))) {
+  const file = manifest[key]?.file;
+  if (file?.endsWith('.js'))
+    console.log(`     chunk ${key.padEnd(62)} ${kib(gzipBytes(file)).padStart(7)} KiB gzip`);
+}
+if (failed) {
+  console.error('Bundle size budget exceeded.');
+  process.exit(1);
+}

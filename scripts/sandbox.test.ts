@@ -1,0 +1,57 @@
+// @vitest-environment node
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { accountListResponseSchema } from '../src/api/schemas/accounts';
+
+const root = join(import.meta.dirname, '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+/** Starts the CLI and resolves with its printed URLs once it is listening. */
+function startCli(args: string[]) {
+  const child = spawn(tsx, ['scripts/sandbox.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<{ baseUrl: string; accountsBaseUrl: string }>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const baseUrl = /^base_url: (\S+)$/m.exec(output)?.[1];
+      const accountsBaseUrl = /^accounts_base_url: (\S+)$/m.exec(output)?.[1];
+      if (baseUrl && accountsBaseUrl) resolve({ baseUrl, accountsBaseUrl });
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => reject(new Error(`sandbox exited with ${code}: ${output}`)));
+  });
+  return { child, ready, exited, output: () => output };
+}
+
+describe('scripts/sandbox.ts', () => {
+  it('prints both base URLs, serves them and stops cleanly on SIGTERM', async () => {
+    const cli = startCli(['--port', '0', '--accounts', '12']);
+    const { baseUrl, accountsBaseUrl } = await cli.ready;
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    expect(accountsBaseUrl).toBe(baseUrl.replace(/\/api$/, '/accounts'));
+    const response = await fetch(`${accountsBaseUrl}/v1/account/get-all-accounts/`, {
+      headers: { Authorization: 'Bearer sandbox-operator' },
+    });
+    const { accounts } = accountListResponseSchema.parse(await response.json());
+    expect(accounts).toHaveLength(12);
+    expect(accounts.filter((account) => account.isDefault)).toHaveLength(1);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    expect(cli.output()).toMatch(/SIGTERM, stopping/);
+  });
+
+  it('stops cleanly on SIGINT', async () => {
+    const cli = startCli(['--port', '0']);
+    await cli.ready;
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('refuses a bad option value with exit code 2', async () => {
+    const cli = startCli(['--port', 'abc']);
+    await expect(cli.ready).rejects.toThrow(/--port expects a non-negative integer/);
+    expect(await cli.exited).toBe(2);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Runs the sandbox as an HTTP server: `npm run sandbox -- --port 4400 [--accounts 10000]
+ * [--decision-delay-ms 30000]`. Prints the two base URLs the app's config needs.
+ */
+import { parseArgs } from 'node:util';
+import { startSandboxHttpServer } from '../src/sandbox/http-server';
+import { sandboxTokens } from '../src/sandbox/tokens';
+
+function integerOption(
+  name: string,
+  value: string | undefined,
+  fallback: number | undefined,
+): number | undefined {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    process.stderr.write(`--${name} expects a non-negative integer, got "${value}"\n`);
+    process.exit(2);
+  }
+  return parsed;
+}
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4400' },
+    accounts: { type: 'string' },
+    'decision-delay-ms': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  strict: true,
+});
+
+if (values.help) {
+  process.stdout.write(
+    'usage: tsx scripts/sandbox.ts [--port 4400] [--accounts 30] [--decision-delay-ms 30000]\n',
+  );
+  process.exit(0);
+}
+
+const accountCount = integerOption('accounts', values.accounts, undefined);
+const decisionDelayMs = integerOption('decision-delay-ms', values['decision-delay-ms'], undefined);
+const sandbox = await startSandboxHttpServer({
+  port: integerOption('port', values.port, 4400) ?? 4400,
+  ...(accountCount === undefined ? {} : { accountCount }),
+  ...(decisionDelayMs === undefined ? {} : { decisionDelayMs }),
+}).catch((error: unknown) => {
+  process.stderr.write(
+    `sandbox: could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});
+
+process.stdout.write(
+  [
+    `base_url: ${sandbox.baseUrl}`,
+    `accounts_base_url: ${sandbox.accountsBaseUrl}`,
+    `control: ${sandbox.origin}/__sandbox/ (reset, faults, stats, tokens, advance-clock)`,
+    `tokens: ${Object.values(sandboxTokens).join(', ')}`,
+    `accounts: ${sandbox.store.accountCount}`,
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`sandbox: ${signal}, stopping\n`);
+  await sandbox.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from './api-client';
+import { accountListResponseSchema, type Account } from './schemas/accounts';
+import { endpoints } from './schemas/endpoints';
+
+/** GET all accounts of the institution (section 4.6), from {accounts_base_url}, with the bearer token. */
+export async function fetchAccounts(signal?: AbortSignal): Promise<Account[]> {
+  const body = await apiClient().request({
+    method: 'GET',
+    base: 'accounts',
+    path: endpoints.allAccounts(),
+    pathTemplate: endpoints.allAccounts(),
+    schema: accountListResponseSchema,
+    signal,
+  });
+  return body.accounts;
+}
+
+export const accountQueries = {
+  all: () => ['accounts'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'list'] as const,
+      queryFn: ({ signal }) => fetchAccounts(signal),
+      staleTime: 60_000,
+    }),
+};

@@ -1,0 +1,26 @@
+import { apiClient } from './api-client';
+import {
+  creditApplicationResponseSchema,
+  type CreditApplicationRequest,
+  type CreditApplicationResponse,
+} from './schemas/credit-application';
+import { endpoints } from './schemas/endpoints';
+
+/**
+ * POST a credit analysis request (section 4.2). The response body is not shown by the interface, so any
+ * 2xx, with or without a body, is a success; the caller shows what came back.
+ */
+export function submitCreditApplication(
+  body: CreditApplicationRequest,
+  idempotencyKey?: string,
+): Promise<CreditApplicationResponse> {
+  return apiClient().request({
+    method: 'POST',
+    base: 'base',
+    path: endpoints.creditRequest(),
+    pathTemplate: endpoints.creditRequest(),
+    schema: creditApplicationResponseSchema,
+    body,
+    idempotencyKey,
+  });
+}

@@ -1,0 +1,173 @@
+import type * as z from 'zod/mini';
+import { ApiError } from './api-error';
+import type { ApiBase } from './schemas/endpoints';
+import { lenientErrorObjectSchema } from './schemas/error-object';
+import type { SessionStore } from './session';
+
+export interface HttpClientOptions {
+  /** The interface's {base_url} and {accounts_base_url}: absolute, or a path on this origin. */
+  baseUrl: string;
+  accountsBaseUrl: string;
+  timeoutMs: number;
+  /** Send `Idempotency-Key` on requests that carry one (config `sendIdempotencyKey`). */
+  sendIdempotencyKey: boolean;
+  session: SessionStore;
+  fetch?: typeof fetch;
+}
+
+export interface ApiRequest<TSchema extends z.ZodMiniType> {
+  method: 'GET' | 'POST';
+  base: ApiBase;
+  path: string;
+  /** The path template for messages, e.g. "/v1/cards/request/{document}/": never personal data. */
+  pathTemplate: string;
+  schema: TSchema;
+  body?: unknown;
+  signal?: AbortSignal;
+  idempotencyKey?: string;
+}
+
+export interface HttpClient {
+  request<TSchema extends z.ZodMiniType>(request: ApiRequest<TSchema>): Promise<z.infer<TSchema>>;
+}
+
+function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}${path}`;
+}
+
+function parseRetryAfter(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
+}
+
+type BodyRead = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'unreadable'; reason: string };
+
+async function readBody(response: Response): Promise<BodyRead> {
+  const text = await response.text();
+  if (text.trim() === '') return { kind: 'empty' };
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (/text\/html/i.test(contentType) || /^\s*</.test(text)) {
+    return { kind: 'unreadable', reason: 'an HTML page instead of JSON' };
+  }
+  try {
+    return { kind: 'json', value: JSON.parse(text) };
+  } catch {
+    return { kind: 'unreadable', reason: 'a body that is not valid JSON' };
+  }
+}
+
+/** "conteudo.produtos.0.nome: expected string" for the first issue zod found. */
+function describeContractIssue(error: z.core.$ZodError): { field: string | null; detail: string } {
+  const issue = error.issues[0];
+  if (!issue) return { field: null, detail: 'unexpected body' };
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : null;
+  return { field, detail: `${field ?? '(body)'}: ${issue.message}` };
+}
+
+/**
+ * The one way to call the provider: joins the right base URL, sends the bearer token and JSON, applies
+ * the time-out, accepts any 2xx, and parses the body with the resource's schema. Every failure is an
+ * ApiError. A 401 ends the session (which opens the re-authentication dialog); nothing else here is UI.
+ */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+
+  return {
+    async request({ method, base, path, pathTemplate, schema, body, signal, idempotencyKey }) {
+      const operation = `${method} ${pathTemplate}`;
+      const { session } = options;
+      const sessionGeneration = session.getState().generation;
+      const token = session.getToken();
+      if (token === null) {
+        throw new ApiError({
+          kind: 'unauthenticated',
+          operation,
+          sessionGeneration,
+          detail: 'no token; not sent',
+        });
+      }
+
+      const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      if (idempotencyKey && options.sendIdempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+
+      // Our own controller tells a time-out apart from the caller cancelling (React Query's signal).
+      const controller = new AbortController();
+      const deadline = { passed: false };
+      const timer = setTimeout(() => {
+        deadline.passed = true;
+        controller.abort();
+      }, options.timeoutMs);
+      const onCallerAbort = () => controller.abort();
+      signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+      const url = joinUrl(base === 'accounts' ? options.accountsBaseUrl : options.baseUrl, path);
+      let response: Response;
+      let read: BodyRead;
+      try {
+        response = await fetchImpl(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: controller.signal,
+          credentials: 'omit',
+          cache: 'no-store',
+          referrerPolicy: 'no-referrer',
+        });
+        read = await readBody(response);
+      } catch (cause) {
+        if (signal?.aborted && !deadline.passed) throw cause; // cancelled by the caller: not a failure
+        throw new ApiError({
+          kind: deadline.passed ? 'timeout' : 'network',
+          operation,
+          sessionGeneration,
+          detail: deadline.passed ? `no answer within ${options.timeoutMs} ms` : 'no answer (network error)',
+        });
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onCallerAbort);
+      }
+
+      if (!response.ok) {
+        const errorObject =
+          read.kind === 'json' ? (lenientErrorObjectSchema.safeParse(read.value).data ?? null) : null;
+        if (response.status === 401) session.expire(sessionGeneration);
+        throw new ApiError({
+          kind: 'http',
+          operation,
+          status: response.status,
+          errorObject,
+          retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+          sessionGeneration,
+          detail: `HTTP ${response.status}${errorObject ? '' : read.kind === 'unreadable' ? ` with ${read.reason}` : ' without an Error object'}`,
+        });
+      }
+
+      if (read.kind === 'unreadable') {
+        throw new ApiError({
+          kind: 'contract',
+          operation,
+          status: response.status,
+          sessionGeneration,
+          detail: `HTTP ${response.status} with ${read.reason}`,
+        });
+      }
+      const parsed = schema.safeParse(read.kind === 'json' ? read.value : undefined);
+      if (!parsed.success) {
+        const { field, detail } = describeContractIssue(parsed.error);
+        throw new ApiError({
+          kind: 'contract',
+          operation,
+          status: response.status,
+          field,
+          sessionGeneration,
+          detail: read.kind === 'empty' ? `HTTP ${response.status} with an empty body` : detail,
+        });
+      }
+      return parsed.data;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from './api-client';
+import { endpoints } from './schemas/endpoints';
+import { productListResponseSchema, type Product } from './schemas/products';
+
+export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
+  const body = await apiClient().request({
+    method: 'GET',
+    base: 'base',
+    path: endpoints.products(),
+    pathTemplate: endpoints.products(),
+    schema: productListResponseSchema,
+    signal,
+  });
+  return body.conteudo.produtos;
+}
+
+/** Query options for the credit products (section 4.1). */
+export const productQueries = {
+  all: () => ['products'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...productQueries.all(), 'list'] as const,
+      queryFn: ({ signal }) => fetchProducts(signal),
+      // The catalogue changes rarely; the operator gets it again on a retry or a reload.
+      staleTime: 5 * 60_000,
+    }),
+};

@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { session } from '@/api/session';
+import { renderRoute, setupTestSandbox } from '@/test/render-route';
+
+const sandbox = setupTestSandbox();
+
+describe('app shell and session', () => {
+  it('sends a signed-out visitor to sign-in, then back to the page asked for', async () => {
+    const { user, router } = renderRoute('/produtos', { sandbox, token: null });
+    const field = await screen.findByLabelText(/Token de acesso/);
+    await user.type(field, 'sandbox-operator{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/produtos'));
+    expect(await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeInTheDocument();
+  });
+
+  it('signs in with one click on a sandbox token', async () => {
+    const { user } = renderRoute('/entrar', { sandbox, token: null });
+    await user.click(await screen.findByRole('button', { name: 'Operador (com accounts:read)' }));
+    expect(await screen.findByRole('heading', { name: 'Produtos de crédito', level: 1 })).toBeInTheDocument();
+  });
+
+  it('shows the expiry and scopes of a JWT before signing in', async () => {
+    const part = (value: unknown) =>
+      btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const jwt = `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: 'ana', scope: 'accounts:read', exp: 4_102_444_800 })}.x`;
+    const { user } = renderRoute('/entrar', { sandbox, token: null });
+    await user.click(await screen.findByLabelText(/Token de acesso/));
+    await user.paste(jwt);
+    expect(await screen.findByText('Escopos: accounts:read')).toBeInTheDocument();
+    expect(screen.getByText(/^Expira em 01\/01\/2100/)).toBeInTheDocument();
+  });
+
+  it('opens one re-authentication dialog on a 401, keeps the page, and reloads its data after', async () => {
+    const { user } = renderRoute('/produtos', { sandbox, token: 'sandbox-expired' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sessão expirada' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(
+      screen.getByRole('heading', { name: 'Produtos de crédito', level: 1, hidden: true }),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Token de acesso/), 'sandbox-operator');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeInTheDocument();
+    expect(sandbox.store.stats().requestsPerEndpoint.products).toBe(2);
+  });
+
+  it('clears the query cache on sign-out', async () => {
+    const { user, queryClient, router } = renderRoute('/produtos', { sandbox });
+    await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' });
+    expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryHash),
+    ).toEqual([]);
+    expect(session.getState().status).toBe('signed-out');
+  });
+
+  it('shows the SANDBOX banner, the environment and a 404 for unknown paths', async () => {
+    renderRoute('/nao-existe', { sandbox });
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
+    expect(screen.getByText(/^SANDBOX/)).toBeInTheDocument();
+    expect(screen.getByText('Ambiente: Teste')).toBeInTheDocument();
+  });
+
+  it('navigates with the drawer and marks the current page', async () => {
+    const { user } = renderRoute('/produtos', { sandbox });
+    const nav = await screen.findByRole('navigation', { name: 'Navegação principal' });
+    await user.click(within(nav).getByRole('link', { name: 'Contas' }));
+    expect(await screen.findByRole('heading', { name: 'Contas', level: 1 })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Contas' })).toHaveAttribute('aria-current', 'page');
+  });
+});

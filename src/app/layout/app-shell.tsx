@@ -1,0 +1,82 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { session } from '@/api/session';
+import { useToast } from '@/components/toast-provider';
+import { useSession } from '@/features/auth/use-session';
+import { NavDrawer } from './nav-drawer';
+import { OfflineBanner, SandboxBanner } from './status-banners';
+import { TopBar } from './top-bar';
+
+// Loaded only when a 401 happens: the dialog machinery (Modal, transitions) stays off the first screens.
+const ReauthDialog = lazy(async () => ({
+  default: (await import('@/features/auth/reauth-dialog')).ReauthDialog,
+}));
+
+/**
+ * The frame around every signed-in screen. A signed-out visitor is sent to sign-in (the page they
+ * wanted is remembered in router state, which holds no personal data: paths never carry any).
+ */
+export function AppShell() {
+  const { t } = useTranslation();
+  const state = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const notify = useToast();
+  // Stable across renders: <Navigate> navigates again whenever its `state` prop changes identity.
+  const redirectState = useMemo(() => ({ from: location.pathname }), [location.pathname]);
+
+  if (state.status === 'signed-out') {
+    return <Navigate to="/entrar" replace state={redirectState} />;
+  }
+
+  const signOut = () => {
+    session.signOut(); // the session binding clears the query cache
+    notify(t('app.signedOut'), 'info');
+    void navigate('/entrar', { replace: true });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Link
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: (theme) => theme.zIndex.tooltip + 1,
+          bgcolor: 'background.paper',
+          p: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('app.skipToContent')}
+      </Link>
+      <TopBar onSignOut={signOut} />
+      <NavDrawer />
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Toolbar />
+        <SandboxBanner />
+        <OfflineBanner />
+        {navigation.state === 'loading' ? (
+          <LinearProgress aria-label={t('app.loadingScreen')} />
+        ) : (
+          <Box sx={{ height: 4 }} />
+        )}
+        <Box component="main" id="main" tabIndex={-1} sx={{ p: 3, outline: 'none' }}>
+          <Outlet />
+        </Box>
+      </Box>
+      {state.status === 'expired' ? (
+        <Suspense fallback={null}>
+          <ReauthDialog onSignOut={signOut} />
+        </Suspense>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,72 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import NoteAddIcon from '@mui/icons-material/NoteAdd';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import Paper from '@mui/material/Paper';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { navigationItems } from '../routes';
+
+const icons = {
+  products: <InventoryIcon />,
+  newApplication: <NoteAddIcon />,
+  analysisStatus: <ManageSearchIcon />,
+  cards: <CreditCardIcon />,
+  accounts: <AccountBalanceIcon />,
+} as const;
+
+export const DRAWER_WIDTH = 232;
+
+/**
+ * The permanent navigation drawer (the app is used on desktop screens, 1280 px and up). A fixed Paper
+ * rather than MUI's Drawer, which always bundles Modal and transitions a permanent drawer never uses.
+ */
+export function NavDrawer() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Paper
+      square
+      elevation={0}
+      sx={{
+        width: DRAWER_WIDTH,
+        flexShrink: 0,
+        position: 'sticky',
+        top: 0,
+        height: '100vh',
+        overflowY: 'auto',
+        borderRight: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Toolbar />
+      <nav aria-label={t('app.navigationLabel')}>
+        <List>
+          {navigationItems.map((item) => {
+            const current = pathname === item.path || pathname.startsWith(`${item.path}/`);
+            return (
+              <ListItem key={item.path} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={item.path}
+                  selected={current}
+                  aria-current={current ? 'page' : undefined}
+                >
+                  <ListItemIcon>{icons[item.key]}</ListItemIcon>
+                  <ListItemText primary={t(`nav.${item.key}`)} />
+                </ListItemButton>
+              </ListItem>
+            );
+          })}
+        </List>
+      </nav>
+    </Paper>
+  );
+}

@@ -1,0 +1,52 @@
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SupportedLanguage } from './i18n/i18n';
+import type { ColorMode } from './theme';
+
+interface Preferences {
+  language: SupportedLanguage;
+  setLanguage: (language: SupportedLanguage) => void;
+  colorMode: ColorMode;
+  setColorMode: (mode: ColorMode) => void;
+}
+
+const PreferencesContext = createContext<Preferences | null>(null);
+
+/**
+ * Language and colour mode. Kept in memory like everything else: the defaults (pt-BR, the system's
+ * colour scheme) come back on reload.
+ */
+export function PreferencesProvider({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const [chosenMode, setColorMode] = useState<ColorMode | null>(null);
+  const [language, setLanguageState] = useState<SupportedLanguage>(
+    i18n.language.startsWith('en') ? 'en' : 'pt-BR',
+  );
+  const colorMode = chosenMode ?? (prefersDark ? 'dark' : 'light');
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  const value = useMemo<Preferences>(
+    () => ({
+      language,
+      setLanguage: (next) => {
+        setLanguageState(next);
+        void i18n.changeLanguage(next);
+      },
+      colorMode,
+      setColorMode,
+    }),
+    [language, colorMode, i18n],
+  );
+  return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
+}
+
+export function usePreferences(): Preferences {
+  const preferences = useContext(PreferencesContext);
+  if (!preferences) throw new Error('usePreferences outside PreferencesProvider');
+  return preferences;
+}

@@ -1,0 +1,41 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import type { RuntimeConfig } from '@/config/config-schema';
+import { ConfigProvider } from '@/config/config-context';
+import { ToastProvider } from '@/components/toast-provider';
+import { PreferencesProvider, usePreferences } from './preferences';
+import { createAppTheme } from './theme';
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const { colorMode, language } = usePreferences();
+  const theme = useMemo(() => createAppTheme(colorMode, language), [colorMode, language]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+interface AppProvidersProps {
+  config: RuntimeConfig;
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** Everything a screen needs around it: config, server state, preferences, theme, toasts. */
+export function AppProviders({ config, queryClient, children }: AppProvidersProps) {
+  return (
+    <ConfigProvider config={config}>
+      <QueryClientProvider client={queryClient}>
+        <PreferencesProvider>
+          <ThemedApp>
+            <ToastProvider>{children}</ToastProvider>
+          </ThemedApp>
+        </PreferencesProvider>
+      </QueryClientProvider>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,49 @@
+import { QueryClient } from '@tanstack/react-query';
+import { queryRetryDelay, shouldRetryQuery } from '@/api/query-retry';
+import type { SessionStore } from '@/api/session';
+
+/**
+ * The app's QueryClient: queries retry only network errors, 5xx and 429, at most twice, never a 4xx;
+ * mutations never retry by themselves (they create or cancel things).
+ */
+export function createAppQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetryQuery,
+        retryDelay: queryRetryDelay,
+        staleTime: 30_000,
+        // Operators keep a tab open for hours; refetching on focus would hit the provider needlessly.
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * Keeps the query cache in step with the session:
+ * - signed out: everything the tab fetched is dropped;
+ * - expired (a 401): calls in flight are cancelled and cached data, personal data included, is dropped,
+ *   while the page itself stays mounted (typed form data lives in the forms, not in this cache);
+ * - re-opened after an expiry: the queries on screen run again.
+ */
+export function bindSessionToQueryClient(session: SessionStore, queryClient: QueryClient): () => void {
+  let previous = session.getState().status;
+  return session.subscribe(() => {
+    const { status } = session.getState();
+    if (status === previous) return;
+    const from = previous;
+    previous = status;
+    if (status === 'signed-out') {
+      void queryClient.cancelQueries();
+      queryClient.clear();
+    } else if (status === 'expired') {
+      void queryClient.cancelQueries();
+      for (const query of queryClient.getQueryCache().getAll()) query.reset();
+      queryClient.removeQueries({ predicate: (query) => query.getObserversCount() === 0 });
+    } else if (from === 'expired') {
+      void queryClient.refetchQueries({ type: 'active' });
+    }
+  });
+}

@@ -1,0 +1,82 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppShell } from './layout/app-shell';
+import { NotFoundPage } from './not-found-page';
+import { ChunkLoadError, RouteError } from './route-error';
+
+/**
+ * A route's screen, loaded on first visit. A chunk that fails to download (flaky network, or a new
+ * deployment removed it) becomes a screen that says so and offers a reload, inside the working shell.
+ */
+function screen(load: () => Promise<ComponentType>): NonNullable<RouteObject['lazy']> {
+  return async () => {
+    try {
+      return { Component: await load() };
+    } catch {
+      return { Component: ChunkLoadError };
+    }
+  };
+}
+
+function FullPageLoading() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+      <CircularProgress aria-label="Carregando / Loading" />
+    </Box>
+  );
+}
+
+/** Every screen is its own chunk, loaded when first visited; each has its own error boundary. */
+export const routes: RouteObject[] = [
+  {
+    path: '/entrar',
+    HydrateFallback: FullPageLoading,
+    ErrorBoundary: RouteError,
+    lazy: screen(async () => (await import('@/features/auth/sign-in-page')).SignInPage),
+  },
+  {
+    path: '/',
+    Component: AppShell,
+    HydrateFallback: FullPageLoading,
+    children: [
+      { index: true, element: <Navigate to="/produtos" replace /> },
+      {
+        path: 'produtos',
+        ErrorBoundary: RouteError,
+        lazy: screen(async () => (await import('@/features/products/products-page')).ProductsPage),
+      },
+      {
+        path: 'proposta/nova',
+        ErrorBoundary: RouteError,
+        lazy: async () => ({
+          Component: (await import('@/features/credit-application/credit-application-page'))
+            .CreditApplicationPage,
+        }),
+      },
+      {
+        path: 'analises',
+        ErrorBoundary: RouteError,
+        lazy: screen(
+          async () => (await import('@/features/analysis-status/analysis-status-page')).AnalysisStatusPage,
+        ),
+      },
+      {
+        path: 'cartoes',
+        ErrorBoundary: RouteError,
+        lazy: screen(async () => (await import('@/features/cards/cards-page')).CardsPage),
+      },
+      {
+        path: 'contas',
+        ErrorBoundary: RouteError,
+        lazy: screen(async () => (await import('@/features/accounts/accounts-page')).AccountsPage),
+      },
+      { path: '*', Component: NotFoundPage, ErrorBoundary: RouteError },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,59 @@
+import { ConfigError, parseRuntimeConfig } from './load-config';
+import shipped from '../../public/config.json';
+
+const valid = {
+  mode: 'provider',
+  baseUrl: 'https://api.example.com/cards',
+  accountsBaseUrl: 'https://accounts.example.com',
+  environmentName: 'Produção',
+};
+
+function keyOf(raw: unknown): string | null {
+  try {
+    parseRuntimeConfig(raw);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.key;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseRuntimeConfig', () => {
+  it('accepts the shipped sandbox config', () => {
+    const config = parseRuntimeConfig(shipped);
+    expect(config.mode).toBe('sandbox');
+    expect(config.domains.sexo.length).toBeGreaterThan(0);
+  });
+
+  it('fills sensible defaults for optional keys', () => {
+    const config = parseRuntimeConfig(valid);
+    expect(config.requestTimeoutMs).toBe(15000);
+    expect(config.sendIdempotencyKey).toBe(false);
+    expect(config.moneyUnit).toBe('centavos');
+    expect(config.domains.tipotelefone.map((entry) => entry.value)).toContain('CELULAR');
+  });
+
+  it.each([
+    [{ ...valid, mode: 'prod' }, 'mode'],
+    [{ ...valid, baseUrl: 'ftp://x' }, 'baseUrl'],
+    [{ ...valid, baseUrl: 'https://x/api/' }, 'baseUrl'],
+    [{ ...valid, accountsBaseUrl: undefined }, 'accountsBaseUrl'],
+    [{ ...valid, environmentName: '' }, 'environmentName'],
+    [{ ...valid, requestTimeoutMs: 'fast' }, 'requestTimeoutMs'],
+    [{ ...valid, moneyUnit: 'dólares' }, 'moneyUnit'],
+    [{ ...valid, domains: { ...parseRuntimeConfig(valid).domains, sexo: [] } }, 'domains.sexo'],
+    [
+      {
+        ...valid,
+        domains: { ...parseRuntimeConfig(valid).domains, profissoes: [{ code: 'x', label: 'y' }] },
+      },
+      'domains.profissoes.0.code',
+    ],
+  ])('names the bad key (%#)', (raw, key) => {
+    expect(keyOf(raw)).toBe(key);
+  });
+
+  it('reports a config that is not an object without a key', () => {
+    expect(keyOf([])).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { session } from '@/api/session';
+import { TokenForm } from './token-form';
+import { useSession } from './use-session';
+
+/** Where to go after signing in: the protected page the operator asked for, else the products. */
+function targetOf(state: unknown): string {
+  if (typeof state === 'object' && state !== null && 'from' in state) {
+    const from: unknown = state.from;
+    if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/entrar')
+      return from;
+  }
+  return '/produtos';
+}
+
+export function SignInPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = useSession();
+  const target = targetOf(location.state);
+
+  if (state.status === 'active') return <Navigate to={target} replace />;
+
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <title>{`${t('auth.signInTitle')} · ${t('app.titleSuffix')}`}</title>
+      <Paper sx={{ p: 4, width: '100%', maxWidth: 560 }} elevation={2}>
+        <Typography variant="overline" component="p" color="text.secondary">
+          {t('app.name')}
+        </Typography>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {t('auth.signInTitle')}
+        </Typography>
+        <Typography variant="body1" color="text.secondary" sx={{ mb: 3 }}>
+          {t('auth.signInIntro')}
+        </Typography>
+        <TokenForm
+          submitLabel={t('auth.submit')}
+          autoFocus
+          onToken={(token) => {
+            session.signIn(token);
+            void navigate(target, { replace: true });
+          }}
+        />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,129 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextInput } from '@/components/text-input';
+import { useRuntimeConfig } from '@/config/config-context';
+import { decodeJwtClaims } from '@/lib/jwt';
+import { sandboxTokens } from './sandbox-tokens';
+
+interface TokenFormProps {
+  submitLabel: string;
+  onToken: (token: string) => void;
+  /** Extra actions beside the submit button (the re-auth dialog's "sign out"). */
+  secondaryAction?: ReactNode;
+  autoFocus?: boolean;
+}
+
+/**
+ * Paste-a-token form shared by sign-in and re-authentication. The field is a password field (no
+ * autofill, no shoulder surfing); the token never leaves memory.
+ */
+export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = false }: TokenFormProps) {
+  const { t, i18n } = useTranslation();
+  const config = useRuntimeConfig();
+  const [value, setValue] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const claimsId = useId();
+  const trimmed = value.trim();
+  const claims = trimmed ? decodeJwtClaims(trimmed) : null;
+  // Read once per form: an expiry shown as "future" does not need to flip while the form is open.
+  const [openedAt] = useState(() => Date.now());
+  const expired = claims?.expiresAt != null && claims.expiresAt.getTime() < openedAt;
+  const formatDate = (date: Date) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!trimmed) return setError(t('auth.tokenRequired'));
+    if (/\s/.test(trimmed)) return setError(t('auth.tokenHasSpaces'));
+    setError(null);
+    onToken(trimmed);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack spacing={2}>
+          <TextInput
+            label={t('auth.tokenLabel')}
+            name="token"
+            type={visible ? 'text' : 'password'}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            errorText={error}
+            required
+            fullWidth
+            autoFocus={autoFocus}
+            autoComplete="off"
+            inputProps={{
+              spellCheck: false,
+              autoCapitalize: 'off',
+              'aria-describedby': claims ? claimsId : undefined,
+            }}
+            endAdornment={
+              <InputAdornment position="end">
+                <IconButton
+                  onClick={() => setVisible((shown) => !shown)}
+                  aria-label={visible ? t('auth.hideToken') : t('auth.showToken')}
+                  edge="end"
+                >
+                  {visible ? <VisibilityOff /> : <Visibility />}
+                </IconButton>
+              </InputAdornment>
+            }
+          />
+          {claims ? (
+            <Alert id={claimsId} severity={expired ? 'warning' : 'info'}>
+              <strong>{t('auth.jwtInfo')}</strong>
+              {claims.subject ? <div>{t('auth.jwtSubject', { subject: claims.subject })}</div> : null}
+              <div>
+                {claims.expiresAt === null
+                  ? t('auth.jwtNoExpiry')
+                  : expired
+                    ? t('auth.jwtExpired', { date: formatDate(claims.expiresAt) })
+                    : t('auth.jwtExpires', { date: formatDate(claims.expiresAt) })}
+              </div>
+              <div>
+                {claims.scopes.length > 0
+                  ? t('auth.jwtScopes', { scopes: claims.scopes.join(', ') })
+                  : t('auth.jwtNoScopes')}
+              </div>
+            </Alert>
+          ) : null}
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            {secondaryAction}
+            <Button type="submit" variant="contained">
+              {submitLabel}
+            </Button>
+          </Stack>
+        </Stack>
+      </Box>
+      {config.mode === 'sandbox' ? (
+        <Box component="section" aria-labelledby={`${claimsId}-sandbox`}>
+          <Typography id={`${claimsId}-sandbox`} variant="subtitle1" component="h2">
+            {t('auth.sandboxTokensTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('auth.sandboxTokensIntro')}
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {sandboxTokens.map(({ token, labelKey }) => (
+              <Button key={token} variant="outlined" onClick={() => onToken(token)}>
+                {t(labelKey)}
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderRoute, setupTestSandbox } from '@/test/render-route';
+
+const sandbox = setupTestSandbox();
+
+describe('ProductsPage', () => {
+  it('lists the products with code, name and annual fee, HTML-like names as text', async () => {
+    renderRoute('/produtos', { sandbox });
+    const table = await screen.findByRole('table', { name: 'Produtos de crédito' });
+    expect(
+      await within(table).findByRole('rowheader', { name: 'Cartão Gold Internacional' }),
+    ).toBeInTheDocument();
+    expect(within(table).getByText('102')).toBeInTheDocument();
+    // The HTML-like name shows literally and creates no element.
+    expect(within(table).getByText(/<img src=x onerror=window.__x=1>/)).toBeInTheDocument();
+    expect(table.querySelector('img')).toBeNull();
+    expect(document.title).toBe('Produtos de crédito · Cartões Back-office');
+  });
+
+  it('filters by code, name or annual fee, ignoring accents and case', async () => {
+    const { user } = renderRoute('/produtos', { sandbox });
+    await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' });
+    await user.type(screen.getByRole('searchbox', { name: 'Filtrar produtos' }), 'cartao platinum');
+    await waitFor(() => expect(screen.getAllByRole('rowheader')).toHaveLength(1));
+    expect(screen.getByRole('rowheader')).toHaveTextContent('Cartão Platinum Viagens');
+    await user.clear(screen.getByRole('searchbox', { name: 'Filtrar produtos' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Filtrar produtos' }), 'nada disso');
+    expect(await screen.findByText('Nenhum produto corresponde a “nada disso”.')).toBeInTheDocument();
+  });
+
+  it('links each product to a new application with it chosen', async () => {
+    const { user, router } = renderRoute('/produtos', { sandbox });
+    await user.click(
+      await screen.findByRole('link', { name: 'Iniciar proposta com o produto Cartão Gold Internacional' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/proposta/nova'));
+    expect(router.state.location.search).toBe('?produto=102');
+  });
+
+  it('shows the Error object message of a 500 and recovers with the retry button', async () => {
+    sandbox.store.faults.add({ endpoint: 'products', kind: '500', times: 1 });
+    const { user } = renderRoute('/produtos', { sandbox });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar os produtos');
+    expect(alert).toHaveTextContent('Tente novamente mais tarde');
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeInTheDocument();
+  });
+
+  it('retries a 500 by itself and shows the data without an error', async () => {
+    sandbox.store.faults.add({ endpoint: 'products', kind: '500', times: 2 });
+    renderRoute('/produtos', { sandbox, retries: true });
+    expect(await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('names the field when the answer breaks the contract', async () => {
+    sandbox.store.faults.add({ endpoint: 'products', kind: 'schemaDrift', times: 1 });
+    renderRoute('/produtos', { sandbox });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /não segue o contrato \(conteudo\.produtos\.0\./,
+    );
+  });
+
+  it('explains an HTML error page without rendering it', async () => {
+    sandbox.store.faults.add({ endpoint: 'products', kind: '502', times: 1 });
+    renderRoute('/produtos', { sandbox });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'O provedor está indisponível no momento (HTTP 502)',
+    );
+  });
+
+  it('speaks English when chosen', async () => {
+    renderRoute('/produtos', { sandbox, language: 'en' });
+    expect(await screen.findByRole('table', { name: 'Credit products' })).toBeInTheDocument();
+    expect(
+      await screen.findAllByRole('link', { name: /^Start an application with product/ }),
+    ).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,73 @@
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Paper from '@mui/material/Paper';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { Product } from '@/api/schemas/products';
+
+const SKELETON_ROWS = 4;
+
+interface ProductsTableProps {
+  products: readonly Product[] | null;
+}
+
+/** Products as a table; `null` means still loading (skeleton rows). Every API string is rendered as text. */
+export function ProductsTable({ products }: ProductsTableProps) {
+  const { t } = useTranslation();
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label={t('products.tableLabel')} aria-busy={products === null}>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col" sx={{ width: 120 }}>
+              {t('products.code')}
+            </TableCell>
+            <TableCell scope="col">{t('products.name')}</TableCell>
+            <TableCell scope="col">{t('products.annualFee')}</TableCell>
+            <TableCell scope="col" align="right" sx={{ width: 200 }}>
+              {t('products.actions')}
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {products === null
+            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
+                <TableRow key={`skeleton-${row}`}>
+                  {[0, 1, 2, 3].map((column) => (
+                    <TableCell key={column}>
+                      <Skeleton variant="text" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            : products.map((product) => (
+                <TableRow key={product.codigo} hover>
+                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{product.codigo}</TableCell>
+                  <TableCell component="th" scope="row">
+                    {product.nome}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{product.anuidade}</TableCell>
+                  <TableCell align="right">
+                    <Button
+                      component={RouterLink}
+                      to={`/proposta/nova?produto=${encodeURIComponent(product.codigo)}`}
+                      variant="outlined"
+                      size="small"
+                      aria-label={t('products.startApplicationFor', { name: product.nome })}
+                    >
+                      {t('products.startApplication')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,58 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureApiClient } from '@/api/api-client';
+import { session } from '@/api/session';
+import { bindSessionToQueryClient, createAppQueryClient } from '@/app/query-client';
+import { App } from '@/app/app';
+import { initI18n } from '@/app/i18n/i18n';
+import { StartupErrorPage } from '@/app/startup-error-page';
+import { installGlobalErrorHandlers, reportError } from '@/app/error-reporting';
+import { ConfigError, loadRuntimeConfig } from '@/config/load-config';
+
+/**
+ * Start-up: read /config.json, start the sandbox worker only in sandbox mode (a dynamic import, so the
+ * sandbox never weighs on a provider deployment), then render.
+ */
+async function start() {
+  initI18n();
+  installGlobalErrorHandlers();
+  const container = document.getElementById('root');
+  if (!container) return;
+  const root = createRoot(container, { onUncaughtError: reportError, onCaughtError: reportError });
+
+  let config;
+  try {
+    config = await loadRuntimeConfig();
+  } catch (error) {
+    const configError = error instanceof ConfigError ? error : new ConfigError('unreadable', null);
+    root.render(<StartupErrorPage kind="config" configKey={configError.key} detail={configError.message} />);
+    return;
+  }
+
+  if (config.mode === 'sandbox' && config.sandboxWorker) {
+    try {
+      const { startSandboxWorker } = await import('@/sandbox/browser');
+      await startSandboxWorker({ baseUrl: config.baseUrl, accountsBaseUrl: config.accountsBaseUrl });
+    } catch {
+      root.render(<StartupErrorPage kind="sandbox" />);
+      return;
+    }
+  }
+
+  configureApiClient({
+    baseUrl: config.baseUrl,
+    accountsBaseUrl: config.accountsBaseUrl,
+    timeoutMs: config.requestTimeoutMs,
+    sendIdempotencyKey: config.sendIdempotencyKey,
+  });
+  const queryClient = createAppQueryClient();
+  bindSessionToQueryClient(session, queryClient);
+
+  root.render(
+    <StrictMode>
+      <App config={config} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+void start();

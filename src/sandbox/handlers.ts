@@ -1,0 +1,179 @@
+import { http, type HttpHandler } from 'msw';
+import { createControlHandlers } from './control';
+import { applyBodyFault, isBodyKind, isReplacingKind, replacingFaultReply } from './fault-replies';
+import { DEFAULT_DELAY_MS, type Fault } from './faults';
+import { errorReply, toResponse, type SandboxReply } from './reply';
+import { routes, type Route } from './routes';
+import type { SandboxStore } from './store';
+import { authFailureMessages, verifyAuthorization } from './tokens';
+
+export interface SandboxHandlerOptions {
+  /** The interface's {base_url}: absolute (`http://127.0.0.1:4400/api`) or root-relative (`/api`). */
+  baseUrl: string;
+  /** The interface's {accounts_base_url}. */
+  accountsBaseUrl: string;
+  /**
+   * Where `/__sandbox/...` lives. Default: the origin of `baseUrl` when it is absolute, otherwise the
+   * current origin (root-relative).
+   */
+  controlBaseUrl?: string;
+}
+
+const NETWORK_ERROR: SandboxReply = { type: 'network-error' };
+const ALLOWED_IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function withoutTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url;
+}
+
+function originOf(url: string): string {
+  return /^https?:\/\//i.test(url) ? new URL(url).origin : '';
+}
+
+/** Whether `url` lies under `base` (absolute, or root-relative and then on the request's own origin). */
+function isUnder(url: URL, base: string): boolean {
+  const target = new URL(base, url);
+  return url.origin === target.origin && url.pathname.startsWith(`${target.pathname}/`);
+}
+
+function hasMalformedEscape(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+function stringParams(
+  params: Record<string, string | readonly string[] | undefined>,
+): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? value : undefined]),
+  );
+}
+
+/** Whether `pathname` (relative to its base) has the shape of `pattern`, `:name` matching one segment. */
+function matchesPattern(pattern: string, pathname: string): boolean {
+  const expected = pattern.split('/');
+  const actual = pathname.split('/');
+  return (
+    expected.length === actual.length &&
+    expected.every((segment, index) =>
+      segment.startsWith(':') ? (actual[index] ?? '') !== '' : segment === actual[index],
+    )
+  );
+}
+
+async function authorizedReply(
+  store: SandboxStore,
+  route: Route,
+  request: Request,
+  params: Record<string, string | undefined>,
+): Promise<SandboxReply> {
+  const auth = verifyAuthorization(request.headers.get('Authorization'), store.now());
+  if (!auth.ok) {
+    return errorReply(401, authFailureMessages[auth.reason], {
+      'WWW-Authenticate': `Bearer realm="sandbox"${auth.reason === 'missing' ? '' : ', error="invalid_token"'}`,
+    });
+  }
+  const run = () => Promise.resolve(route.run({ store, request, params, scopes: auth.scopes }));
+  const key = request.headers.get('Idempotency-Key');
+  if (!route.mutation || key === null) return run();
+  if (!ALLOWED_IDEMPOTENCY_KEY.test(key)) {
+    return errorReply(400, 'Idempotency-Key deve ter de 1 a 255 caracteres ASCII visíveis');
+  }
+  return store.idempotent(route.endpoint, key, run);
+}
+
+/** One request through an endpoint: fault (if any) first, as a gateway in front of the provider would. */
+async function faultedReply(
+  store: SandboxStore,
+  route: Route,
+  request: Request,
+  params: Record<string, string | undefined>,
+  fault: Fault | undefined,
+): Promise<SandboxReply> {
+  if (!fault) return authorizedReply(store, route, request, params);
+  // Captured now: a reset while this request waits must release it, not a later one.
+  const released = store.faults.releaseSignal;
+  const wait = fault.kind === 'delay' ? (fault.delayMs ?? DEFAULT_DELAY_MS) : fault.delayMs;
+  if (wait !== undefined && wait > 0) {
+    // Not tied to request.signal: a slow server carries on (and commits) after the client gave up.
+    await store.sleep(wait, released);
+    if (released.aborted) return NETWORK_ERROR;
+  }
+  if (fault.kind === 'hang') {
+    await untilAborted(AbortSignal.any([released, request.signal]));
+    return NETWORK_ERROR;
+  }
+  if (fault.kind === 'reset') return NETWORK_ERROR;
+  if (isReplacingKind(fault.kind)) return replacingFaultReply(fault.kind, fault, route.endpoint);
+
+  const reply = await authorizedReply(store, route, request, params);
+  if (fault.kind === 'commitThenReset') return NETWORK_ERROR;
+  if (isBodyKind(fault.kind)) return applyBodyFault(fault.kind, route.endpoint, reply);
+  return reply;
+}
+
+/**
+ * MSW handlers implementing the whole interface over `store`, plus the `/__sandbox/...` control endpoints.
+ * The same array serves the browser worker, Vitest (msw/node) and the plain HTTP server.
+ */
+export function createSandboxHandlers(store: SandboxStore, options: SandboxHandlerOptions): HttpHandler[] {
+  const bases = {
+    base: withoutTrailingSlash(options.baseUrl),
+    accounts: withoutTrailingSlash(options.accountsBaseUrl),
+  };
+  const control = withoutTrailingSlash(options.controlBaseUrl ?? originOf(bases.base));
+
+  const apiHandlers = routes.map((route) => {
+    const method = route.method === 'GET' ? http.get : http.post;
+    return method(`${bases[route.base]}${route.path}`, async ({ request, params }) => {
+      // path-to-regexp (MSW 2) already refuses `/v1/products` for `/v1/products/`, but its optional
+      // trailing delimiter lets `/v1/products//` through; the interface's paths are exact.
+      if (new URL(request.url).pathname.endsWith('//'))
+        return toResponse(errorReply(404, 'Recurso não encontrado.'));
+      store.countRequest(route.endpoint);
+      const fault = store.faults.take(route.endpoint);
+      return toResponse(await faultedReply(store, route, request, stringParams(params), fault));
+    });
+  });
+
+  // MSW decodes path parameters with decodeURIComponent and throws on a bad escape such as `%ZZ`; answer
+  // 400 before any pattern is tried. A predicate (not a path pattern) so that nothing gets decoded here.
+  const malformedUrl = http.all(
+    ({ request }) => {
+      const url = new URL(request.url);
+      return Object.values(bases).some((base) => isUnder(url, base)) && hasMalformedEscape(url.pathname);
+    },
+    () => toResponse(errorReply(400, 'URL com codificação percentual inválida.')),
+  );
+
+  // Anything else under a base: the Error object, never MSW's default passthrough or a bare 404.
+  const catchAll = [...new Set([bases.base, bases.accounts])].map((base) =>
+    http.all(`${base}/*`, ({ request }) => {
+      const url = new URL(request.url);
+      const relative = url.pathname.slice(new URL(base, url).pathname.length);
+      const known = routes.filter(
+        (route) => bases[route.base] === base && matchesPattern(route.path, relative),
+      );
+      if (known.length > 0) {
+        const allow = known.map((route) => route.method).join(', ');
+        return toResponse(
+          errorReply(405, `Método ${request.method} não permitido; use ${allow}.`, { Allow: allow }),
+        );
+      }
+      return toResponse(errorReply(404, 'Recurso não encontrado.'));
+    }),
+  );
+
+  return [...createControlHandlers(store, `${control}/__sandbox`), malformedUrl, ...apiHandlers, ...catchAll];
+}

@@ -1,0 +1,156 @@
+// @vitest-environment node
+import { request as httpRequest } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountListResponseSchema } from '@/api/schemas/accounts';
+import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
+import { endpoints } from '@/api/schemas/endpoints';
+import { productListResponseSchema } from '@/api/schemas/products';
+import { creditSuccessBodySchema } from './fault-replies';
+import { buildCreditApplication } from './fixtures';
+import { startSandboxHttpServer, type SandboxHttpServer } from './http-server';
+import { seededCpfs } from './seed';
+import { createTestClient, readError } from './test-client';
+
+let server: SandboxHttpServer;
+let client: ReturnType<typeof createTestClient>;
+
+beforeAll(async () => {
+  server = await startSandboxHttpServer({ port: 0, now: () => Date.UTC(2026, 10, 21, 12, 0, 0) });
+  client = createTestClient({
+    baseUrl: server.baseUrl,
+    accountsBaseUrl: server.accountsBaseUrl,
+    controlUrl: `${server.origin}/__sandbox`,
+  });
+});
+afterEach(() => server.store.reset());
+afterAll(() => server.close());
+
+describe('startSandboxHttpServer', () => {
+  it('binds 127.0.0.1 on an ephemeral port and serves both bases', async () => {
+    expect(server.port).toBeGreaterThan(0);
+    expect(server.baseUrl).toBe(`http://127.0.0.1:${server.port}/api`);
+    expect(server.accountsBaseUrl).toBe(`http://127.0.0.1:${server.port}/accounts`);
+    const products = await client.api(endpoints.products());
+    expect(products.status).toBe(200);
+    expect(products.headers.get('cache-control')).toBe('no-store');
+    expect(products.headers.get('x-content-type-options')).toBe('nosniff');
+    productListResponseSchema.parse(await products.json());
+    accountListResponseSchema.parse(await (await client.accounts()).json());
+  });
+
+  it('answers a CORS preflight with 204 and the allowed methods and headers', async () => {
+    const response = await fetch(`${server.baseUrl}${endpoints.creditRequest()}`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE, OPTIONS');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'Authorization, Content-Type, Idempotency-Key',
+    );
+    expect(response.headers.get('vary')).toBe('Origin');
+  });
+
+  it('adds CORS headers to answers, exposing Retry-After', async () => {
+    server.store.faults.add({ endpoint: 'products', kind: '429', retryAfterSeconds: 3 });
+    const response = await client.api(endpoints.products(), { headers: { Origin: 'http://localhost:5173' } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After');
+    expect(response.headers.get('retry-after')).toBe('3');
+    const withoutOrigin = await client.api(endpoints.products());
+    expect(withoutOrigin.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('runs a whole application flow end to end: submit, look up, decide', async () => {
+    const submitted = await client.api(endpoints.creditRequest(), {
+      body: buildCreditApplication(seededCpfs.freshDeclines),
+      headers: { 'Idempotency-Key': 'e2e-1' },
+    });
+    expect(submitted.status).toBe(201);
+    expect(creditSuccessBodySchema.parse(await submitted.json()).conteudo.Status).toBe('EM_ANALISE');
+    await client.control('/advance-clock', { body: { ms: 30_000 } });
+    const page = analysisStatusPageSchema.parse(
+      await (await client.api(endpoints.analysisStatus(seededCpfs.freshDeclines))).json(),
+    );
+    expect(page.conteudo.resultados[0]?.Status).toBe('REPROVADO');
+    const stats: unknown = await (await client.control('/stats')).json();
+    expect(stats).toMatchObject({ applicationsPerCpf: { [seededCpfs.freshDeclines]: 1 } });
+  });
+
+  it('answers Error objects for 401, 403, trailing-slash 404 and paths outside the bases', async () => {
+    expect((await readError(await client.api(endpoints.products(), { token: null }))).error).toBe(
+      'Unauthorized',
+    );
+    expect((await readError(await client.accounts({ token: 'sandbox-analyst' }))).error).toBe('Forbidden');
+    expect((await client.call(`${server.baseUrl}/v1/products`)).status).toBe(404);
+    for (const path of ['/', '/favicon.ico', '/apix/v1/products/']) {
+      const response = await client.call(`${server.origin}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      await readError(response);
+    }
+  });
+
+  it('drops the connection for reset and commitThenReset, committing only the latter', async () => {
+    server.store.faults.add({ endpoint: 'cancelCard', kind: 'reset' });
+    server.store.faults.add({ endpoint: 'cancelCard', kind: 'commitThenReset' });
+    const cancel = () => client.api(endpoints.cancelCard(5004), { body: { cardCode: 5004 } });
+    await expect(cancel()).rejects.toThrow(TypeError);
+    expect(server.store.stats().cancelsPerCard).toEqual({});
+    await expect(cancel()).rejects.toThrow(TypeError);
+    expect(server.store.stats().cancelsPerCard).toEqual({ '5004': 1 });
+  });
+
+  it('holds a hung request open until the sandbox is reset through the control endpoint', async () => {
+    server.store.faults.add({ endpoint: 'products', kind: 'hang' });
+    let settled = false;
+    const answer = client.api(endpoints.products()).finally(() => {
+      settled = true;
+    });
+    await vi.waitFor(() => expect(server.store.stats().requestsPerEndpoint.products).toBe(1));
+    expect(settled).toBe(false);
+    expect((await client.control('/reset', { method: 'POST' })).status).toBe(200);
+    await expect(answer).rejects.toThrow(TypeError);
+  });
+
+  it('refuses a body over 1 MiB with 413', async () => {
+    const response = await client.api(endpoints.creditRequest(), { rawBody: 'x'.repeat(1024 * 1024 + 1) });
+    expect(response.status).toBe(413);
+    expect((await readError(response)).error).toBe('Content Too Large');
+  });
+
+  it('refuses a request target that is not a path', async () => {
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port: server.port, path: 'http://example.test/api/v1/products/' },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    expect(status).toBe(400);
+  });
+});
+
+describe('close', () => {
+  it('stops listening and releases hung requests', async () => {
+    const other = await startSandboxHttpServer({ port: 0 });
+    other.store.faults.add({ endpoint: 'products', kind: 'hang' });
+    const answer = fetch(`${other.baseUrl}${endpoints.products()}`, {
+      headers: { Authorization: 'Bearer sandbox-operator' },
+    });
+    await vi.waitFor(() => expect(other.store.stats().requestsPerEndpoint.products).toBe(1));
+    await other.close();
+    await expect(answer).rejects.toThrow(TypeError);
+    await expect(fetch(`${other.baseUrl}${endpoints.products()}`)).rejects.toThrow(TypeError);
+  });
+});

@@ -1,0 +1,187 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { getResponse } from 'msw';
+import { INTERNAL_ERROR_MESSAGE, errorObject } from './errors';
+import { createSandboxHandlers } from './handlers';
+import { apiSecurityHeaders } from './reply';
+import { SandboxStore, type SandboxStoreOptions } from './store';
+
+/**
+ * The sandbox as a real HTTP server (end-to-end tests, curl, a browser app with sandboxWorker off).
+ * node:http only: each request becomes a Fetch Request answered by the same MSW handlers as the worker.
+ */
+
+export interface SandboxHttpServerOptions extends SandboxStoreOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+}
+
+export interface SandboxHttpServer {
+  store: SandboxStore;
+  port: number;
+  origin: string;
+  /** {base_url}: `http://127.0.0.1:<port>/api`. */
+  baseUrl: string;
+  /** {accounts_base_url}: `http://127.0.0.1:<port>/accounts`. */
+  accountsBaseUrl: string;
+  /** Releases held requests, drops every connection and stops listening. */
+  close: () => Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+const MAX_BODY_BYTES = 1024 * 1024;
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'host',
+]);
+
+function corsHeaders(origin: string | undefined): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': origin ?? '*',
+    'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
+    'Access-Control-Expose-Headers': 'Retry-After',
+    Vary: 'Origin',
+  };
+}
+
+class BodyTooLargeError extends Error {}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    // Past the limit the rest is read and dropped, so that the client still gets a 413 to read.
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () =>
+      size > MAX_BODY_BYTES ? reject(new BodyTooLargeError()) : resolve(Buffer.concat(chunks)),
+    );
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+  const payload = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, {
+    ...apiSecurityHeaders,
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(payload.length),
+  });
+  res.end(payload);
+}
+
+export async function startSandboxHttpServer(
+  options: SandboxHttpServerOptions = {},
+): Promise<SandboxHttpServer> {
+  const { port: requestedPort = 0, ...storeOptions } = options;
+  const store = new SandboxStore(storeOptions);
+  // Root-relative bases, resolved per request against this server's origin, so the handlers need not
+  // know the port before it is bound.
+  const handlers = createSandboxHandlers(store, {
+    baseUrl: '/api',
+    accountsBaseUrl: '/accounts',
+    controlBaseUrl: '',
+  });
+  let origin = '';
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const cors = corsHeaders(req.headers.origin);
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { ...cors, 'Access-Control-Max-Age': '600', ...apiSecurityHeaders });
+      res.end();
+      return;
+    }
+    if (!req.url?.startsWith('/')) {
+      sendJson(res, 400, errorObject(400, 'Alvo da requisição inválido.'), cors);
+      return;
+    }
+    const headers = new Headers();
+    for (const [name, values] of Object.entries(req.headersDistinct)) {
+      if (!HOP_BY_HOP.has(name)) for (const value of values ?? []) headers.append(name, value);
+    }
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+    // Aborted when the client goes away, so a held (`hang`) request lets go of its socket.
+    const aborted = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) aborted.abort();
+    });
+    const request = new Request(`${origin}${req.url}`, {
+      method,
+      headers,
+      signal: aborted.signal,
+      ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),
+    });
+    const response = await getResponse(handlers, request, { baseUrl: origin });
+    if (!response) {
+      sendJson(res, 404, errorObject(404, 'Recurso não encontrado.'), cors);
+      return;
+    }
+    if (response.type === 'error') {
+      // A dropped connection, as `reset` and `commitThenReset` promise: no status line at all.
+      req.socket.destroy();
+      return;
+    }
+    const outgoing: Record<string, string> = { ...cors };
+    response.headers.forEach((value, name) => {
+      outgoing[name] = value;
+    });
+    const payload = Buffer.from(await response.arrayBuffer());
+    outgoing['content-length'] = String(payload.length);
+    res.writeHead(response.status, outgoing);
+    res.end(payload);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof BodyTooLargeError) {
+        sendJson(
+          res,
+          413,
+          errorObject(413, `Corpo da requisição maior que ${MAX_BODY_BYTES} bytes.`),
+          corsHeaders(req.headers.origin),
+        );
+        return;
+      }
+      sendJson(res, 500, errorObject(500, INTERNAL_ERROR_MESSAGE), corsHeaders(req.headers.origin));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(requestedPort, HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string')
+    throw new Error('the sandbox server has no TCP address');
+  const { port } = address;
+  origin = `http://${HOST}:${port}`;
+
+  return {
+    store,
+    port,
+    origin,
+    baseUrl: `${origin}/api`,
+    accountsBaseUrl: `${origin}/accounts`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        store.faults.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,192 @@
+import type * as z from 'zod/mini';
+import { cancelCardRequestSchema, virtualCardRequestSchema } from '@/api/schemas/cards';
+import { creditApplicationRequestSchema } from '@/api/schemas/credit-application';
+import { endpoints } from '@/api/schemas/endpoints';
+import { isValidCpf } from '@/lib/cpf';
+import type { SandboxEndpoint } from './faults';
+import { errorReply, jsonReply, type SandboxReply } from './reply';
+import type { SandboxStore } from './store';
+import { ACCOUNTS_READ_SCOPE } from './tokens';
+
+/**
+ * The six endpoints of the interface (section 4) as plain functions of the store and the request. HTTP
+ * concerns shared by all of them (auth, faults, idempotency, headers) live in handlers.ts.
+ */
+
+export interface RouteContext {
+  store: SandboxStore;
+  request: Request;
+  /** Path parameters, already URL-decoded. */
+  params: Record<string, string | undefined>;
+  scopes: readonly string[];
+}
+
+export interface Route {
+  endpoint: SandboxEndpoint;
+  method: 'GET' | 'POST';
+  base: 'base' | 'accounts';
+  /** MSW path pattern relative to the base; `:name` marks a parameter. */
+  path: string;
+  /** Creates something: honours Idempotency-Key. */
+  mutation: boolean;
+  run: (context: RouteContext) => SandboxReply | Promise<SandboxReply>;
+}
+
+/** Largest body the sandbox reads; a real gateway would refuse much earlier than a browser would notice. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+type BodyResult<T> = { ok: true; value: T } | { ok: false; reply: SandboxReply };
+
+/** Zod's English defaults, in Portuguese, for the codes a hand-made body hits most. */
+function portugueseIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code === 'invalid_type') {
+    return issue.input === undefined ? 'campo obrigatório' : `tipo inválido: esperado ${issue.expected}`;
+  }
+  return undefined;
+}
+
+function describeIssue(error: z.core.$ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'corpo inválido';
+  const path = issue.path.map(String).join('.');
+  return `${path === '' ? 'corpo' : path}: ${issue.message}`;
+}
+
+async function readJsonBody<T>(request: Request, schema: z.ZodMiniType<T>): Promise<BodyResult<T>> {
+  const text = await request.text();
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
+    return { ok: false, reply: errorReply(413, `Corpo da requisição maior que ${MAX_BODY_BYTES} bytes.`) };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, reply: errorReply(400, 'Corpo da requisição não é um JSON válido.') };
+  }
+  const parsed = schema.safeParse(raw, { error: portugueseIssue });
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, reply: errorReply(400, describeIssue(parsed.error)) };
+}
+
+function operationResult(store: SandboxStore, message: string): SandboxReply {
+  return jsonReply(200, { message, timestamp: new Date(store.now()).toISOString() });
+}
+
+const products: Route = {
+  endpoint: 'products',
+  method: 'GET',
+  base: 'base',
+  path: endpoints.products(),
+  mutation: false,
+  run: ({ store }) => jsonReply(200, { conteudo: { produtos: store.listProducts() } }),
+};
+
+const creditRequest: Route = {
+  endpoint: 'creditRequest',
+  method: 'POST',
+  base: 'base',
+  path: endpoints.creditRequest(),
+  mutation: true,
+  run: async ({ store, request }) => {
+    const body = await readJsonBody(request, creditApplicationRequestSchema);
+    if (!body.ok) return body.reply;
+    const { portador, codigodoproduto } = body.value;
+    // Rules the shape schema leaves to the server (the interface is silent; these are the sandbox's).
+    if (!isValidCpf(portador.cpf)) return errorReply(400, 'portador.cpf: CPF inválido');
+    if (!store.hasProduct(String(codigodoproduto))) {
+      return errorReply(400, `codigodoproduto: produto ${codigodoproduto} não existe`);
+    }
+    if (portador.telefones.length === 0)
+      return errorReply(400, 'portador.telefones: informe ao menos um telefone');
+    if (portador.enderecos.length === 0)
+      return errorReply(400, 'portador.enderecos: informe ao menos um endereço');
+    const mailing = portador.enderecos.filter((endereco) => endereco.enderecocorrespondencia).length;
+    if (mailing !== 1) {
+      return errorReply(
+        400,
+        `portador.enderecos: exatamente um endereço deve ser de correspondência (há ${mailing})`,
+      );
+    }
+    return jsonReply(201, { conteudo: store.submitApplication(body.value), sucesso: true });
+  },
+};
+
+const analysisStatus: Route = {
+  endpoint: 'analysisStatus',
+  method: 'GET',
+  base: 'base',
+  path: '/v1/cards/request/:document/',
+  mutation: false,
+  run: ({ store, params }) => {
+    const document = params['document'] ?? '';
+    // The interface asks for 11 digits without punctuation; a masked CPF is refused like any other.
+    if (!/^\d{11}$/.test(document) || !isValidCpf(document)) return errorReply(400, 'CPF inválido');
+    return jsonReply(200, store.analysisPage(document));
+  },
+};
+
+const createVirtualCard: Route = {
+  endpoint: 'createVirtualCard',
+  method: 'POST',
+  base: 'base',
+  path: endpoints.createVirtualCard(),
+  mutation: true,
+  run: async ({ store, request }) => {
+    const body = await readJsonBody(request, virtualCardRequestSchema);
+    if (!body.ok) return body.reply;
+    const accountId = String(body.value.account);
+    if (!store.hasAccount(accountId)) return errorReply(400, `Conta ${accountId} não encontrada`);
+    store.createVirtualCard(accountId);
+    return operationResult(store, `Cartão virtual solicitado para a conta ${accountId}`);
+  },
+};
+
+const cancelCard: Route = {
+  endpoint: 'cancelCard',
+  method: 'POST',
+  base: 'base',
+  path: '/v1/cards/cancel/:cardCode/',
+  mutation: true,
+  run: async ({ store, request, params }) => {
+    const pathCode = params['cardCode'] ?? '';
+    if (!/^\d{1,15}$/.test(pathCode)) return errorReply(400, 'cardCode da URL deve ser um número inteiro');
+    const body = await readJsonBody(request, cancelCardRequestSchema);
+    if (!body.ok) return body.reply;
+    const code = body.value.cardCode;
+    if (code !== Number(pathCode)) {
+      return errorReply(400, `cardCode do corpo (${code}) difere do cardCode da URL (${Number(pathCode)})`);
+    }
+    const result = store.cancelCard(code);
+    if (!result.ok) {
+      return errorReply(
+        400,
+        result.reason === 'not-found' ? `Cartão ${code} não encontrado` : `Cartão ${code} já está cancelado`,
+      );
+    }
+    return operationResult(store, `Cartão ${code} cancelado`);
+  },
+};
+
+const allAccounts: Route = {
+  endpoint: 'allAccounts',
+  method: 'GET',
+  base: 'accounts',
+  path: endpoints.allAccounts(),
+  mutation: false,
+  run: ({ store, scopes }) => {
+    if (!scopes.includes(ACCOUNTS_READ_SCOPE)) {
+      return errorReply(403, `O token não tem o escopo ${ACCOUNTS_READ_SCOPE}`);
+    }
+    return jsonReply(200, { accounts: store.listAccounts() });
+  },
+};
+
+export const routes: readonly Route[] = [
+  products,
+  creditRequest,
+  analysisStatus,
+  createVirtualCard,
+  cancelCard,
+  allAccounts,
+];

@@ -1,0 +1,347 @@
+import type { Account } from '@/api/schemas/accounts';
+import type { AnalysisStatusPage } from '@/api/schemas/analysis-status';
+import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
+import type { Product } from '@/api/schemas/products';
+import { FaultRegistry, type SandboxEndpoint } from './faults';
+import { isSuccess, type SandboxReply } from './reply';
+import {
+  DEFAULT_ACCOUNT_COUNT,
+  DEFAULT_SEED,
+  FIRST_SUBMITTED_SEQUENCE,
+  SEEDED_CARD_CODES,
+  generateAccounts,
+  seedLookups,
+  seedProducts,
+  trackingCode,
+  type AnalysisNote,
+  type SeedLookup,
+} from './seed';
+
+export const DEFAULT_DECISION_DELAY_MS = 30_000;
+export const STATUS_PAGE_SIZE = 10;
+export const MAX_ACCOUNT_COUNT = 100_000;
+
+/** Waits `ms`, or less if `signal` aborts first. Never rejects. */
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
+
+export interface SandboxStoreOptions {
+  /** Number of seeded accounts (default 30). */
+  accountCount?: number;
+  /** How long a submitted application stays EM_ANALISE (default 30 s of sandbox clock). */
+  decisionDelayMs?: number;
+  seed?: number;
+  /** The clock; tests inject one. `advanceClock` adds to it. */
+  now?: () => number;
+  /** Used by the `delay` fault; tests inject one so that nothing really waits. */
+  sleep?: Sleep;
+}
+
+export type ResetOptions = Pick<SandboxStoreOptions, 'accountCount' | 'decisionDelayMs'>;
+
+interface SubmittedAnalysis {
+  CodigoParaAcompanhamento: string;
+  submittedAt: number;
+  decision: 'APROVADO' | 'REPROVADO';
+}
+
+interface CpfRecord {
+  seeded: SeedLookup | undefined;
+  submitted: SubmittedAnalysis[];
+}
+
+interface Card {
+  code: number;
+  accountId: string;
+  virtual: boolean;
+  cancelled: boolean;
+}
+
+export interface SandboxStats {
+  applicationsPerCpf: Record<string, number>;
+  idempotencyKeys: Array<{ endpoint: SandboxEndpoint; key: string; requests: number }>;
+  /** Cancellations that took effect (at most one per card). */
+  cancelsPerCard: Record<string, number>;
+  /** Every cancel request that reached the store, refused ones included. */
+  cancelRequestsPerCard: Record<string, number>;
+  virtualCardsPerAccount: Record<string, number>;
+  requestsPerEndpoint: Record<SandboxEndpoint, number>;
+}
+
+interface IdempotencyEntry {
+  endpoint: SandboxEndpoint;
+  key: string;
+  requests: number;
+  reply: SandboxReply | null;
+  pending: Promise<SandboxReply> | null;
+}
+
+type Counters = Omit<SandboxStats, 'idempotencyKeys'>;
+
+export type CancelResult = { ok: true } | { ok: false; reason: 'not-found' | 'already-cancelled' };
+
+const defaultSleep: Sleep = (ms, signal) =>
+  new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/** The decision of a submitted application, a pure function of the CPF so tests can predict it. */
+export function decisionFor(cpf: string): 'APROVADO' | 'REPROVADO' {
+  return Number(cpf.at(-1)) % 2 === 0 ? 'APROVADO' : 'REPROVADO';
+}
+
+function resolveCount(value: number | undefined, fallback: number, min: number, max: number): number {
+  const count = value ?? fallback;
+  if (!Number.isInteger(count) || count < min || count > max) {
+    throw new RangeError(`expected an integer ${min}..${max}, got ${count}`);
+  }
+  return count;
+}
+
+function resolveSettings(options: ResetOptions, fallback: Required<ResetOptions>): Required<ResetOptions> {
+  return {
+    accountCount: resolveCount(options.accountCount, fallback.accountCount, 1, MAX_ACCOUNT_COUNT),
+    decisionDelayMs: resolveCount(
+      options.decisionDelayMs,
+      fallback.decisionDelayMs,
+      0,
+      Number.MAX_SAFE_INTEGER,
+    ),
+  };
+}
+
+/**
+ * The sandbox's state: seeded data, what requests changed, idempotency records, statistics and faults.
+ * One instance per transport (worker, test server, HTTP server); `reset` reseeds it in place.
+ */
+export class SandboxStore {
+  readonly faults = new FaultRegistry();
+  readonly sleep: Sleep;
+  private readonly clock: () => number;
+  private readonly seed: number;
+  private readonly defaults: Required<ResetOptions>;
+  private settings: Required<ResetOptions>;
+  private clockOffsetMs = 0;
+  private products: Product[] = [];
+  private accounts: Account[] = [];
+  private accountsById = new Map<string, Account>();
+  private cpfs = new Map<string, CpfRecord>();
+  private cards = new Map<number, Card>();
+  private nextCardCode = 0;
+  private nextSequence = FIRST_SUBMITTED_SEQUENCE;
+  private idempotency = new Map<string, IdempotencyEntry>();
+  private counters = this.emptyCounters();
+
+  constructor(options: SandboxStoreOptions = {}) {
+    this.clock = options.now ?? Date.now;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.seed = options.seed ?? DEFAULT_SEED;
+    this.defaults = resolveSettings(options, {
+      accountCount: DEFAULT_ACCOUNT_COUNT,
+      decisionDelayMs: DEFAULT_DECISION_DELAY_MS,
+    });
+    this.settings = this.defaults;
+    this.reset();
+  }
+
+  /**
+   * Back to the seed: data, clock offset, idempotency records, stats and faults (held requests are
+   * released). Options apply to this reset only; a later plain reset returns to the constructor's.
+   */
+  reset(options: ResetOptions = {}): void {
+    this.settings = resolveSettings(options, this.defaults);
+    this.faults.clear();
+    this.clockOffsetMs = 0;
+    this.products = seedProducts.map((product) => ({ ...product }));
+    this.accounts = generateAccounts(this.settings.accountCount, this.seed);
+    this.accountsById = new Map(this.accounts.map((account) => [account.accountId, account]));
+    this.cpfs = new Map([...seedLookups()].map(([cpf, seeded]) => [cpf, { seeded, submitted: [] }]));
+    this.cards = new Map();
+    SEEDED_CARD_CODES.forEach((code, index) => {
+      // With fewer accounts than cards, cards share accounts.
+      const account = this.accounts[index % this.accounts.length];
+      if (account)
+        this.cards.set(code, { code, accountId: account.accountId, virtual: false, cancelled: false });
+    });
+    this.nextCardCode = Math.max(...SEEDED_CARD_CODES) + 1;
+    this.nextSequence = FIRST_SUBMITTED_SEQUENCE;
+    this.idempotency = new Map();
+    this.counters = this.emptyCounters();
+  }
+
+  get accountCount(): number {
+    return this.settings.accountCount;
+  }
+
+  get decisionDelayMs(): number {
+    return this.settings.decisionDelayMs;
+  }
+
+  /** Sandbox time: the injected clock plus whatever `advanceClock` added since the last reset. */
+  now(): number {
+    return this.clock() + this.clockOffsetMs;
+  }
+
+  advanceClock(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0)
+      throw new RangeError('advanceClock expects a non-negative number of ms');
+    this.clockOffsetMs += ms;
+  }
+
+  listProducts(): Product[] {
+    return this.products.map((product) => ({ ...product }));
+  }
+
+  hasProduct(code: string): boolean {
+    return this.products.some((product) => product.codigo === code);
+  }
+
+  listAccounts(): Account[] {
+    return this.accounts.map((account) => ({ ...account, balance: { ...account.balance } }));
+  }
+
+  hasAccount(accountId: string): boolean {
+    return this.accountsById.has(accountId);
+  }
+
+  /** Records an application (the request must already be validated) and returns its tracking code. */
+  submitApplication(request: CreditApplicationRequest): {
+    CodigoParaAcompanhamento: string;
+    Status: 'EM_ANALISE';
+  } {
+    const cpf = request.portador.cpf;
+    const code = trackingCode(new Date(this.now()).getUTCFullYear(), this.nextSequence);
+    this.nextSequence += 1;
+    const record = this.cpfs.get(cpf) ?? { seeded: undefined, submitted: [] };
+    record.submitted.push({
+      CodigoParaAcompanhamento: code,
+      submittedAt: this.now(),
+      decision: decisionFor(cpf),
+    });
+    this.cpfs.set(cpf, record);
+    increment(this.counters.applicationsPerCpf, cpf);
+    return { CodigoParaAcompanhamento: code, Status: 'EM_ANALISE' };
+  }
+
+  /** Page 1 of the CPF's analyses, newest first. Paging parameters are not part of the interface. */
+  analysisPage(cpf: string): AnalysisStatusPage {
+    const record = this.cpfs.get(cpf);
+    const now = this.now();
+    const submitted = (record?.submitted ?? []).map((analysis) => ({
+      CodigoParaAcompanhamento: analysis.CodigoParaAcompanhamento,
+      Status: now >= analysis.submittedAt + this.settings.decisionDelayMs ? analysis.decision : 'EM_ANALISE',
+    }));
+    const all = [...(record?.seeded?.analyses ?? []), ...submitted].reverse();
+    const notes = (list: AnalysisNote[] | undefined) =>
+      (list ?? []).map((note) => (typeof note === 'string' ? note : { ...note }));
+    return {
+      conteudo: {
+        numeroDaPagina: 1,
+        tamanhoDaPagina: STATUS_PAGE_SIZE,
+        totalDePaginas: Math.ceil(all.length / STATUS_PAGE_SIZE),
+        totalDeRegistros: all.length,
+        resultados: all.slice(0, STATUS_PAGE_SIZE).map((analysis) => ({ ...analysis })),
+        erros: notes(record?.seeded?.erros),
+        alertas: notes(record?.seeded?.alertas),
+        sucesso: record?.seeded?.sucesso ?? true,
+      },
+    };
+  }
+
+  /** Creates a virtual card for an existing account; returns its new card code (cancellable). */
+  createVirtualCard(accountId: string): number {
+    if (!this.accountsById.has(accountId)) throw new RangeError(`unknown account ${accountId}`);
+    const code = this.nextCardCode;
+    this.nextCardCode += 1;
+    this.cards.set(code, { code, accountId, virtual: true, cancelled: false });
+    increment(this.counters.virtualCardsPerAccount, accountId);
+    return code;
+  }
+
+  cancelCard(code: number): CancelResult {
+    increment(this.counters.cancelRequestsPerCard, String(code));
+    const card = this.cards.get(code);
+    if (!card) return { ok: false, reason: 'not-found' };
+    if (card.cancelled) return { ok: false, reason: 'already-cancelled' };
+    card.cancelled = true;
+    increment(this.counters.cancelsPerCard, String(code));
+    return { ok: true };
+  }
+
+  /** Card codes and whether each is cancelled; for tests and the docs, not part of the interface. */
+  listCards(): Array<{ code: number; accountId: string; virtual: boolean; cancelled: boolean }> {
+    return [...this.cards.values()].map((card) => ({ ...card }));
+  }
+
+  countRequest(endpoint: SandboxEndpoint): void {
+    this.counters.requestsPerEndpoint[endpoint] += 1;
+  }
+
+  /**
+   * Runs `execute` at most once per endpoint and Idempotency-Key: a repeat gets the stored successful
+   * reply, and a repeat that arrives while the first is still running waits for it. Failures are not
+   * stored (nothing took effect), so a corrected retry with the same key runs.
+   */
+  async idempotent(
+    endpoint: SandboxEndpoint,
+    key: string,
+    execute: () => Promise<SandboxReply>,
+  ): Promise<SandboxReply> {
+    const id = `${endpoint} ${key}`;
+    const entry = this.idempotency.get(id) ?? { endpoint, key, requests: 0, reply: null, pending: null };
+    this.idempotency.set(id, entry);
+    entry.requests += 1;
+    if (entry.reply) return entry.reply;
+    if (entry.pending) return entry.pending;
+    entry.pending = execute();
+    try {
+      const reply = await entry.pending;
+      if (isSuccess(reply)) entry.reply = reply;
+      return reply;
+    } finally {
+      entry.pending = null;
+    }
+  }
+
+  stats(): SandboxStats {
+    return {
+      applicationsPerCpf: { ...this.counters.applicationsPerCpf },
+      idempotencyKeys: [...this.idempotency.values()].map(({ endpoint, key, requests }) => ({
+        endpoint,
+        key,
+        requests,
+      })),
+      cancelsPerCard: { ...this.counters.cancelsPerCard },
+      cancelRequestsPerCard: { ...this.counters.cancelRequestsPerCard },
+      virtualCardsPerAccount: { ...this.counters.virtualCardsPerAccount },
+      requestsPerEndpoint: { ...this.counters.requestsPerEndpoint },
+    };
+  }
+
+  private emptyCounters(): Counters {
+    return {
+      applicationsPerCpf: {},
+      cancelsPerCard: {},
+      cancelRequestsPerCard: {},
+      virtualCardsPerAccount: {},
+      requestsPerEndpoint: {
+        products: 0,
+        creditRequest: 0,
+        analysisStatus: 0,
+        createVirtualCard: 0,
+        cancelCard: 0,
+        allAccounts: 0,
+      },
+    };
+  }
+}
+
+function increment(counter: Record<string, number>, key: string): void {
+  counter[key] = (counter[key] ?? 0) + 1;
+}

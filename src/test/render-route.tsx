@@ -1,0 +1,75 @@
+import { cleanup, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configureApiClient } from '@/api/api-client';
+import { session } from '@/api/session';
+import { initI18n, type SupportedLanguage } from '@/app/i18n/i18n';
+import { AppProviders } from '@/app/providers';
+import { bindSessionToQueryClient, createAppQueryClient } from '@/app/query-client';
+import { routes } from '@/app/router';
+import { parseRuntimeConfig } from '@/config/load-config';
+import type { RuntimeConfig } from '@/config/config-schema';
+import { createTestSandbox } from '@/sandbox/node';
+
+/** One sandbox (MSW in Node) for a test file; page tests talk to it through the real fetch client. */
+export function setupTestSandbox() {
+  const sandbox = createTestSandbox();
+  beforeAll(() => sandbox.server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    cleanup(); // unmount first, so that signing out below updates no mounted component
+    sandbox.server.resetHandlers();
+    sandbox.store.reset();
+    session.signOut();
+  });
+  afterAll(() => sandbox.server.close());
+  return sandbox;
+}
+
+interface RenderRouteOptions {
+  sandbox: { baseUrl: string; accountsBaseUrl: string };
+  /** Signed in with this token first; null renders signed out. */
+  token?: string | null;
+  language?: SupportedLanguage;
+  config?: Partial<RuntimeConfig>;
+  /** Keep the app's retry rule (off by default: STYLE.md asks page tests for `retry: false`). */
+  retries?: boolean;
+}
+
+/** Renders the whole app (real providers, real routes) at `path`, against the test sandbox. */
+export function renderRoute(path: string, options: RenderRouteOptions) {
+  initI18n(options.language ?? 'pt-BR');
+  const config = parseRuntimeConfig({
+    mode: 'sandbox',
+    sandboxWorker: false,
+    baseUrl: options.sandbox.baseUrl,
+    accountsBaseUrl: options.sandbox.accountsBaseUrl,
+    environmentName: 'Teste',
+    requestTimeoutMs: 5000,
+    ...options.config,
+  });
+  configureApiClient({
+    baseUrl: config.baseUrl,
+    accountsBaseUrl: config.accountsBaseUrl,
+    timeoutMs: config.requestTimeoutMs,
+    sendIdempotencyKey: config.sendIdempotencyKey,
+  });
+  const queryClient = createAppQueryClient();
+  if (!options.retries)
+    queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  else
+    queryClient.setDefaultOptions({
+      ...queryClient.getDefaultOptions(),
+      queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 1 },
+    });
+  const unbind = bindSessionToQueryClient(session, queryClient);
+  const token = options.token === undefined ? 'sandbox-operator' : options.token;
+  if (token !== null) session.signIn(token);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders config={config} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, user, router, queryClient, unbind };
+}

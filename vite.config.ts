@@ -1,0 +1,28 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { securityHeadersPlugin } from './scripts/security-headers.ts';
+
+export default defineConfig({
+  plugins: [react(), securityHeadersPlugin()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    // The size budget is enforced by scripts/check-bundle-size.ts; keep Vite's own warning quiet.
+    chunkSizeWarningLimit: 1024,
+  },
+  server: { port: 5173, strictPort: false },
+  preview: { port: 4173, strictPort: true },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    restoreMocks: true,
+    testTimeout: 15000,
+  },
+});
