@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -6,8 +8,20 @@ import { defineConfig, devices } from '@playwright/test';
  * e2e/config.e2e.json. The browser: a system Chromium when there is one (CI installs Debian's), else
  * Playwright's own (on a machine that has downloaded it).
  */
-const SANDBOX_PORT = 4400;
-const PREVIEW_PORT = 4173;
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4400);
+const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
+// Read by e2e/fixtures.ts (workers inherit the runner's environment).
+process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
+
+/** e2e/config.e2e.json with the sandbox's port, for the preview server to serve as /config.json. */
+function e2eConfigFile(): string {
+  const template = readFileSync('e2e/config.e2e.json', 'utf8');
+  const dir = path.join(tmpdir(), `cartoes-e2e-${PREVIEW_PORT}`);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'config.json');
+  writeFileSync(file, template.replaceAll('127.0.0.1:4400', `127.0.0.1:${SANDBOX_PORT}`));
+  return file;
+}
 
 function systemChromium(): string | undefined {
   const candidates = [
@@ -73,7 +87,7 @@ export default defineConfig({
     {
       command: `npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${PREVIEW_PORT}/config.json`,
-      env: { APP_CONFIG_FILE: 'e2e/config.e2e.json' },
+      env: { APP_CONFIG_FILE: e2eConfigFile() },
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },

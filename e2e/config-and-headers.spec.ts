@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, SANDBOX_URL, test } from './fixtures';
 
 test.describe('runtime config and security headers', () => {
   test('a bad config names the offending key on a full-page error', async ({ page }) => {
@@ -24,8 +24,8 @@ test.describe('runtime config and security headers', () => {
       route.fulfill({
         json: {
           mode: 'provider',
-          baseUrl: 'http://127.0.0.1:4400/api',
-          accountsBaseUrl: 'http://127.0.0.1:4400/accounts',
+          baseUrl: `${SANDBOX_URL}/api`,
+          accountsBaseUrl: `${SANDBOX_URL}/accounts`,
           environmentName: 'Homologação',
         },
       }),
@@ -49,7 +49,7 @@ test.describe('runtime config and security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("connect-src 'self' http://127.0.0.1:4400");
+    expect(csp).toContain(`connect-src 'self' ${SANDBOX_URL}`);
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('no-referrer');
@@ -70,7 +70,7 @@ test.describe('runtime config and security headers', () => {
   });
 
   test('the provider answers with no-store and nosniff', async ({ request }) => {
-    const response = await request.get('http://127.0.0.1:4400/api/v1/products/', {
+    const response = await request.get(`${SANDBOX_URL}/api/v1/products/`, {
       headers: { Authorization: 'Bearer sandbox-operator' },
     });
     expect(response.status()).toBe(200);

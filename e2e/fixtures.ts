@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export const SANDBOX_URL = 'http://127.0.0.1:4400';
+export const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:4400';
 export const SANDBOX_TOKENS = ['sandbox-operator', 'sandbox-analyst', 'sandbox-expired'] as const;
 
 export type FaultEndpoint =

@@ -1,12 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en';
-import { ptBR } from './pt-br';
+import { resources } from './resources';
 
 export const supportedLanguages = ['pt-BR', 'en'] as const;
 export type SupportedLanguage = (typeof supportedLanguages)[number];
-
-export const resources = { 'pt-BR': { translation: ptBR }, en: { translation: en } } as const;
 
 /**
  * One i18next instance, initialised synchronously with bundled resources (no network, no language

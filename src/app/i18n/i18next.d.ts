@@ -1,9 +1,9 @@
 import 'i18next';
-import type { ptBR } from './pt-br';
+import type { AppTexts } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof ptBR };
+    resources: { translation: AppTexts };
   }
 }

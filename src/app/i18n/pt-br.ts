@@ -1,4 +1,9 @@
-/** Brazilian Portuguese: the default language. `en.ts` must have the same keys (the type checks it). */
+import type { TextShape } from '@/lib/texts';
+
+/**
+ * The app's own texts (shell, errors, placeholders) in Brazilian Portuguese, the default language.
+ * `en.ts` must have the same keys (the type checks it). Each feature keeps its texts in its own texts.ts.
+ */
 export const ptBR = {
   app: {
     name: 'Cartões · Back-office',
@@ -70,54 +75,6 @@ export const ptBR = {
       unexpected: 'Erro inesperado. Tente novamente; se persistir, avise o suporte.',
     },
   },
-  auth: {
-    signInTitle: 'Entrar',
-    signInIntro:
-      'Cole o token de acesso emitido para você. Ele fica apenas na memória desta aba: ao recarregar a página, será pedido de novo.',
-    tokenLabel: 'Token de acesso',
-    tokenRequired: 'Informe o token de acesso.',
-    tokenHasSpaces: 'O token não pode conter espaços no meio.',
-    showToken: 'Mostrar token',
-    hideToken: 'Ocultar token',
-    submit: 'Entrar',
-    jwtInfo: 'Token JWT',
-    jwtSubject: 'Titular: {{subject}}',
-    jwtExpires: 'Expira em {{date}}',
-    jwtExpired: 'Este token expirou em {{date}}. O provedor vai recusá-lo.',
-    jwtNoExpiry: 'Sem data de expiração',
-    jwtScopes: 'Escopos: {{scopes}}',
-    jwtNoScopes: 'Nenhum escopo declarado',
-    sandboxTokensTitle: 'Tokens do sandbox',
-    sandboxTokensIntro: 'Entre com um clique usando um dos tokens de teste:',
-    sandboxOperator: 'Operador (com accounts:read)',
-    sandboxAnalyst: 'Analista (sem accounts:read)',
-    sandboxExpired: 'Token expirado (sempre recusado)',
-    reauthTitle: 'Sessão expirada',
-    reauthIntro:
-      'O provedor recusou o token atual. Informe um novo token para continuar: esta tela e tudo o que você digitou continuam aqui.',
-    reauthSubmit: 'Continuar',
-    reauthSignOut: 'Sair e descartar',
-    reauthDone: 'Sessão renovada.',
-  },
-  products: {
-    title: 'Produtos de crédito',
-    intro: 'Produtos disponíveis para esta instituição. Escolha um para iniciar uma proposta.',
-    filterLabel: 'Filtrar produtos',
-    filterHelp: 'Código, nome ou anuidade',
-    tableLabel: 'Produtos de crédito',
-    code: 'Código',
-    name: 'Nome',
-    annualFee: 'Anuidade',
-    actions: 'Ações',
-    startApplication: 'Iniciar proposta',
-    startApplicationFor: 'Iniciar proposta com o produto {{name}}',
-    empty: 'Nenhum produto disponível para esta instituição.',
-    noMatch: 'Nenhum produto corresponde a “{{filter}}”.',
-    count_one: '{{count}} produto',
-    count_other: '{{count}} produtos',
-    loading: 'Carregando produtos…',
-    errorTitle: 'Não foi possível carregar os produtos',
-  },
   placeholder: {
     title: 'Em construção',
     body: 'Esta tela ainda não está disponível.',
@@ -125,5 +82,4 @@ export const ptBR = {
   },
 } as const;
 
-type Widen<T> = { readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type Translations = Widen<typeof ptBR>;
+export type Translations = TextShape<typeof ptBR>;

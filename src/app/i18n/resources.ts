@@ -1,0 +1,19 @@
+import { authTexts } from '@/features/auth/texts';
+import { productsTexts } from '@/features/products/texts';
+import { en } from './en';
+import { ptBR } from './pt-br';
+
+/**
+ * Every UI text: the app's own (shell, errors) plus each feature's, under the feature's key. A feature
+ * adds its `texts.ts` here with one line per language.
+ */
+export const resources = {
+  'pt-BR': {
+    translation: { ...ptBR, auth: authTexts['pt-BR'], products: productsTexts['pt-BR'] },
+  },
+  en: {
+    translation: { ...en, auth: authTexts.en, products: productsTexts.en },
+  },
+} as const;
+
+export type AppTexts = (typeof resources)['pt-BR']['translation'];

@@ -1,0 +1,63 @@
+import { defineTexts } from '@/lib/texts';
+
+/** Texts of the auth screens, under the `auth` namespace key. */
+export const authTexts = defineTexts(
+  {
+    signInTitle: 'Entrar',
+    signInIntro:
+      'Cole o token de acesso emitido para você. Ele fica apenas na memória desta aba: ao recarregar a página, será pedido de novo.',
+    tokenLabel: 'Token de acesso',
+    tokenRequired: 'Informe o token de acesso.',
+    tokenHasSpaces: 'O token não pode conter espaços no meio.',
+    showToken: 'Mostrar token',
+    hideToken: 'Ocultar token',
+    submit: 'Entrar',
+    jwtInfo: 'Token JWT',
+    jwtSubject: 'Titular: {{subject}}',
+    jwtExpires: 'Expira em {{date}}',
+    jwtExpired: 'Este token expirou em {{date}}. O provedor vai recusá-lo.',
+    jwtNoExpiry: 'Sem data de expiração',
+    jwtScopes: 'Escopos: {{scopes}}',
+    jwtNoScopes: 'Nenhum escopo declarado',
+    sandboxTokensTitle: 'Tokens do sandbox',
+    sandboxTokensIntro: 'Entre com um clique usando um dos tokens de teste:',
+    sandboxOperator: 'Operador (com accounts:read)',
+    sandboxAnalyst: 'Analista (sem accounts:read)',
+    sandboxExpired: 'Token expirado (sempre recusado)',
+    reauthTitle: 'Sessão expirada',
+    reauthIntro:
+      'O provedor recusou o token atual. Informe um novo token para continuar: esta tela e tudo o que você digitou continuam aqui.',
+    reauthSubmit: 'Continuar',
+    reauthSignOut: 'Sair e descartar',
+    reauthDone: 'Sessão renovada.',
+  },
+  {
+    signInTitle: 'Sign in',
+    signInIntro:
+      'Paste the access token issued to you. It stays in this tab’s memory only: reloading the page asks for it again.',
+    tokenLabel: 'Access token',
+    tokenRequired: 'Enter the access token.',
+    tokenHasSpaces: 'The token cannot contain spaces.',
+    showToken: 'Show token',
+    hideToken: 'Hide token',
+    submit: 'Sign in',
+    jwtInfo: 'JWT token',
+    jwtSubject: 'Subject: {{subject}}',
+    jwtExpires: 'Expires on {{date}}',
+    jwtExpired: 'This token expired on {{date}}. The provider will refuse it.',
+    jwtNoExpiry: 'No expiry date',
+    jwtScopes: 'Scopes: {{scopes}}',
+    jwtNoScopes: 'No scopes declared',
+    sandboxTokensTitle: 'Sandbox tokens',
+    sandboxTokensIntro: 'Sign in with one click using a test token:',
+    sandboxOperator: 'Operator (with accounts:read)',
+    sandboxAnalyst: 'Analyst (without accounts:read)',
+    sandboxExpired: 'Expired token (always refused)',
+    reauthTitle: 'Session expired',
+    reauthIntro:
+      'The provider refused the current token. Enter a new token to continue: this screen and everything you typed stay here.',
+    reauthSubmit: 'Continue',
+    reauthSignOut: 'Sign out and discard',
+    reauthDone: 'Session renewed.',
+  },
+);

@@ -1,0 +1,43 @@
+import { defineTexts } from '@/lib/texts';
+
+/** Texts of the products screens, under the `products` namespace key. */
+export const productsTexts = defineTexts(
+  {
+    title: 'Produtos de crédito',
+    intro: 'Produtos disponíveis para esta instituição. Escolha um para iniciar uma proposta.',
+    filterLabel: 'Filtrar produtos',
+    filterHelp: 'Código, nome ou anuidade',
+    tableLabel: 'Produtos de crédito',
+    code: 'Código',
+    name: 'Nome',
+    annualFee: 'Anuidade',
+    actions: 'Ações',
+    startApplication: 'Iniciar proposta',
+    startApplicationFor: 'Iniciar proposta com o produto {{name}}',
+    empty: 'Nenhum produto disponível para esta instituição.',
+    noMatch: 'Nenhum produto corresponde a “{{filter}}”.',
+    count_one: '{{count}} produto',
+    count_other: '{{count}} produtos',
+    loading: 'Carregando produtos…',
+    errorTitle: 'Não foi possível carregar os produtos',
+  },
+  {
+    title: 'Credit products',
+    intro: 'Products available to this institution. Pick one to start an application.',
+    filterLabel: 'Filter products',
+    filterHelp: 'Code, name or annual fee',
+    tableLabel: 'Credit products',
+    code: 'Code',
+    name: 'Name',
+    annualFee: 'Annual fee',
+    actions: 'Actions',
+    startApplication: 'Start application',
+    startApplicationFor: 'Start an application with product {{name}}',
+    empty: 'No product is available to this institution.',
+    noMatch: 'No product matches “{{filter}}”.',
+    count_one: '{{count}} product',
+    count_other: '{{count}} products',
+    loading: 'Loading products…',
+    errorTitle: 'The products could not be loaded',
+  },
+);
