@@ -1,0 +1,29 @@
+import { format, useMask } from '@react-input/mask';
+import { useMemo } from 'react';
+import { mergeRefs } from './merge-refs';
+import { TextInput, type TextInputProps } from './text-input';
+
+const cpfMask = { mask: '___.___.___-__', replacement: { _: /\d/ } };
+
+/** `52998224725` → `529.982.247-25` (partial input formats progressively). */
+export function maskCpf(value: string): string {
+  return format(value.replace(/\D/g, '').slice(0, 11), cpfMask);
+}
+
+/**
+ * A CPF field masked for the eye (`000.000.000-00`), numeric keypad, no autofill. Pasted values with
+ * dots, dashes or spaces keep only their digits. The value it holds is the masked text: callers take
+ * the digits with `cpfDigits()` (src/lib/cpf.ts) before validating or sending.
+ */
+export function CpfInput({ inputRef, inputProps, ...props }: Omit<TextInputProps, 'type'>) {
+  const maskRef = useMask(cpfMask);
+  const ref = useMemo(() => mergeRefs(maskRef, inputRef), [maskRef, inputRef]);
+  return (
+    <TextInput
+      {...props}
+      inputRef={ref}
+      autoComplete="off"
+      inputProps={{ inputMode: 'numeric', spellCheck: false, ...inputProps }}
+    />
+  );
+}
