@@ -39,12 +39,7 @@ async function start() {
     }
   }
 
-  configureApiClient({
-    baseUrl: config.baseUrl,
-    accountsBaseUrl: config.accountsBaseUrl,
-    timeoutMs: config.requestTimeoutMs,
-    sendIdempotencyKey: config.sendIdempotencyKey,
-  });
+  configureApiClient(config);
   const queryClient = createAppQueryClient();
   bindSessionToQueryClient(session, queryClient);
 

@@ -1,16 +1,23 @@
-import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
-import { session } from './session';
+import type { RuntimeConfig } from '@/config/config-schema';
+import { createHttpClient, type HttpClient } from './http-client';
+import { session as appSession, type SessionStore } from './session';
 
 let current: HttpClient | null = null;
+
+type ApiClientConfig = Pick<RuntimeConfig, 'baseUrl' | 'accountsBaseUrl' | 'requestTimeoutMs' | 'sendIdempotencyKey'>;
 
 /**
  * Configures the app's one HTTP client from the runtime config. Called once by main.tsx before the first
  * render (and by test set-up); the query and mutation factories reach the client through `apiClient()`.
  */
-export function configureApiClient(
-  options: Omit<HttpClientOptions, 'session'> & { session?: HttpClientOptions['session'] },
-) {
-  current = createHttpClient({ session, ...options });
+export function configureApiClient(config: ApiClientConfig, session: SessionStore = appSession): HttpClient {
+  current = createHttpClient({
+    baseUrl: config.baseUrl,
+    accountsBaseUrl: config.accountsBaseUrl,
+    timeoutMs: config.requestTimeoutMs,
+    sendIdempotencyKey: config.sendIdempotencyKey,
+    session,
+  });
   return current;
 }
 

@@ -47,12 +47,7 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
     requestTimeoutMs: 5000,
     ...options.config,
   });
-  configureApiClient({
-    baseUrl: config.baseUrl,
-    accountsBaseUrl: config.accountsBaseUrl,
-    timeoutMs: config.requestTimeoutMs,
-    sendIdempotencyKey: config.sendIdempotencyKey,
-  });
+  configureApiClient(config);
   const queryClient = createAppQueryClient();
   if (!options.retries)
     queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
