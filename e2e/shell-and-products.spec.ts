@@ -136,4 +136,34 @@ test.describe('sign-in and products', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Produtos' }).click();
     await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
   });
+
+  test('offline: a banner says so, back online it goes away', async ({
+    page,
+    context,
+  }) => {
+    await signInWithSandboxToken(page);
+    await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
+    await context.setOffline(true);
+    await expect(page.getByText(/Sem conexão com a internet/)).toBeVisible();
+    await expectNoAxeViolations(page, 'offline');
+    await context.setOffline(false);
+    await expect(page.getByText(/Sem conexão com a internet/)).toBeHidden();
+  });
+
+  test('keyboard only: skip link, drawer and sign-out', async ({ page }) => {
+    await page.goto('/entrar');
+    await expect(page.getByLabel('Token de acesso')).toBeFocused();
+    await page.keyboard.type('sandbox-operator');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Pular para o conteúdo' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+    const signOut = page.getByRole('button', { name: 'Sair' });
+    await signOut.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/entrar$/);
+    await expect(page.getByLabel('Token de acesso')).toBeFocused();
+  });
 });

@@ -33,7 +33,7 @@ export function OfflineBanner() {
   return (
     <div role="status" aria-live="polite">
       {online ? null : (
-        <Alert severity="warning" variant="filled" square>
+        <Alert severity="warning" square>
           {t('app.offline')}
         </Alert>
       )}
