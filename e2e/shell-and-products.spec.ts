@@ -137,10 +137,7 @@ test.describe('sign-in and products', () => {
     await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
   });
 
-  test('offline: a banner says so, back online it goes away', async ({
-    page,
-    context,
-  }) => {
+  test('offline: a banner says so, back online it goes away', async ({ page, context }) => {
     await signInWithSandboxToken(page);
     await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
     await context.setOffline(true);

@@ -4,7 +4,10 @@ import { session as appSession, type SessionStore } from './session';
 
 let current: HttpClient | null = null;
 
-type ApiClientConfig = Pick<RuntimeConfig, 'baseUrl' | 'accountsBaseUrl' | 'requestTimeoutMs' | 'sendIdempotencyKey'>;
+type ApiClientConfig = Pick<
+  RuntimeConfig,
+  'baseUrl' | 'accountsBaseUrl' | 'requestTimeoutMs' | 'sendIdempotencyKey'
+>;
 
 /**
  * Configures the app's one HTTP client from the runtime config. Called once by main.tsx before the first
