@@ -1,13 +1,14 @@
-import { format, useMask } from '@react-input/mask';
 import { useMemo } from 'react';
+import { formatDigits, onlyDigits } from '@/lib/digit-pattern';
 import { mergeRefs } from './merge-refs';
 import { TextInput, type TextInputProps } from './text-input';
+import { useDigitMask } from './use-digit-mask';
 
-const cpfMask = { mask: '___.___.___-__', replacement: { _: /\d/ } };
+export const CPF_PATTERN = '___.___.___-__';
 
 /** `52998224725` → `529.982.247-25` (partial input formats progressively). */
 export function maskCpf(value: string): string {
-  return format(value.replace(/\D/g, '').slice(0, 11), cpfMask);
+  return formatDigits(onlyDigits(value).slice(0, 11), CPF_PATTERN);
 }
 
 /**
@@ -16,7 +17,7 @@ export function maskCpf(value: string): string {
  * the digits with `cpfDigits()` (src/lib/cpf.ts) before validating or sending.
  */
 export function CpfInput({ inputRef, inputProps, ...props }: Omit<TextInputProps, 'type'>) {
-  const maskRef = useMask(cpfMask);
+  const maskRef = useDigitMask(CPF_PATTERN);
   const ref = useMemo(() => mergeRefs(maskRef, inputRef), [maskRef, inputRef]);
   return (
     <TextInput
