@@ -148,11 +148,7 @@ export function AnalysisStatusPage() {
             </Stack>
           </Box>
 
-          <Stack
-            direction="row"
-            spacing={2}
-            sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}
-          >
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}>
             <FormControlLabel
               control={
                 <Switch checked={autoRefresh} onChange={(event) => setAutoRefresh(event.target.checked)} />

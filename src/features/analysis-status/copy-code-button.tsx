@@ -34,12 +34,12 @@ export function CopyCodeButton({ code }: { code: string }) {
       <IconButton size="small" aria-label={t('analysisStatus.copy', { code })} onClick={() => void copy()}>
         {state === 'copied' ? <CheckIcon fontSize="small" /> : <ContentCopyIcon fontSize="small" />}
       </IconButton>
-      <Typography
-        role="status"
-        variant="caption"
-        color={state === 'failed' ? 'error' : 'text.secondary'}
-      >
-        {state === 'copied' ? t('analysisStatus.copied') : state === 'failed' ? t('analysisStatus.copyFailed') : ''}
+      <Typography role="status" variant="caption" color={state === 'failed' ? 'error' : 'text.secondary'}>
+        {state === 'copied'
+          ? t('analysisStatus.copied')
+          : state === 'failed'
+            ? t('analysisStatus.copyFailed')
+            : ''}
       </Typography>
     </Stack>
   );
