@@ -286,11 +286,11 @@ describe('AnalysisStatusPage', () => {
       const { user } = await lookUp('52998224725');
       await resultsTable();
       expect(lookups()).toBe(1);
-      act(() => vi.advanceTimersByTime(30_000));
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
       await vi.waitFor(() => expect(lookups()).toBe(2));
       await user.click(screen.getByRole('switch', { name: /Atualizar a cada 30 s/ }));
       expect(screen.getByRole('switch')).not.toBeChecked();
-      act(() => vi.advanceTimersByTime(90_000));
+      await act(() => vi.advanceTimersByTimeAsync(90_000));
       expect(lookups()).toBe(2);
     } finally {
       vi.useRealTimers();
