@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { isApiError } from '@/api/api-error';
@@ -44,7 +44,10 @@ function takeValidHandedOffCpf(): string | null {
 export function AnalysisStatusPage() {
   const { t, i18n } = useTranslation();
   const [handedOff] = useState(takeValidHandedOffCpf);
-  const [input, setInput] = useState(() => (handedOff ? maskCpf(handedOff) : ''));
+  // The field is uncontrolled: the mask library owns its value while typing (a controlled value lost
+  // keystrokes typed fast in Chromium). Filling it from code remounts it with a new default value.
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const [field, setField] = useState(() => ({ key: 0, value: handedOff ? maskCpf(handedOff) : '' }));
   const [cpf, setCpf] = useState<string | null>(handedOff);
   const [invalid, setInvalid] = useState<InvalidReason | null>(null);
   const [autoRefresh, setAutoRefresh] = useState(true);
@@ -75,11 +78,11 @@ export function AnalysisStatusPage() {
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    lookUp(input);
+    lookUp(fieldRef.current?.value ?? '');
   };
 
   const repeat = (digits: string) => {
-    setInput(maskCpf(digits));
+    setField((current) => ({ key: current.key + 1, value: maskCpf(digits) }));
     lookUp(digits);
   };
 
@@ -129,11 +132,10 @@ export function AnalysisStatusPage() {
                 label={t('analysisStatus.cpfLabel')}
                 helperText={t('analysisStatus.cpfHelp')}
                 errorText={fieldError}
-                value={input}
-                onChange={(event) => {
-                  setInput(event.target.value);
-                  setInvalid(null);
-                }}
+                key={field.key}
+                defaultValue={field.value}
+                inputRef={fieldRef}
+                onChange={() => setInvalid(null)}
                 sx={{ width: 280 }}
               />
               <Button
