@@ -26,7 +26,9 @@ async function expectCpfOnlyInMemory(page: Page, ...cpfs: string[]) {
     url: window.location.href,
     history: JSON.stringify(window.history.state),
     title: document.title,
-    storage: JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }),
+    storage: [window.localStorage, window.sessionStorage]
+      .map((storage) => Object.entries(storage).join(';'))
+      .join('|'),
     cookies: document.cookie,
   }));
   for (const cpf of cpfs) {
