@@ -39,8 +39,17 @@ export class SandboxControl {
 /** Values that must never leave memory: the tokens, plus whatever a test registers (CPFs, names). */
 class PrivacyWatch {
   readonly secrets = new Set<string>(SANDBOX_TOKENS);
+  readonly allowedRequestUrls: RegExp[] = [];
   watch(value: string) {
     this.secrets.add(value);
+  }
+  /**
+   * Request URLs the interface itself fills with personal data (the status lookup's
+   * `/v1/cards/request/{document}/` carries the CPF by contract), left out of the URL sweep. Page URLs,
+   * titles and storage are still swept.
+   */
+  allowInRequestUrl(pattern: RegExp) {
+    this.allowedRequestUrls.push(pattern);
   }
 }
 
@@ -141,7 +150,12 @@ export const test = base.extend<Fixtures>({
         const cookies = JSON.stringify(await context.cookies());
         for (const secret of privacy.secrets) {
           const places = {
-            urls: [...requestUrls, ...pageUrls].join('\n'),
+            urls: [
+              ...requestUrls.filter(
+                (url) => !privacy.allowedRequestUrls.some((pattern) => pattern.test(url)),
+              ),
+              ...pageUrls,
+            ].join('\n'),
             titles: titles.join('\n'),
             storage: stored,
             cookies,

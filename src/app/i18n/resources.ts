@@ -1,3 +1,4 @@
+import { analysisStatusTexts } from '@/features/analysis-status/texts';
 import { authTexts } from '@/features/auth/texts';
 import { productsTexts } from '@/features/products/texts';
 import { en } from './en';
@@ -9,10 +10,20 @@ import { ptBR } from './pt-br';
  */
 export const resources = {
   'pt-BR': {
-    translation: { ...ptBR, auth: authTexts['pt-BR'], products: productsTexts['pt-BR'] },
+    translation: {
+      ...ptBR,
+      auth: authTexts['pt-BR'],
+      products: productsTexts['pt-BR'],
+      analysisStatus: analysisStatusTexts['pt-BR'],
+    },
   },
   en: {
-    translation: { ...en, auth: authTexts.en, products: productsTexts.en },
+    translation: {
+      ...en,
+      auth: authTexts.en,
+      products: productsTexts.en,
+      analysisStatus: analysisStatusTexts.en,
+    },
   },
 } as const;
 

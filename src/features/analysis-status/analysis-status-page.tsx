@@ -1,7 +1,246 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import { analysisStatusQueries } from '@/api/analysis-status';
+import { isApiError } from '@/api/api-error';
+import { ApiErrorAlert } from '@/components/api-error-alert';
+import { CpfInput, maskCpf } from '@/components/cpf-input';
+import { PageContainer } from '@/components/page-container';
+import { cpfDigits, isValidCpf } from '@/lib/cpf';
+import { takeHandedOffCpf } from '@/lib/status-lookup-handoff';
+import { AnalysisResults } from './analysis-results';
+import { maskCpfForList, recentLookups } from './recent-lookups';
 
+/** Auto-refresh period while the tab is visible. */
+export const AUTO_REFRESH_MS = 30_000;
+
+type InvalidReason = { key: 'empty' } | { key: 'incomplete'; missing: number } | { key: 'checkDigits' };
+
+function invalidReason(digits: string): InvalidReason | null {
+  if (digits.length === 0) return { key: 'empty' };
+  if (digits.length < 11) return { key: 'incomplete', missing: 11 - digits.length };
+  return isValidCpf(digits) ? null : { key: 'checkDigits' };
+}
+
+/** A CPF handed over by the credit application (taken once, in memory), when it is a valid one. */
+function takeValidHandedOffCpf(): string | null {
+  const handedOff = takeHandedOffCpf();
+  return handedOff !== null && isValidCpf(handedOff) ? cpfDigits(handedOff) : null;
+}
+
+/**
+ * Analysis status by CPF (PRODUCT.md screen 4). The CPF lives in this component and in the query key,
+ * which are memory only: never in the URL, history state or title.
+ */
 export function AnalysisStatusPage() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('nav.analysisStatus')} />;
+  const { t, i18n } = useTranslation();
+  const [handedOff] = useState(takeValidHandedOffCpf);
+  // The field is uncontrolled: the mask library owns its value while typing (a controlled value lost
+  // keystrokes typed fast in Chromium). Filling it from code remounts it with a new default value.
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const [field, setField] = useState(() => ({ key: 0, value: handedOff ? maskCpf(handedOff) : '' }));
+  const [cpf, setCpf] = useState<string | null>(handedOff);
+  const [invalid, setInvalid] = useState<InvalidReason | null>(null);
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const recent = useSyncExternalStore(recentLookups.subscribe, recentLookups.getSnapshot);
+
+  useEffect(() => {
+    if (handedOff) recentLookups.add(handedOff);
+  }, [handedOff]);
+
+  // The key holds the CPF: an answer for a CPF looked up before can only land in that CPF's cache entry,
+  // never on the one now on screen.
+  const query = useQuery({
+    ...analysisStatusQueries.byCpf(cpf ?? ''),
+    enabled: cpf !== null,
+    refetchInterval: autoRefresh ? AUTO_REFRESH_MS : false,
+    refetchIntervalInBackground: false,
+  });
+
+  const lookUp = (raw: string) => {
+    const digits = cpfDigits(raw);
+    const reason = invalidReason(digits);
+    setInvalid(reason);
+    if (reason) return;
+    recentLookups.add(digits);
+    if (digits === cpf) void query.refetch();
+    else setCpf(digits);
+  };
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    lookUp(fieldRef.current?.value ?? '');
+  };
+
+  const repeat = (digits: string) => {
+    setField((current) => ({ key: current.key + 1, value: maskCpf(digits) }));
+    lookUp(digits);
+  };
+
+  const error = cpf !== null && query.isError ? query.error : null;
+  const status = isApiError(error) ? error.status : null;
+  // RELIABILITY.md row 19: a 404 means this CPF has no application, not a failure.
+  const notFound = status === 404;
+  const badRequest = status === 400 && isApiError(error) ? error : null;
+  const failed = error !== null && !notFound && !badRequest;
+
+  const fieldError = invalid
+    ? invalid.key === 'incomplete'
+      ? t('analysisStatus.invalid.incomplete', { count: invalid.missing })
+      : t(`analysisStatus.invalid.${invalid.key}`)
+    : badRequest
+      ? badRequest.providerMessages.join(' ') || t('errors.api.clientError', { status: '400' })
+      : null;
+
+  const updatedAt = notFound ? query.errorUpdatedAt : query.data ? query.dataUpdatedAt : 0;
+  const showsError = fieldError !== null || failed;
+  const loading = cpf !== null && query.isPending && query.fetchStatus === 'fetching';
+
+  return (
+    <PageContainer
+      title={t('analysisStatus.title')}
+      titlePrefix={showsError ? t('analysisStatus.errorTitlePrefix') : undefined}
+      intro={t('analysisStatus.intro')}
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 260px' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <Box
+            component="form"
+            role="search"
+            aria-label={t('analysisStatus.searchLabel')}
+            noValidate
+            onSubmit={onSubmit}
+          >
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+              <CpfInput
+                label={t('analysisStatus.cpfLabel')}
+                helperText={t('analysisStatus.cpfHelp')}
+                errorText={fieldError}
+                key={field.key}
+                defaultValue={field.value}
+                inputRef={fieldRef}
+                onChange={() => setInvalid(null)}
+                sx={{ width: 280 }}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                startIcon={<SearchIcon />}
+                sx={{ mt: 0.5 }}
+              >
+                {t('analysisStatus.lookUp')}
+              </Button>
+            </Stack>
+          </Box>
+
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}>
+            <FormControlLabel
+              control={
+                <Switch checked={autoRefresh} onChange={(event) => setAutoRefresh(event.target.checked)} />
+              }
+              label={t('analysisStatus.autoRefresh', { seconds: String(AUTO_REFRESH_MS / 1000) })}
+            />
+            {updatedAt > 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('analysisStatus.updatedAt', {
+                  time: new Date(updatedAt).toLocaleTimeString(i18n.language),
+                })}
+                {query.isFetching ? ` · ${t('analysisStatus.updating')}` : ''}
+              </Typography>
+            ) : null}
+          </Stack>
+
+          <Box aria-busy={query.isFetching}>
+            {loading ? (
+              <Stack spacing={1}>
+                <Typography role="status" color="text.secondary">
+                  {t('analysisStatus.loading')}
+                </Typography>
+                <LinearProgress aria-label={t('analysisStatus.loading')} />
+              </Stack>
+            ) : null}
+            {cpf !== null && (query.data || notFound) ? (
+              <Stack spacing={2}>
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+                  <Typography variant="h6" component="h2">
+                    {t('analysisStatus.resultsHeading', { cpf: maskCpf(cpf) })}
+                  </Typography>
+                  <Typography role="status" color="text.secondary">
+                    {query.data && !notFound && !query.data.conteudo.sucesso
+                      ? t('analysisStatus.notSuccessfulShort')
+                      : t('analysisStatus.found', {
+                          count: notFound ? 0 : (query.data?.conteudo.resultados.length ?? 0),
+                        })}
+                  </Typography>
+                </Stack>
+                {query.data && !notFound ? (
+                  <AnalysisResults conteudo={query.data.conteudo} />
+                ) : (
+                  <Alert severity="info" role="note">
+                    {t('analysisStatus.empty')}
+                  </Alert>
+                )}
+              </Stack>
+            ) : null}
+          </Box>
+
+          {failed ? (
+            <ApiErrorAlert
+              error={error}
+              title={t('analysisStatus.errorTitle')}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          ) : null}
+        </Stack>
+
+        {recent.length > 0 ? (
+          <Box component="aside" aria-labelledby="recent-lookups-heading">
+            <Typography id="recent-lookups-heading" variant="subtitle1" component="h2">
+              {t('analysisStatus.recentHeading')}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+              {t('analysisStatus.recentHelp')}
+            </Typography>
+            <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {recent.map((entry) => {
+                const masked = maskCpfForList(entry);
+                return (
+                  <li key={entry}>
+                    <Button
+                      size="small"
+                      variant={entry === cpf ? 'outlined' : 'text'}
+                      aria-label={t('analysisStatus.recentRepeat', { cpf: masked })}
+                      aria-current={entry === cpf ? 'true' : undefined}
+                      onClick={() => repeat(entry)}
+                      sx={{ fontFamily: 'monospace', justifyContent: 'flex-start' }}
+                    >
+                      {masked}
+                    </Button>
+                  </li>
+                );
+              })}
+            </Stack>
+          </Box>
+        ) : null}
+      </Box>
+    </PageContainer>
+  );
 }

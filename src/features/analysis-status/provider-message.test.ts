@@ -1,0 +1,18 @@
+import { providerMessageText } from './provider-message';
+
+describe('providerMessageText', () => {
+  it.each([
+    ['Biometria pendente', 'Biometria pendente'],
+    [{ codigo: 'A01', mensagem: 'Comprovante ilegível' }, 'codigo: A01 · mensagem: Comprovante ilegível'],
+    [{ codigo: 7, detalhe: { campo: 'cpf' }, ok: null }, 'codigo: 7 · detalhe: {"campo":"cpf"} · ok: null'],
+    [{}, '{}'],
+    [42, '42'],
+    [true, 'true'],
+    [null, 'null'],
+    [['a', 1], '["a",1]'],
+    [undefined, 'undefined'],
+    ['<img src=x onerror=alert(1)>', '<img src=x onerror=alert(1)>'],
+  ])('%j → %s', (element, text) => {
+    expect(providerMessageText(element)).toBe(text);
+  });
+});
