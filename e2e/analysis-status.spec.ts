@@ -56,7 +56,7 @@ async function openScreen(page: Page) {
  * Keystrokes 100 ms apart, as a person types: @react-input/mask re-reads the caret on a timer and drops
  * an input event that arrives before its next tick, so machine-speed typing loses digits (reported).
  */
-const TYPING = { delay: 100 };
+const TYPING = { delay: 0 };
 
 /** Puts the CPF in the field in one input event (as a paste does) and presses Enter. */
 async function typeAndLookUp(page: Page, cpf: string) {

@@ -44,8 +44,8 @@ function takeValidHandedOffCpf(): string | null {
 export function AnalysisStatusPage() {
   const { t, i18n } = useTranslation();
   const [handedOff] = useState(takeValidHandedOffCpf);
-  // The field is uncontrolled: the mask library owns its value while typing (a controlled value lost
-  // keystrokes typed fast in Chromium). Filling it from code remounts it with a new default value.
+  // The field is uncontrolled: the mask reformats it inside the input event as the analyst types.
+  // Filling it from code (a recent lookup) remounts it with a new default value.
   const fieldRef = useRef<HTMLInputElement>(null);
   const [field, setField] = useState(() => ({ key: 0, value: handedOff ? maskCpf(handedOff) : '' }));
   const [cpf, setCpf] = useState<string | null>(handedOff);
