@@ -1,4 +1,5 @@
 import { authTexts } from '@/features/auth/texts';
+import { creditApplicationTexts } from '@/features/credit-application/texts';
 import { productsTexts } from '@/features/products/texts';
 import { en } from './en';
 import { ptBR } from './pt-br';
@@ -9,10 +10,20 @@ import { ptBR } from './pt-br';
  */
 export const resources = {
   'pt-BR': {
-    translation: { ...ptBR, auth: authTexts['pt-BR'], products: productsTexts['pt-BR'] },
+    translation: {
+      ...ptBR,
+      auth: authTexts['pt-BR'],
+      products: productsTexts['pt-BR'],
+      creditApplication: creditApplicationTexts['pt-BR'],
+    },
   },
   en: {
-    translation: { ...en, auth: authTexts.en, products: productsTexts.en },
+    translation: {
+      ...en,
+      auth: authTexts.en,
+      products: productsTexts.en,
+      creditApplication: creditApplicationTexts.en,
+    },
   },
 } as const;
 
