@@ -112,7 +112,10 @@ function Wizard() {
       return { ...saved, codigodoproduto: product };
     return saved;
   });
-  const [restored] = useState(() => draftStore.get() !== null);
+  const [restored] = useState(() => {
+    const saved = draftStore.get();
+    return saved !== null && hasUnsentData(saved.values, config);
+  });
   const epoch = useRef(draftStore.epoch());
   const methods = useForm<ApplicationFormValues>({ defaultValues: initial, resolver, mode: 'onTouched' });
   const { getValues, trigger, reset } = methods;

@@ -94,6 +94,7 @@ export function ErrorSummary({
             <Link
               href={`#${fieldId(problem.path)}`}
               color="inherit"
+              sx={{ display: 'inline-block', minHeight: 24, py: 0.25 }}
               onClick={(event) => {
                 event.preventDefault();
                 const target = targetElement(problem.path);

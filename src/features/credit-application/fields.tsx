@@ -62,7 +62,8 @@ export function FormText({ name, mask, ...props }: FormTextProps) {
 
 function PlainText({ name, onAfterBlur, inputProps, ...props }: FormTextProps) {
   const { register } = useFormContext();
-  const registration = register(name);
+  // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
+  const registration = useMemo(() => register(name), [register, name]);
   const errorText = useFieldErrorText(name);
   return (
     <TextInput
@@ -89,7 +90,8 @@ function MaskedText({
   ...props
 }: FormTextProps & { mask: MaskOptions }) {
   const { register } = useFormContext();
-  const registration = register(name);
+  // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
+  const registration = useMemo(() => register(name), [register, name]);
   const maskRef = useMask(mask);
   const ref = useMemo(() => mergeRefs(maskRef, registration.ref), [maskRef, registration.ref]);
   const errorText = useFieldErrorText(name);
@@ -142,7 +144,8 @@ export function FormSelect({
   sx,
 }: FormSelectProps) {
   const { register } = useFormContext();
-  const registration = register(name);
+  // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
+  const registration = useMemo(() => register(name), [register, name]);
   const errorText = useFieldErrorText(name);
   const id = fieldId(name);
   const helpId = `${id}-help`;

@@ -153,7 +153,7 @@ export function SubmitSuccess({
   const empty = response === undefined || response === null || response === '';
   return (
     <Stack spacing={2}>
-      <Alert severity="success" ref={ref} tabIndex={-1} role="status">
+      <Alert severity="success" ref={ref} tabIndex={-1} role="status" sx={{ outline: 'none' }}>
         <AlertTitle>{t('creditApplication.submit.successTitle')}</AlertTitle>
         {t('creditApplication.submit.successBody')}
         <Box
