@@ -83,7 +83,13 @@ test.describe('credit application', () => {
     sandbox,
     privacy,
   }) => {
-    for (const value of [applicant.cpf, applicant.cpfMasked, applicant.nome, applicant.nomedamae, applicant.email])
+    for (const value of [
+      applicant.cpf,
+      applicant.cpfMasked,
+      applicant.nome,
+      applicant.nomedamae,
+      applicant.email,
+    ])
       privacy.watch(value);
     await signInWithSandboxToken(page);
     await page
