@@ -52,10 +52,7 @@ async function openScreen(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Análises por CPF' })).toBeVisible();
 }
 
-/**
- * Keystrokes 100 ms apart, as a person types: @react-input/mask re-reads the caret on a timer and drops
- * an input event that arrives before its next tick, so machine-speed typing loses digits (reported).
- */
+/** Keystrokes at machine speed: the mask must lose none (src/components/use-digit-mask.ts). */
 const TYPING = { delay: 0 };
 
 /** Puts the CPF in the field in one input event (as a paste does) and presses Enter. */

@@ -29,6 +29,13 @@ export class SandboxControl {
     expect(response.ok()).toBe(true);
   }
 
+  /** The last credit request body the sandbox processed (and its Idempotency-Key), or null. */
+  async lastRequest(endpoint: FaultEndpoint): Promise<unknown> {
+    const response = await this.request.get(`${SANDBOX_URL}/__sandbox/last-request?endpoint=${endpoint}`);
+    expect(response.ok()).toBe(true);
+    return response.json();
+  }
+
   async stats(): Promise<unknown> {
     const response = await this.request.get(`${SANDBOX_URL}/__sandbox/stats`);
     expect(response.ok()).toBe(true);

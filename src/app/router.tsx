@@ -48,12 +48,14 @@ export const routes: RouteObject[] = [
         lazy: screen(async () => (await import('@/features/products/products-page')).ProductsPage),
       },
       {
-        path: 'proposta/nova',
+        // The step is in the path (`/proposta/nova/dados-pessoais`) so that Back moves between steps;
+        // without one, the page redirects to the first step.
+        path: 'proposta/nova/:etapa?',
         ErrorBoundary: RouteError,
-        lazy: async () => ({
-          Component: (await import('@/features/credit-application/credit-application-page'))
-            .CreditApplicationPage,
-        }),
+        lazy: screen(
+          async () =>
+            (await import('@/features/credit-application/credit-application-page')).CreditApplicationPage,
+        ),
       },
       {
         path: 'analises',

@@ -17,3 +17,38 @@ export function formatMoney(amount: number, unit: MoneyUnit, locale = 'pt-BR'): 
   }
   return formatter.format(toReais(amount, unit));
 }
+
+// Up to 13 integer digits keeps every amount in centavos a safe integer.
+const PT_BR_MONEY = /^(\d{1,3}(?:\.\d{3})+|\d{1,13})(?:,(\d{1,2}))?$/;
+const DOT_DECIMAL = /^(\d{1,13})\.(\d{1,2})$/;
+
+/**
+ * An amount typed by an operator, as integer centavos: pt-BR `1.234,56`, `1234,56`, `1234`, also
+ * `1234.56` (a dot followed by one or two digits is a decimal point; by three, a thousands separator).
+ * `R$` and spaces are ignored. Negative, empty or odd input gives null. Never throws.
+ */
+export function parseMoneyInput(input: string): number | null {
+  if (input.length > 40) return null;
+  const text = input.replace(/R\$/gi, '').replace(/[\s\u00a0]/g, '');
+  const ptBR = PT_BR_MONEY.exec(text);
+  if (ptBR) {
+    const reais = Number((ptBR[1] ?? '').replace(/\./g, ''));
+    const cents = Number((ptBR[2] ?? '0').padEnd(2, '0'));
+    const total = reais * 100 + cents;
+    return Number.isSafeInteger(total) ? total : null;
+  }
+  const dotted = DOT_DECIMAL.exec(text);
+  if (dotted) {
+    const total = Number(dotted[1]) * 100 + Number((dotted[2] ?? '0').padEnd(2, '0'));
+    return Number.isSafeInteger(total) ? total : null;
+  }
+  return null;
+}
+
+/** Integer centavos → `1.234,56` (what the income field shows; `parseMoneyInput` reads it back). */
+export function formatMoneyInput(centavos: number): string {
+  const reais = Math.trunc(centavos / 100);
+  const cents = String(Math.abs(centavos % 100)).padStart(2, '0');
+  const grouped = String(Math.abs(reais)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${centavos < 0 ? '-' : ''}${grouped},${cents}`;
+}

@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import * as z from 'zod/mini';
-import { faultInputSchema } from './faults';
+import { faultInputSchema, sandboxEndpoints } from './faults';
 import { errorReply, jsonReply, toResponse, type SandboxReply } from './reply';
 import { MAX_ACCOUNT_COUNT, type SandboxStore } from './store';
 import { issueSandboxToken } from './tokens';
@@ -23,6 +23,8 @@ const tokenBodySchema = z.strictObject({
   expiresInSeconds: z.int().check(z.gte(-86_400), z.lte(30 * 86_400)),
   subject: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
+
+const sandboxEndpointSchema = z.enum(sandboxEndpoints);
 
 const advanceClockBodySchema = z.strictObject({ ms: z.int().check(z.gte(0)) });
 
@@ -71,6 +73,11 @@ export function createControlHandlers(store: SandboxStore, prefix: string): Http
     http.get(`${prefix}/faults`, () => toResponse(jsonReply(200, { faults: store.faults.list() }))),
     http.delete(`${prefix}/faults`, () => toResponse(jsonReply(200, { cleared: store.faults.clear() }))),
     http.get(`${prefix}/stats`, () => toResponse(jsonReply(200, store.stats()))),
+    http.get(`${prefix}/last-request`, ({ request }) => {
+      const endpoint = sandboxEndpointSchema.safeParse(new URL(request.url).searchParams.get('endpoint'));
+      if (!endpoint.success) return toResponse(errorReply(400, 'endpoint: desconhecido'));
+      return toResponse(jsonReply(200, { request: store.lastRequest(endpoint.data) }));
+    }),
     http.post(`${prefix}/tokens`, async ({ request }) => {
       const body = await parseBody(request, tokenBodySchema);
       if (!body.ok) return toResponse(body.reply);

@@ -83,6 +83,19 @@ describe('startSandboxHttpServer', () => {
     expect(stats).toMatchObject({ applicationsPerCpf: { [seededCpfs.freshDeclines]: 1 } });
   });
 
+  it('tells tests the last credit request it processed, and forgets it on reset', async () => {
+    const empty: unknown = await (await client.control('/last-request?endpoint=creditRequest')).json();
+    expect(empty).toEqual({ request: null });
+    const body = buildCreditApplication(seededCpfs.freshApproves);
+    await client.api(endpoints.creditRequest(), { body, headers: { 'Idempotency-Key': 'k-1' } });
+    const last: unknown = await (await client.control('/last-request?endpoint=creditRequest')).json();
+    expect(last).toEqual({ request: { body, idempotencyKey: 'k-1' } });
+    expect((await client.control('/last-request?endpoint=nope')).status).toBe(400);
+    server.store.reset();
+    const afterReset: unknown = await (await client.control('/last-request?endpoint=creditRequest')).json();
+    expect(afterReset).toEqual({ request: null });
+  });
+
   it('answers Error objects for 401, 403, trailing-slash 404 and paths outside the bases', async () => {
     expect((await readError(await client.api(endpoints.products(), { token: null }))).error).toBe(
       'Unauthorized',

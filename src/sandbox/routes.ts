@@ -91,6 +91,10 @@ const creditRequest: Route = {
   run: async ({ store, request }) => {
     const body = await readJsonBody(request, creditApplicationRequestSchema);
     if (!body.ok) return body.reply;
+    store.recordRequest('creditRequest', {
+      body: body.value,
+      idempotencyKey: request.headers.get('Idempotency-Key'),
+    });
     const { portador, codigodoproduto } = body.value;
     // Rules the shape schema leaves to the server (the interface is silent; these are the sandbox's).
     if (!isValidCpf(portador.cpf)) return errorReply(400, 'portador.cpf: CPF inválido');

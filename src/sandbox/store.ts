@@ -77,6 +77,12 @@ interface IdempotencyEntry {
 
 type Counters = Omit<SandboxStats, 'idempotencyKeys'>;
 
+/** The last valid body an endpoint accepted for processing, for tests to check field by field. */
+export interface RecordedRequest {
+  body: unknown;
+  idempotencyKey: string | null;
+}
+
 export type CancelResult = { ok: true } | { ok: false; reason: 'not-found' | 'already-cancelled' };
 
 const defaultSleep: Sleep = (ms, signal) =>
@@ -137,6 +143,7 @@ export class SandboxStore {
   private nextSequence = FIRST_SUBMITTED_SEQUENCE;
   private idempotency = new Map<string, IdempotencyEntry>();
   private counters = this.emptyCounters();
+  private lastRequests = new Map<SandboxEndpoint, RecordedRequest>();
 
   constructor(options: SandboxStoreOptions = {}) {
     this.clock = options.now ?? Date.now;
@@ -173,6 +180,7 @@ export class SandboxStore {
     this.nextSequence = FIRST_SUBMITTED_SEQUENCE;
     this.idempotency = new Map();
     this.counters = this.emptyCounters();
+    this.lastRequests = new Map();
   }
 
   get accountCount(): number {
@@ -277,6 +285,14 @@ export class SandboxStore {
   /** Card codes and whether each is cancelled; for tests and the docs, not part of the interface. */
   listCards(): Array<{ code: number; accountId: string; virtual: boolean; cancelled: boolean }> {
     return [...this.cards.values()].map((card) => ({ ...card }));
+  }
+
+  recordRequest(endpoint: SandboxEndpoint, request: RecordedRequest): void {
+    this.lastRequests.set(endpoint, request);
+  }
+
+  lastRequest(endpoint: SandboxEndpoint): RecordedRequest | null {
+    return this.lastRequests.get(endpoint) ?? null;
   }
 
   countRequest(endpoint: SandboxEndpoint): void {

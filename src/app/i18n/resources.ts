@@ -1,5 +1,6 @@
 import { analysisStatusTexts } from '@/features/analysis-status/texts';
 import { authTexts } from '@/features/auth/texts';
+import { creditApplicationTexts } from '@/features/credit-application/texts';
 import { productsTexts } from '@/features/products/texts';
 import { en } from './en';
 import { ptBR } from './pt-br';
@@ -15,6 +16,7 @@ export const resources = {
       auth: authTexts['pt-BR'],
       products: productsTexts['pt-BR'],
       analysisStatus: analysisStatusTexts['pt-BR'],
+      creditApplication: creditApplicationTexts['pt-BR'],
     },
   },
   en: {
@@ -23,6 +25,7 @@ export const resources = {
       auth: authTexts.en,
       products: productsTexts.en,
       analysisStatus: analysisStatusTexts.en,
+      creditApplication: creditApplicationTexts.en,
     },
   },
 } as const;

@@ -1,0 +1,112 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Link from '@mui/material/Link';
+import type { TFunction } from 'i18next';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldId, useErrorMessage } from './fields';
+import { creditApplicationTexts } from './texts';
+
+export interface FieldProblem {
+  path: string;
+  code: string;
+}
+
+type FieldKey = keyof (typeof creditApplicationTexts)['pt-BR']['fields'];
+const fieldKeys = creditApplicationTexts['pt-BR'].fields;
+const isFieldKey = (key: string): key is FieldKey => Object.hasOwn(fieldKeys, key);
+
+/** "Telefone 2: DDD", "CPF", "Endereços": the label of the field at `path`, for the summary and review. */
+export function fieldLabel(path: string, t: TFunction): string {
+  const parts = path.split('.');
+  const last = parts[parts.length - 1] ?? '';
+  const label = isFieldKey(last) ? t(`creditApplication.fields.${last}`) : last;
+  const row = /^portador\.(telefones|enderecos|cartoesadicionais)\.(\d+)(?:\.|$)/.exec(path);
+  if (!row) return label;
+  const number = Number(row[2]) + 1;
+  const rowLabel =
+    row[1] === 'telefones'
+      ? t('creditApplication.rows.phone', { number })
+      : row[1] === 'enderecos'
+        ? t('creditApplication.rows.address', { number })
+        : t('creditApplication.rows.card', { number });
+  return parts.length > 3 ? `${rowLabel}: ${label}` : rowLabel;
+}
+
+/** Every error in RHF's error tree, with its path (an array's own error sits at the array's path). */
+export function flattenErrors(node: unknown, path: string[] = [], out: FieldProblem[] = []): FieldProblem[] {
+  if (node === null || typeof node !== 'object') return out;
+  if ('message' in node && 'type' in node && typeof node.message === 'string') {
+    out.push({ path: path.filter((part) => part !== 'root').join('.'), code: node.message });
+    return out;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'ref' || key === 'types') continue;
+    flattenErrors(value, [...path, key], out);
+  }
+  return out;
+}
+
+/** The element the summary's link for `path` moves to (an array's own error: its first row's choice). */
+export function targetElement(path: string): HTMLElement | null {
+  if (path === 'portador.enderecos')
+    return document.getElementById(fieldId('portador.enderecos.0.enderecocorrespondencia'));
+  return document.getElementById(fieldId(path));
+}
+
+/** In page order, so that the summary reads like the form. */
+export function sortByPosition(problems: FieldProblem[]): FieldProblem[] {
+  return [...problems].sort((a, b) => {
+    const first = targetElement(a.path);
+    const second = targetElement(b.path);
+    if (!first || !second) return 0;
+    return first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+}
+
+/**
+ * The list of problems at the top of a step (GOV.UK error summary): it takes focus, each entry links to
+ * its field and moves focus there.
+ */
+export function ErrorSummary({
+  problems,
+  summaryRef,
+}: {
+  problems: FieldProblem[];
+  summaryRef: Ref<HTMLDivElement>;
+}) {
+  const { t } = useTranslation();
+  const message = useErrorMessage();
+  return (
+    <Alert
+      severity="error"
+      ref={summaryRef}
+      tabIndex={-1}
+      aria-labelledby="error-summary-title"
+      sx={{ mb: 3 }}
+    >
+      <AlertTitle id="error-summary-title" component="h3">
+        {t('creditApplication.errors.summaryTitle', { count: problems.length })}
+      </AlertTitle>
+      <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+        {problems.map((problem) => (
+          <li key={problem.path}>
+            <Link
+              href={`#${fieldId(problem.path)}`}
+              color="inherit"
+              sx={{ display: 'inline-block', minHeight: 24, py: 0.25 }}
+              onClick={(event) => {
+                event.preventDefault();
+                const target = targetElement(problem.path);
+                target?.focus();
+                target?.scrollIntoView({ block: 'center' });
+              }}
+            >
+              {fieldLabel(problem.path, t)}: {message(problem.code)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}

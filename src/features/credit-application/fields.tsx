@@ -1,0 +1,188 @@
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useMemo, type ReactNode } from 'react';
+import { get, useFormContext, useFormState, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { mergeRefs } from '@/components/merge-refs';
+import { TextInput, type TextInputProps } from '@/components/text-input';
+import { useDigitMask } from '@/components/use-digit-mask';
+import type { DigitPattern } from '@/lib/digit-pattern';
+import { useRuntimeConfig } from '@/config/config-context';
+import type { ErrorCode } from './application-schema';
+
+/** The DOM id of the input at `path`, so that the error summary can link to it. */
+export function fieldId(path: string): string {
+  return `campo-${path}`;
+}
+
+/** Personal data: no autofill, spell check or autocorrect (RELIABILITY.md B6). */
+export const piiInputProps = {
+  autoComplete: 'off',
+  spellCheck: false,
+  autoCorrect: 'off',
+  autoCapitalize: 'off',
+} as const;
+
+/** The translated message of an error code (the form's zod schema uses codes as messages). */
+export function useErrorMessage() {
+  const { t } = useTranslation();
+  const { printedNameMaxLength } = useRuntimeConfig();
+  return (code: string | undefined): string | null => {
+    if (!code) return null;
+    return t(`creditApplication.errors.${code as ErrorCode}`, { max: printedNameMaxLength });
+  };
+}
+
+/** This field's error message; re-renders only when this field's error changes. */
+function useFieldErrorText(name: string): string | null {
+  // Untyped context: the paths of array rows are built at run time.
+  const { control } = useFormContext();
+  const { errors } = useFormState({ control, name });
+  const message = useErrorMessage();
+  const error: FieldError | undefined = get(errors, name);
+  return message(error?.message);
+}
+
+type FormTextProps = Omit<TextInputProps, 'name' | 'errorText' | 'id' | 'inputRef'> & {
+  name: string;
+  mask?: DigitPattern;
+  /** Called after the form's own onBlur. */
+  onAfterBlur?: () => void;
+};
+
+/**
+ * A text input registered in the wizard's form: its `name` attribute is its path in the request body,
+ * its id is `fieldId(name)`, its error sits beside it.
+ */
+export function FormText({ name, mask, ...props }: FormTextProps) {
+  return mask ? <MaskedText name={name} mask={mask} {...props} /> : <PlainText name={name} {...props} />;
+}
+
+function PlainText({ name, onAfterBlur, inputProps, ...props }: FormTextProps) {
+  const { register } = useFormContext();
+  // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
+  const registration = useMemo(() => register(name), [register, name]);
+  const errorText = useFieldErrorText(name);
+  return (
+    <TextInput
+      {...props}
+      id={fieldId(name)}
+      name={registration.name}
+      inputRef={registration.ref}
+      onChange={(event) => void registration.onChange(event)}
+      onBlur={(event) => {
+        void registration.onBlur(event);
+        onAfterBlur?.();
+      }}
+      errorText={errorText}
+      inputProps={{ ...piiInputProps, ...inputProps }}
+    />
+  );
+}
+
+function MaskedText({
+  name,
+  mask,
+  onAfterBlur,
+  inputProps,
+  ...props
+}: FormTextProps & { mask: DigitPattern }) {
+  const { register } = useFormContext();
+  // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
+  const registration = useMemo(() => register(name), [register, name]);
+  const maskRef = useDigitMask(mask);
+  const ref = useMemo(() => mergeRefs(maskRef, registration.ref), [maskRef, registration.ref]);
+  const errorText = useFieldErrorText(name);
+  return (
+    <TextInput
+      {...props}
+      id={fieldId(name)}
+      name={registration.name}
+      inputRef={ref}
+      onChange={(event) => void registration.onChange(event)}
+      onBlur={(event) => {
+        void registration.onBlur(event);
+        onAfterBlur?.();
+      }}
+      errorText={errorText}
+      inputProps={{ ...piiInputProps, inputMode: 'numeric', ...inputProps }}
+    />
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface FormSelectProps {
+  name: string;
+  label: string;
+  options: readonly SelectOption[];
+  /** The empty first option's text ("Escolha"); none when every value is acceptable. */
+  placeholder?: string;
+  required?: boolean;
+  helperText?: ReactNode;
+  fullWidth?: boolean;
+  sx?: TextInputProps['sx'];
+}
+
+/**
+ * A native select registered in the form (keyboard friendly: type the first letters), light (no Menu or
+ * Popover), and its `name` attribute is its path in the request body.
+ */
+export function FormSelect({
+  name,
+  label,
+  options,
+  placeholder,
+  required,
+  helperText,
+  fullWidth,
+  sx,
+}: FormSelectProps) {
+  const { register } = useFormContext();
+  // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
+  const registration = useMemo(() => register(name), [register, name]);
+  const errorText = useFieldErrorText(name);
+  const id = fieldId(name);
+  const helpId = `${id}-help`;
+  const help = errorText ?? helperText;
+  return (
+    <FormControl error={errorText !== null} required={required} fullWidth={fullWidth} sx={sx}>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <NativeSelect
+        input={<OutlinedInput notched label={required ? `${label} *` : label} />}
+        id={id}
+        name={registration.name}
+        inputRef={registration.ref}
+        onChange={(event) => void registration.onChange(event)}
+        onBlur={(event) => void registration.onBlur(event)}
+        inputProps={{ 'aria-describedby': help ? helpId : undefined, 'aria-invalid': errorText !== null }}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+      {help ? <FormHelperText id={helpId}>{help}</FormHelperText> : null}
+    </FormControl>
+  );
+}
+
+/** Digit patterns of the masked fields (`_` is a digit): for the eye only, the request gets digits. */
+export const masks = {
+  cpf: '___.___.___-__',
+  date: '__/__/____',
+  cep: '_____-___',
+  ddd: '__',
+  // 8 digits show as 3333-4444, 9 as 98765-4321.
+  phone: (digits: string) => (digits.length > 8 ? '_____-____' : '____-____'),
+} satisfies Record<string, DigitPattern>;

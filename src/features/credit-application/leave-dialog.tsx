@@ -1,0 +1,39 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
+
+/** Asked when the operator leaves the wizard for another screen with unsent data. */
+export function LeaveDialog({
+  open,
+  onStay,
+  onLeave,
+  onDiscard,
+}: {
+  open: boolean;
+  onStay: () => void;
+  onLeave: () => void;
+  onDiscard: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onStay} aria-labelledby="leave-title" aria-describedby="leave-body">
+      <DialogTitle id="leave-title">{t('creditApplication.leave.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="leave-body">{t('creditApplication.leave.body')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button color="error" onClick={onDiscard}>
+          {t('creditApplication.leave.discard')}
+        </Button>
+        <Button onClick={onLeave}>{t('creditApplication.leave.leave')}</Button>
+        <Button variant="contained" onClick={onStay} autoFocus>
+          {t('creditApplication.leave.stay')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
