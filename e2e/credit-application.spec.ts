@@ -88,6 +88,8 @@ test.describe('credit application', () => {
       applicant.email,
     ])
       privacy.watch(value);
+    // The status lookup after the submit carries the CPF in its path, as the interface defines it.
+    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
     await signInWithSandboxToken(page);
     await page
       .getByRole('link', { name: 'Iniciar proposta com o produto Cartão Gold Internacional' })
@@ -307,7 +309,7 @@ test.describe('credit application', () => {
     // "Voltar" never validates; the browser's Back moves between steps.
     await page.getByRole('button', { name: 'Voltar' }).click();
     await expectStep(page, 1, 'Produto e vencimento');
-    await page.goForward();
+    await page.goBack();
     await expectStep(page, 2, 'Dados pessoais');
     await expect(page.locator(name('portador.cpf'))).toHaveValue('529.982.247-26');
   });

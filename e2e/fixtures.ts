@@ -33,7 +33,8 @@ export class SandboxControl {
   async lastRequest(endpoint: FaultEndpoint): Promise<unknown> {
     const response = await this.request.get(`${SANDBOX_URL}/__sandbox/last-request?endpoint=${endpoint}`);
     expect(response.ok()).toBe(true);
-    return response.json();
+    const answer: unknown = await response.json();
+    return typeof answer === 'object' && answer !== null && 'request' in answer ? answer.request : null;
   }
 
   async stats(): Promise<unknown> {

@@ -16,13 +16,17 @@ export function maskCpf(value: string): string {
  * dots, dashes or spaces keep only their digits. The value it holds is the masked text: callers take
  * the digits with `cpfDigits()` (src/lib/cpf.ts) before validating or sending.
  */
-export function CpfInput({ inputRef, inputProps, ...props }: Omit<TextInputProps, 'type'>) {
-  const maskRef = useDigitMask(CPF_PATTERN);
-  const ref = useMemo(() => mergeRefs(maskRef, inputRef), [maskRef, inputRef]);
+export function CpfInput({ inputRef, inputProps, onChange, ...props }: Omit<TextInputProps, 'type'>) {
+  const mask = useDigitMask(CPF_PATTERN);
+  const ref = useMemo(() => mergeRefs(mask.ref, inputRef), [mask.ref, inputRef]);
   return (
     <TextInput
       {...props}
       inputRef={ref}
+      onChange={(event) => {
+        mask.onChange(event);
+        onChange?.(event);
+      }}
       autoComplete="off"
       inputProps={{ inputMode: 'numeric', spellCheck: false, ...inputProps }}
     />

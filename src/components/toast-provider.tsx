@@ -34,7 +34,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       >
         {current ? (
-          <Alert severity={current.severity} variant="filled" onClose={close} role="status">
+          <Alert severity={current.severity} elevation={6} onClose={close} role="status">
             {current.message}
           </Alert>
         ) : undefined}

@@ -6,16 +6,24 @@ import { useDigitMask } from './use-digit-mask';
 const phonePattern = (digits: string) => (digits.length > 8 ? '_____-____' : '____-____');
 
 function Uncontrolled({ pattern }: { pattern: string | ((digits: string) => string) }) {
-  const ref = useDigitMask(pattern);
-  return <input aria-label="campo" ref={ref} />;
+  const mask = useDigitMask(pattern);
+  return <input aria-label="campo" ref={mask.ref} onChange={mask.onChange} />;
 }
 
 function Controlled() {
-  const ref = useDigitMask('_____-___');
+  const mask = useDigitMask('_____-___');
   const [value, setValue] = useState('');
   return (
     <>
-      <input aria-label="cep" ref={ref} value={value} onChange={(event) => setValue(event.target.value)} />
+      <input
+        aria-label="cep"
+        ref={mask.ref}
+        value={value}
+        onChange={(event) => {
+          mask.onChange(event);
+          setValue(event.target.value);
+        }}
+      />
       <output>{value}</output>
     </>
   );
@@ -80,5 +88,29 @@ describe('useDigitMask', () => {
     const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'campo' });
     fireEvent.input(input, { target: { value: '3a1b1' } });
     expect(input.value).toBe('31/1');
+  });
+});
+
+describe('useDigitMask with React onChange', () => {
+  it('reports every keystroke to onChange, those that add or remove a literal included', async () => {
+    const user = userEvent.setup({ delay: null });
+    const seen: string[] = [];
+    function Spy() {
+      const mask = useDigitMask('___.___.___-__');
+      return (
+        <input
+          aria-label="cpf"
+          ref={mask.ref}
+          onChange={(event) => {
+            mask.onChange(event);
+            seen.push(event.target.value);
+          }}
+        />
+      );
+    }
+    render(<Spy />);
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'cpf' });
+    await user.type(input, '5299{Backspace}');
+    expect(seen).toEqual(['5', '52', '529', '529.9', '529']);
   });
 });

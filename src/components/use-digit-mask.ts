@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo, useRef, type ChangeEvent } from 'react';
 import {
   formatDigits,
   onlyDigits,
@@ -8,56 +8,71 @@ import {
   type DigitPattern,
 } from '@/lib/digit-pattern';
 
+export interface DigitMask {
+  /** For the `<input>` element: remembers the digits before each edit. */
+  ref: (input: HTMLInputElement | null) => (() => void) | undefined;
+  /** Call first in the input's onChange: masks `event.target.value` in place, caret kept. */
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
 /**
  * Masks an input for the eye as the operator types (CPF, CEP, phone, dates), keeping the caret where it
- * belongs. It reformats synchronously inside the native `input` event, before React's onChange reads the
- * value, so no keystroke is lost however fast the typing (mask libraries that track the caret with timers
- * drop characters typed a few milliseconds apart). Works with uncontrolled inputs (react-hook-form
- * `register`) and controlled ones. Pasted text keeps only its digits.
- *
- * Returns a ref callback for the `<input>` element.
+ * belongs. It reformats synchronously in the change event, before the form reads the value, so no
+ * keystroke is lost however fast the typing (mask libraries that track the caret with timers drop keys
+ * typed a few milliseconds apart). Works with react-hook-form's `register` and with controlled inputs.
+ * Pasted text keeps only its digits; Backspace over a literal removes the digit before it.
  */
-export function useDigitMask(
-  pattern: DigitPattern,
-): (input: HTMLInputElement | null) => (() => void) | undefined {
-  return useCallback(
-    (input: HTMLInputElement | null) => {
-      if (!input) return undefined;
-      let digitsBeforeEdit = onlyDigits(input.value);
+export function useDigitMask(pattern: DigitPattern): DigitMask {
+  const digitsBeforeEdit = useRef('');
 
-      const rememberDigits = () => {
-        digitsBeforeEdit = onlyDigits(input.value);
-      };
-      const reformat = (event: Event) => {
-        const raw = input.value;
-        const caret = input.selectionStart ?? raw.length;
-        let digitsBeforeCaret = onlyDigits(raw.slice(0, caret)).length;
-        let digits = onlyDigits(raw);
-        // Backspace over a literal ("." or "-") removes no digit: remove the digit before it instead.
-        const inputType = event instanceof InputEvent ? event.inputType : '';
-        if (inputType === 'deleteContentBackward' && digits === digitsBeforeEdit && digitsBeforeCaret > 0) {
-          digits = digits.slice(0, digitsBeforeCaret - 1) + digits.slice(digitsBeforeCaret);
-          digitsBeforeCaret -= 1;
-        }
-        const shape = patternFor(pattern, digits);
-        digits = digits.slice(0, patternCapacity(shape));
-        digitsBeforeCaret = Math.min(digitsBeforeCaret, digits.length);
-        const formatted = formatDigits(digits, shape);
-        if (formatted !== raw) {
-          input.value = formatted;
-          const position = positionAfterDigits(formatted, digitsBeforeCaret);
-          if (document.activeElement === input) input.setSelectionRange(position, position);
-        }
-        digitsBeforeEdit = digits;
-      };
+  const ref = useCallback((input: HTMLInputElement | null) => {
+    if (!input) return undefined;
+    const remember = () => {
+      digitsBeforeEdit.current = onlyDigits(input.value);
+    };
+    input.addEventListener('beforeinput', remember);
+    return () => input.removeEventListener('beforeinput', remember);
+  }, []);
 
-      input.addEventListener('beforeinput', rememberDigits);
-      input.addEventListener('input', reformat);
-      return () => {
-        input.removeEventListener('beforeinput', rememberDigits);
-        input.removeEventListener('input', reformat);
-      };
+  const onChange = useCallback(
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const input = event.target;
+      if (!(input instanceof HTMLInputElement)) return;
+      const native = event.nativeEvent;
+      const inputType =
+        typeof InputEvent !== 'undefined' && native instanceof InputEvent ? native.inputType : '';
+      applyDigitMask(input, pattern, inputType, digitsBeforeEdit.current);
+      digitsBeforeEdit.current = onlyDigits(input.value);
     },
     [pattern],
   );
+
+  return useMemo(() => ({ ref, onChange }), [ref, onChange]);
+}
+
+/** Reformats `input.value` to the pattern and puts the caret after the same digit as before. */
+export function applyDigitMask(
+  input: HTMLInputElement,
+  pattern: DigitPattern,
+  inputType: string,
+  digitsBeforeEdit: string,
+): void {
+  const raw = input.value;
+  const caret = input.selectionStart ?? raw.length;
+  let digitsBeforeCaret = onlyDigits(raw.slice(0, caret)).length;
+  let digits = onlyDigits(raw);
+  if (inputType === 'deleteContentBackward' && digits === digitsBeforeEdit && digitsBeforeCaret > 0) {
+    digits = digits.slice(0, digitsBeforeCaret - 1) + digits.slice(digitsBeforeCaret);
+    digitsBeforeCaret -= 1;
+  }
+  const shape = patternFor(pattern, digits);
+  digits = digits.slice(0, patternCapacity(shape));
+  digitsBeforeCaret = Math.min(digitsBeforeCaret, digits.length);
+  const formatted = formatDigits(digits, shape);
+  if (formatted === raw) return;
+  input.value = formatted;
+  if (input.ownerDocument.activeElement === input) {
+    const position = positionAfterDigits(formatted, digitsBeforeCaret);
+    input.setSelectionRange(position, position);
+  }
 }

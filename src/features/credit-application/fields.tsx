@@ -93,8 +93,8 @@ function MaskedText({
   const { register } = useFormContext();
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
   const registration = useMemo(() => register(name), [register, name]);
-  const maskRef = useDigitMask(mask);
-  const ref = useMemo(() => mergeRefs(maskRef, registration.ref), [maskRef, registration.ref]);
+  const digitMask = useDigitMask(mask);
+  const ref = useMemo(() => mergeRefs(digitMask.ref, registration.ref), [digitMask.ref, registration.ref]);
   const errorText = useFieldErrorText(name);
   return (
     <TextInput
@@ -102,7 +102,10 @@ function MaskedText({
       id={fieldId(name)}
       name={registration.name}
       inputRef={ref}
-      onChange={(event) => void registration.onChange(event)}
+      onChange={(event) => {
+        digitMask.onChange(event);
+        void registration.onChange(event);
+      }}
       onBlur={(event) => {
         void registration.onBlur(event);
         onAfterBlur?.();
