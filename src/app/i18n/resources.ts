@@ -1,4 +1,6 @@
+import { accountsTexts } from '@/features/accounts/texts';
 import { authTexts } from '@/features/auth/texts';
+import { cardsTexts } from '@/features/cards/texts';
 import { productsTexts } from '@/features/products/texts';
 import { en } from './en';
 import { ptBR } from './pt-br';
@@ -9,10 +11,22 @@ import { ptBR } from './pt-br';
  */
 export const resources = {
   'pt-BR': {
-    translation: { ...ptBR, auth: authTexts['pt-BR'], products: productsTexts['pt-BR'] },
+    translation: {
+      ...ptBR,
+      auth: authTexts['pt-BR'],
+      products: productsTexts['pt-BR'],
+      cards: cardsTexts['pt-BR'],
+      accounts: accountsTexts['pt-BR'],
+    },
   },
   en: {
-    translation: { ...en, auth: authTexts.en, products: productsTexts.en },
+    translation: {
+      ...en,
+      auth: authTexts.en,
+      products: productsTexts.en,
+      cards: cardsTexts.en,
+      accounts: accountsTexts.en,
+    },
   },
 } as const;
 
