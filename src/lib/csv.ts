@@ -1,20 +1,26 @@
 import Papa from 'papaparse';
 
+/**
+ * Cells a spreadsheet would run as a formula: starting with `=`, `+`, `-`, `@`, tab or CR (Papa Parse's
+ * own rule), except a plain negative number such as `-1234,56`, which must stay a number.
+ */
+const FORMULA_START = /^(?!-\d+(?:[.,]\d+)*$)[=+\-@\t\r]/;
+
 /** A UTF-8 byte order mark: without it, Excel opens a UTF-8 CSV as Windows-1252 and garbles accents. */
 const BOM = '\uFEFF';
 
 /**
  * A CSV text in the Brazilian spreadsheet convention: `;` between fields (the comma is the decimal
  * separator), CRLF between lines, a BOM in front. Papa Parse quotes what needs quoting and, with
- * `escapeFormulae`, prefixes cells that start with `=`, `+`, `-`, `@`, tab or CR with a quote, so that
- * provider text can never run as a spreadsheet formula (CSV injection).
+ * `escapeFormulae`, prefixes cells that start like a formula with a quote, so that provider text can
+ * never run as a spreadsheet formula (CSV injection).
  */
 export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   return (
     BOM +
     Papa.unparse(
       { fields: [...header], data: rows.map((row) => [...row]) },
-      { delimiter: ';', newline: '\r\n', escapeFormulae: true, quotes: false },
+      { delimiter: ';', newline: '\r\n', escapeFormulae: FORMULA_START, quotes: false },
     )
   );
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
-import { issueSandboxToken } from '@/sandbox/tokens';
 import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { issueTestToken } from '@/test/sandbox-token';
 import { cardJournal } from './journal-store';
 
 const sandbox = setupTestSandbox();
@@ -83,7 +83,7 @@ describe('CardsPage: virtual card', () => {
   });
 
   it('with a JWT lacking accounts:read, does not ask for the list at all', async () => {
-    const token = issueSandboxToken({ scopes: ['cards:write'], expiresInSeconds: 3600 }, sandbox.store.now());
+    const token = await issueTestToken(sandbox, ['cards:write']);
     const { user } = renderRoute('/cartoes', { sandbox, token });
     const code = await screen.findByRole('textbox', { name: 'Código da conta' });
     expect(screen.getByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
@@ -191,7 +191,7 @@ describe('CardsPage: cancellation', () => {
 describe('CardsPage: journal', () => {
   it('starts empty, exports CSV with a BOM and semicolons, and is erased on sign-out', async () => {
     const created: Blob[] = [];
-    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    const original = Object.getOwnPropertyDescriptors(URL);
     // jsdom has no object URLs: capture the Blob the download would use.
     URL.createObjectURL = (blob: Blob) => {
       created.push(blob);
@@ -218,8 +218,7 @@ describe('CardsPage: journal', () => {
       act(() => session.signOut());
       expect(cardJournal.getEntries()).toEqual([]);
     } finally {
-      URL.createObjectURL = original.create;
-      URL.revokeObjectURL = original.revoke;
+      Object.defineProperties(URL, original);
     }
   });
 
