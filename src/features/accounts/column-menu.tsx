@@ -1,6 +1,7 @@
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -49,14 +50,12 @@ export function ColumnMenu({ hidden, onToggle }: ColumnMenuProps) {
               onClick={() => onToggle(column)}
             >
               <ListItemIcon>
-                <Checkbox
-                  edge="start"
-                  checked={visible}
-                  tabIndex={-1}
-                  disableRipple
-                  size="small"
-                  slotProps={{ input: { 'aria-hidden': true } }}
-                />
+                {/* The item itself is the checkbox (menuitemcheckbox); the icon only shows its state. */}
+                {visible ? (
+                  <CheckBoxIcon fontSize="small" color="primary" />
+                ) : (
+                  <CheckBoxOutlineBlankIcon fontSize="small" />
+                )}
               </ListItemIcon>
               <ListItemText>{t(`accounts.columns.${column}`)}</ListItemText>
             </MenuItem>

@@ -91,13 +91,7 @@ export function CancelCardSection() {
           size="small"
           sx={{ width: 260 }}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          color="error"
-          ref={triggerRef}
-          disabled={mutation.isPending}
-        >
+        <Button type="submit" variant="outlined" color="error" ref={triggerRef} disabled={mutation.isPending}>
           {t('cards.cancel.submit')}
         </Button>
       </Stack>
@@ -153,8 +147,13 @@ export function CancelCardSection() {
                 type="submit"
                 variant="contained"
                 color="error"
+                // error.dark keeps white text at AA contrast in the dark theme too (error.main does not).
+                sx={{
+                  bgcolor: 'error.dark',
+                  '&:hover': { bgcolor: 'error.dark', filter: 'brightness(0.9)' },
+                }}
                 disabled={!matches || mutation.isPending}
-                startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+                startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
               >
                 {mutation.isPending ? t('cards.sending') : t('cards.cancel.confirm')}
               </Button>

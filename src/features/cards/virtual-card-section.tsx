@@ -117,7 +117,8 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         {t('cards.virtual.heading')}
       </Typography>
       {forbidden ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        // A standing explanation, not an event: a note, not an alert.
+        <Alert severity="info" role="note" sx={{ mb: 2 }}>
           {t('cards.virtual.scopeMissing')}
         </Alert>
       ) : accounts.isError ? (
@@ -190,7 +191,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
                   }}
                   endAdornment={
                     <>
-                      {accounts.isPending ? <CircularProgress color="inherit" size={16} /> : null}
+                      {accounts.isPending ? <CircularProgress color="inherit" size={16} aria-hidden /> : null}
                       {params.slotProps.input.endAdornment}
                     </>
                   }
@@ -253,7 +254,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             disabled={mutation.isPending}
             // The one action of a confirmation that only states what will happen.
             autoFocus
-            startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           >
             {mutation.isPending ? t('cards.sending') : t('cards.virtual.confirm')}
           </Button>
