@@ -153,7 +153,9 @@ export function CancelCardSection() {
                   '&:hover': { bgcolor: 'error.dark', filter: 'brightness(0.9)' },
                 }}
                 disabled={!matches || mutation.isPending}
-                startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+                startIcon={
+                  mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+                }
               >
                 {mutation.isPending ? t('cards.sending') : t('cards.cancel.confirm')}
               </Button>

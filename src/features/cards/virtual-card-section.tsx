@@ -254,7 +254,9 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             disabled={mutation.isPending}
             // The one action of a confirmation that only states what will happen.
             autoFocus
-            startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            startIcon={
+              mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+            }
           >
             {mutation.isPending ? t('cards.sending') : t('cards.virtual.confirm')}
           </Button>
