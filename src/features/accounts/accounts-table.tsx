@@ -23,15 +23,16 @@ const ROW_HEIGHT = 44;
 const SKELETON_ROWS = 6;
 
 const columnWidths: Record<ColumnId, number> = {
-  tradeName: 220,
-  officialName: 260,
+  tradeName: 210,
+  officialName: 240,
   taxId: 170,
   branch: 90,
   account: 100,
   isDefault: 90,
-  total: 150,
-  blocked: 140,
-  available: 150,
+  // Wide enough for the totals of 100 000 accounts (R$ 999.999.999,99 in bold).
+  total: 170,
+  blocked: 170,
+  available: 170,
 };
 const ACTION_WIDTH = 150;
 
@@ -253,7 +254,7 @@ export function AccountsTable({
                     scope={index === 0 ? 'row' : undefined}
                     align={numeric(column) ? 'right' : 'left'}
                     sx={{
-                      ...cellText,
+                      whiteSpace: 'nowrap',
                       fontVariantNumeric: 'tabular-nums',
                       borderTop: 2,
                       borderTopColor: 'divider',

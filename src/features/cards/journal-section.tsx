@@ -68,6 +68,7 @@ export function JournalSection() {
           startIcon={<DownloadIcon />}
           onClick={exportCsv}
           disabled={entries.length === 0}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap', ml: 2 }}
         >
           {t('cards.journal.export')}
         </Button>
