@@ -1,5 +1,7 @@
 import { analysisStatusTexts } from '@/features/analysis-status/texts';
+import { accountsTexts } from '@/features/accounts/texts';
 import { authTexts } from '@/features/auth/texts';
+import { cardsTexts } from '@/features/cards/texts';
 import { creditApplicationTexts } from '@/features/credit-application/texts';
 import { productsTexts } from '@/features/products/texts';
 import { en } from './en';
@@ -17,6 +19,8 @@ export const resources = {
       products: productsTexts['pt-BR'],
       analysisStatus: analysisStatusTexts['pt-BR'],
       creditApplication: creditApplicationTexts['pt-BR'],
+      cards: cardsTexts['pt-BR'],
+      accounts: accountsTexts['pt-BR'],
     },
   },
   en: {
@@ -26,6 +30,8 @@ export const resources = {
       products: productsTexts.en,
       analysisStatus: analysisStatusTexts.en,
       creditApplication: creditApplicationTexts.en,
+      cards: cardsTexts.en,
+      accounts: accountsTexts.en,
     },
   },
 } as const;

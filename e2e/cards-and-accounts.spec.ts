@@ -1,0 +1,216 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signInWithSandboxToken, test, type SandboxControl } from './fixtures';
+
+interface Stats {
+  cancelsPerCard: Record<string, number>;
+  cancelRequestsPerCard: Record<string, number>;
+  virtualCardsPerAccount: Record<string, number>;
+  idempotencyKeys: Array<{ endpoint: string; key: string; requests: number }>;
+}
+
+async function stats(sandbox: SandboxControl): Promise<Stats> {
+  // The sandbox's own answer, read back as the shape docs/sandbox.md documents.
+  return (await sandbox.stats()) as Stats;
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
+const accountsTable = (page: Page) => page.getByRole('table', { name: 'Contas da instituição' });
+
+async function openAccounts(page: Page) {
+  await signInWithSandboxToken(page);
+  await nav(page).getByRole('link', { name: 'Contas' }).click();
+  await expect(accountsTable(page).getByRole('rowheader').first()).toBeVisible();
+}
+
+test.describe('cards', () => {
+  test('requests a virtual card from an account row', async ({ page, sandbox }) => {
+    await openAccounts(page);
+    await expectNoAxeViolations(page, 'accounts');
+    const row = accountsTable(page).locator('tbody tr').nth(2);
+    const tradeName = (await row.getByRole('rowheader').textContent()) ?? '';
+    await row.getByRole('button', { name: /^Solicitar cartão virtual para/ }).click();
+
+    await expect(page).toHaveURL(/\/cartoes$/);
+    const dialog = page.getByRole('dialog', { name: 'Solicitar cartão virtual?' });
+    await expect(dialog).toContainText('conta 100003');
+    await expect(dialog).toContainText(tradeName);
+    await expectNoAxeViolations(page, 'virtual card confirmation');
+    await dialog.getByRole('button', { name: 'Solicitar' }).click();
+
+    const section = page.getByRole('region', { name: 'Solicitar cartão virtual' });
+    await expect(section.getByRole('status')).toContainText('Cartão virtual solicitado para a conta 100003');
+    await expect(section.getByRole('status').locator('time')).toHaveText(/^em \d{2}\/\d{2}\/\d{4}/);
+    await expect(page.getByRole('table', { name: 'Diário de operações de cartão' })).toContainText(
+      'conta 100003',
+    );
+    await expectNoAxeViolations(page, 'virtual card result');
+    expect((await stats(sandbox)).virtualCardsPerAccount).toEqual({ '100003': 1 });
+  });
+
+  test('cancels a card by keyboard through the confirmation; a second cancel shows the provider message', async ({
+    page,
+    sandbox,
+  }) => {
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Cartões' }).click();
+    const code = page.getByRole('textbox', { name: 'Código do cartão' });
+    await code.focus();
+    await page.keyboard.type('5001');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Cancelar o cartão 5001?' });
+    await expect(dialog).toContainText('não pode ser desfeita');
+    const retype = dialog.getByRole('textbox', { name: 'Digite o código do cartão para confirmar' });
+    await expect(retype).toBeFocused();
+    await expectNoAxeViolations(page, 'cancel confirmation');
+    await page.keyboard.type('5001');
+    await page.keyboard.press('Enter');
+    const section = page.getByRole('region', { name: 'Cancelar cartão' });
+    await expect(section.getByRole('status')).toContainText('Cartão 5001 cancelado');
+    await expect(dialog).toBeHidden();
+    // Focus lands on the answer, not on the page's start.
+    await expect(section.locator('[tabindex="-1"]')).toBeFocused();
+
+    // Again, for the same card: the provider's 400 message.
+    await code.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.type('5001');
+    await page.keyboard.press('Enter');
+    await expect(section.getByRole('alert')).toContainText('Cartão 5001 já está cancelado');
+    await expectNoAxeViolations(page, 'cancel refused');
+    const journal = page.getByRole('table', { name: 'Diário de operações de cartão' });
+    await expect(journal.locator('tbody tr').first()).toContainText('Falha');
+    await expect(journal.locator('tbody tr').nth(1)).toContainText('Sucesso');
+    const after = await stats(sandbox);
+    expect(after.cancelsPerCard).toEqual({ '5001': 1 });
+    expect(after.cancelRequestsPerCard).toEqual({ '5001': 2 });
+  });
+
+  test('a double confirmation sends one request with one idempotency key', async ({ page, sandbox }) => {
+    await sandbox.fault({ endpoint: 'cancelCard', kind: 'delay', delayMs: 2500 });
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Cartões' }).click();
+    await page.getByRole('textbox', { name: 'Código do cartão' }).fill('5002');
+    await page.getByRole('button', { name: 'Cancelar cartão…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar o cartão 5002?' });
+    await dialog.getByRole('textbox').fill('5002');
+    await dialog.getByRole('button', { name: 'Cancelar o cartão' }).dblclick();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Enviando…' })).toBeDisabled();
+    await expectNoAxeViolations(page, 'cancel pending');
+    await expect(page.getByRole('region', { name: 'Cancelar cartão' }).getByRole('status')).toContainText(
+      'Cartão 5002 cancelado',
+    );
+    const after = await stats(sandbox);
+    expect(after.cancelRequestsPerCard).toEqual({ '5002': 1 });
+    expect(after.idempotencyKeys.filter((entry) => entry.endpoint === 'cancelCard')).toHaveLength(1);
+  });
+
+  test('without accounts:read, the account code is typed; a failure keeps it', async ({ page, sandbox }) => {
+    await sandbox.fault({ endpoint: 'createVirtualCard', kind: '500' });
+    await signInWithSandboxToken(page, /Analista/);
+    await nav(page).getByRole('link', { name: 'Cartões' }).click();
+    await expect(page.getByText(/não tem o escopo accounts:read/).first()).toBeVisible();
+    const code = page.getByRole('textbox', { name: 'Código da conta' });
+    await code.fill('100001');
+    await page.getByRole('button', { name: 'Solicitar cartão virtual…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Solicitar' }).click();
+    const section = page.getByRole('region', { name: 'Solicitar cartão virtual' });
+    await expect(section.getByRole('alert')).toContainText('Tente novamente mais tarde');
+    await expect(code).toHaveValue('100001');
+    await expectNoAxeViolations(page, 'virtual card failure, typed code');
+  });
+});
+
+test.describe('accounts', () => {
+  test('10 000 accounts scroll and sort; search, columns and totals work', async ({ page, sandbox }) => {
+    await sandbox.reset({ accountCount: 10_000 });
+    await openAccounts(page);
+    await expect(page.getByText(/^10\.?000 contas$/)).toBeVisible();
+    const table = accountsTable(page);
+    await expect(table).toHaveAttribute('aria-rowcount', '10002');
+    // Virtualized: far fewer rows in the DOM than accounts.
+    expect(await table.locator('tbody tr').count()).toBeLessThan(80);
+
+    const region = page.getByRole('region', { name: 'Contas da instituição' });
+    await region.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect(table.locator('tbody tr[aria-rowindex="10001"]')).toBeVisible();
+    await expect(table.locator('tfoot')).toContainText(/Totais \(10\.?000 contas\)/);
+
+    await table.getByRole('button', { name: 'Disponível' }).click();
+    await expect(table.getByRole('columnheader', { name: 'Disponível' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await region.evaluate((element) => element.scrollTo({ top: 0 }));
+    const firstAvailable = table.locator('tbody tr[aria-rowindex="2"] td').nth(7);
+    await expect(firstAvailable).toHaveText(/^-R\$/);
+    await table.getByRole('button', { name: 'Disponível' }).click();
+    await expect(table.getByRole('columnheader', { name: 'Disponível' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect(firstAvailable).not.toHaveText(/^-/);
+
+    await page.getByRole('searchbox', { name: 'Buscar contas' }).fill('100001');
+    await expect(page.getByText(/^\d+ de 10\.?000 contas$/)).toBeVisible();
+    await expectNoAxeViolations(page, 'accounts, 10 000, searched');
+
+    await page.getByRole('button', { name: 'Colunas' }).click();
+    const menu = page.getByRole('menu', { name: 'Colunas visíveis' });
+    await expectNoAxeViolations(page, 'columns menu');
+    await menu.getByRole('menuitemcheckbox', { name: 'Razão social' }).click();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Razão social' })).toHaveCount(0);
+  });
+
+  test('exports the accounts shown as a CSV file', async ({ page }) => {
+    await openAccounts(page);
+    await page.getByRole('searchbox', { name: 'Buscar contas' }).fill('100004');
+    await expect(page.getByText('1 de 30 contas')).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^contas-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+    const text = await (await file.createReadStream()).toArray();
+    const csv = Buffer.concat(text.map((chunk: Buffer) => chunk)).toString('utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/;-\d+,\d{2};/);
+  });
+
+  test('a token without accounts:read gets an explanation, not an error page', async ({ page }) => {
+    await signInWithSandboxToken(page, /Analista/);
+    await nav(page).getByRole('link', { name: 'Contas' }).click();
+    await expect(page.getByText('Sem acesso à lista de contas')).toBeVisible();
+    await expect(page).toHaveTitle('Contas · Cartões Back-office');
+    await expectNoAxeViolations(page, 'accounts, no scope');
+  });
+
+  test('a 500 shows the message and a retry that recovers', async ({ page, sandbox }) => {
+    await sandbox.fault({ endpoint: 'allAccounts', kind: '500', times: 3 });
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Contas' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Não foi possível carregar as contas');
+    await expect(page).toHaveTitle('Erro: Contas · Cartões Back-office');
+    await expectNoAxeViolations(page, 'accounts, 500');
+    await alert.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(accountsTable(page).getByRole('rowheader').first()).toBeVisible();
+  });
+
+  test('dark theme and English: no axe violations', async ({ page }) => {
+    await openAccounts(page);
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Use dark theme' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+    await expectNoAxeViolations(page, 'accounts, dark, English');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Cards' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cards' })).toBeVisible();
+    await expectNoAxeViolations(page, 'cards, dark, English');
+  });
+});

@@ -1,0 +1,222 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { formatMoney } from '@/lib/money';
+import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { issueTestToken } from '@/test/sandbox-token';
+
+const sandbox = setupTestSandbox();
+
+/**
+ * jsdom lays nothing out, so every element measures 0 × 0 and the virtualized table would show no
+ * row. Give elements a viewport-like size here: the table then renders the rows that fit in 600 px
+ * (plus its overscan), as a browser would.
+ */
+const sizes = { clientHeight: 600, clientWidth: 1200 } as const;
+const originals = Object.fromEntries(
+  Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(Element.prototype, key)]),
+);
+beforeAll(() => {
+  for (const [key, value] of Object.entries(sizes))
+    Object.defineProperty(Element.prototype, key, { configurable: true, get: () => value });
+});
+afterAll(() => {
+  for (const [key, descriptor] of Object.entries(originals))
+    if (descriptor) Object.defineProperty(Element.prototype, key, descriptor);
+});
+
+const table = () => screen.getByRole('table', { name: 'Contas da instituição' });
+/** The body rows in the DOM (the table is virtualized: jsdom has no layout, so only the first few). */
+const bodyRows = () =>
+  within(table())
+    .getAllByRole('row')
+    .filter((row) => row.getAttribute('aria-rowindex') !== null && row.closest('tbody') !== null);
+const footer = () => table().querySelector('tfoot tr');
+/** As Testing Library reads text: the no-break space Intl puts after "R$" becomes a plain space. */
+const money = (amount: number) => formatMoney(amount, 'centavos').replace(/\s/g, ' ');
+
+describe('AccountsPage', () => {
+  it('lists the accounts with CNPJ, default badge, balances (negatives marked) and totals', async () => {
+    renderRoute('/contas', { sandbox });
+    const seeded = sandbox.store.listAccounts();
+    const first = seeded[0]!;
+    expect(
+      await screen.findByRole('rowheader', { name: first.tradeName }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Contas · Cartões Back-office');
+    expect(table()).toHaveAttribute('aria-rowcount', '32');
+    expect(screen.getByText('30 contas')).toBeInTheDocument();
+
+    const [row1] = bodyRows();
+    expect(row1).toHaveTextContent(
+      first.taxId.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5'),
+    );
+    expect(within(row1!).getByText('Padrão')).toBeInTheDocument();
+    expect(row1).toHaveTextContent(money(first.balance.available));
+
+    const overdrawn = seeded.find((account) => account.accountId === '100004')!;
+    const overdrawnRow = within(table()).getByRole('rowheader', { name: overdrawn.tradeName }).closest('tr')!;
+    const negative = within(overdrawnRow).getAllByText(money(overdrawn.balance.total))[0]!;
+    expect(negative.textContent).toMatch(/^-/);
+    expect(getComputedStyle(negative).fontWeight).toBe('600');
+
+    const total = seeded.reduce((sum, account) => sum + account.balance.total, 0);
+    const blocked = seeded.reduce((sum, account) => sum + account.balance.blocked, 0);
+    expect(footer()).toHaveTextContent('Totais (30 contas)');
+    expect(footer()).toHaveTextContent(money(total));
+    expect(footer()).toHaveTextContent(money(blocked));
+  });
+
+  it('searches names, CNPJ (with or without punctuation) and account, and totals what is shown', async () => {
+    const { user } = renderRoute('/contas', { sandbox });
+    const seeded = sandbox.store.listAccounts();
+    const target = seeded[6]!;
+    await screen.findByRole('rowheader', { name: seeded[0]!.tradeName });
+    const search = screen.getByRole('searchbox', { name: 'Buscar contas' });
+
+    const cnpj = target.taxId.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+    for (const query of [cnpj, target.taxId, target.account, target.officialName.toUpperCase()]) {
+      await user.clear(search);
+      await user.paste(query);
+      await waitFor(() => expect(bodyRows()).toHaveLength(1));
+      expect(bodyRows()[0]).toHaveTextContent(target.tradeName);
+    }
+    expect(screen.getByText('1 de 30 contas')).toBeInTheDocument();
+    expect(footer()).toHaveTextContent('Totais (1 conta)');
+    expect(footer()).toHaveTextContent(money(target.balance.total));
+
+    await user.clear(search);
+    await user.type(search, 'nada disso');
+    expect(await screen.findByText('Nenhuma conta corresponde a “nada disso”.')).toBeInTheDocument();
+  });
+
+  it('sorts on every column, both ways', async () => {
+    const { user } = renderRoute('/contas', { sandbox });
+    const seeded = sandbox.store.listAccounts();
+    await screen.findByRole('rowheader', { name: seeded[0]!.tradeName });
+
+    await user.click(screen.getByRole('button', { name: 'Disponível' }));
+    const byAvailable = [...seeded].sort((a, b) => a.balance.available - b.balance.available);
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent(byAvailable[0]!.tradeName));
+    expect(screen.getByRole('columnheader', { name: 'Disponível' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await user.click(screen.getByRole('button', { name: 'Disponível' }));
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent(byAvailable.at(-1)!.tradeName));
+    expect(screen.getByRole('columnheader', { name: 'Disponível' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Padrão' }));
+    await waitFor(() => expect(within(bodyRows()[0]!).getByText('Padrão')).toBeInTheDocument());
+
+    for (const name of [
+      'Nome fantasia',
+      'Razão social',
+      'CNPJ',
+      'Agência',
+      'Conta',
+      'Saldo total',
+      'Bloqueado',
+    ]) {
+      await user.click(screen.getByRole('button', { name }));
+      expect(screen.getByRole('columnheader', { name })).toHaveAttribute('aria-sort', 'ascending');
+    }
+    const byBlocked = [...seeded].sort((a, b) => a.balance.blocked - b.balance.blocked);
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent(money(byBlocked[0]!.balance.blocked)));
+  });
+
+  it('hides and shows columns', async () => {
+    const { user } = renderRoute('/contas', { sandbox });
+    await screen.findAllByRole('rowheader');
+    await user.click(screen.getByRole('button', { name: 'Colunas' }));
+    const menu = screen.getByRole('menu', { name: 'Colunas visíveis' });
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Razão social' }));
+    expect(within(menu).getByRole('menuitemcheckbox', { name: 'Razão social' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('columnheader', { name: 'Razão social' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Nome fantasia' })).toBeInTheDocument();
+  });
+
+  it('exports what is shown as CSV (BOM, semicolons, decimal commas)', async () => {
+    const created: Blob[] = [];
+    const original = Object.getOwnPropertyDescriptors(URL);
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:test';
+    };
+    URL.revokeObjectURL = () => undefined;
+    try {
+      const { user } = renderRoute('/contas', { sandbox });
+      const target = sandbox.store.listAccounts().find((account) => account.accountId === '100004')!;
+      await screen.findAllByRole('rowheader');
+      await user.type(screen.getByRole('searchbox', { name: 'Buscar contas' }), target.taxId);
+      await waitFor(() => expect(bodyRows()).toHaveLength(1));
+      await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await created[0]!.arrayBuffer());
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      const [header, line, extra] = text.slice(1).split('\r\n');
+      expect(header).toBe(
+        'Nome fantasia;Razão social;CNPJ;Agência;Conta;Padrão;Saldo total (R$);Bloqueado (R$);Disponível (R$)',
+      );
+      expect(line).toContain(`;${target.branch};${target.account};;`);
+      expect(line).toMatch(/;-\d+,\d{2};/);
+      expect(extra).toBeUndefined();
+    } finally {
+      Object.defineProperties(URL, original);
+    }
+  });
+
+  it('requests a virtual card for a row: the cards screen opens its confirmation for it', async () => {
+    const { user, router } = renderRoute('/contas', { sandbox });
+    const second = sandbox.store.listAccounts()[1]!;
+    await user.click(
+      await screen.findByRole('button', {
+        name: `Solicitar cartão virtual para ${second.tradeName}, conta ${second.account}`,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
+    expect(dialog).toHaveTextContent(`conta ${second.accountId}`);
+    expect(router.state.location.pathname).toBe('/cartoes');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('explains a missing accounts:read scope (opaque token, 403) without an error page', async () => {
+    renderRoute('/contas', { sandbox, token: 'sandbox-analyst' });
+    expect(await screen.findByText('Sem acesso à lista de contas')).toBeInTheDocument();
+    expect(screen.getByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(document.title).toBe('Contas · Cartões Back-office');
+  });
+
+  it('with a JWT lacking the scope, explains it without calling the provider', async () => {
+    const token = await issueTestToken(sandbox, ['cards:write']);
+    renderRoute('/contas', { sandbox, token });
+    expect(await screen.findByText('Sem acesso à lista de contas')).toBeInTheDocument();
+    expect(sandbox.store.stats().requestsPerEndpoint.allAccounts).toBe(0);
+  });
+
+  it('shows the message of a 500 with a retry that recovers', async () => {
+    sandbox.store.faults.add({ endpoint: 'allAccounts', kind: '500', times: 1 });
+    const { user } = renderRoute('/contas', { sandbox });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar as contas');
+    expect(alert).toHaveTextContent('Tente novamente mais tarde');
+    expect(document.title).toBe('Erro: Contas · Cartões Back-office');
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findAllByRole('rowheader')).not.toHaveLength(0);
+  });
+
+  it('speaks English and shows money in reais when configured so', async () => {
+    renderRoute('/contas', { sandbox, language: 'en', config: { moneyUnit: 'reais' } });
+    const first = sandbox.store.listAccounts()[0]!;
+    const english = await screen.findByRole('table', { name: "The institution's accounts" });
+    await screen.findAllByRole('rowheader');
+    expect(within(english).getAllByRole('row')[1]).toHaveTextContent(
+      formatMoney(first.balance.total, 'reais', 'en').replace(/\s/g, ' '),
+    );
+  });
+});

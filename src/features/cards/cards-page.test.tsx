@@ -1,0 +1,230 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { session } from '@/api/session';
+import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { issueTestToken } from '@/test/sandbox-token';
+import { cardJournal } from './journal-store';
+
+const sandbox = setupTestSandbox();
+
+const virtualSection = () => screen.getByRole('region', { name: 'Solicitar cartão virtual', hidden: true });
+const cancelSection = () => screen.getByRole('region', { name: 'Cancelar cartão', hidden: true });
+
+function journalRows() {
+  const table = screen.getByRole('table', { name: 'Diário de operações de cartão' });
+  return within(table).getAllByRole('row').slice(1);
+}
+
+describe('CardsPage: virtual card', () => {
+  it('picks an account from the list, confirms, shows the answer in local time and journals it', async () => {
+    const { user } = renderRoute('/cartoes', { sandbox });
+    const picker = await screen.findByRole('combobox', { name: 'Conta' });
+    expect(document.title).toBe('Cartões · Cartões Back-office');
+    await user.type(picker, '100002');
+    await user.click(await screen.findByRole('option', { name: /conta 12345-6|conta/ }));
+    expect(picker).toHaveDisplayValue(/agência \d{4} · conta/);
+    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
+    expect(dialog).toHaveTextContent('Será solicitado um novo cartão virtual para a conta 100002.');
+    expect(dialog).toHaveTextContent(/agência \d{4}, conta/);
+    await user.click(within(dialog).getByRole('button', { name: 'Solicitar' }));
+
+    const result = await within(virtualSection()).findByText('Cartão virtual solicitado para a conta 100002');
+    expect(result.closest('[role="status"]')).toHaveTextContent(/em \d{2}\/\d{2}\/\d{4}/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Focus goes to the answer once the dialog has closed.
+    await waitFor(() => expect(result.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({ '100002': 1 });
+    const [row] = journalRows();
+    expect(row).toHaveTextContent('Cartão virtual');
+    expect(row).toHaveTextContent('conta 100002');
+    expect(row).toHaveTextContent('Sucesso');
+  });
+
+  it('asks to pick an account first', async () => {
+    const { user } = renderRoute('/cartoes', { sandbox });
+    await screen.findByRole('combobox', { name: 'Conta' });
+    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    expect(screen.getByText('Escolha uma conta.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the Error object message of a failure and keeps the choice', async () => {
+    sandbox.store.faults.add({ endpoint: 'createVirtualCard', kind: '500', times: 1 });
+    const { user } = renderRoute('/cartoes', { sandbox });
+    const picker = await screen.findByRole('combobox', { name: 'Conta' });
+    await user.type(picker, '100003');
+    await user.click(await screen.findByRole('option'));
+    const chosen = (picker as HTMLInputElement).value;
+    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
+    const alert = await within(virtualSection()).findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível solicitar o cartão virtual');
+    expect(alert).toHaveTextContent('Tente novamente mais tarde');
+    expect(picker).toHaveValue(chosen);
+    expect(journalRows()[0]).toHaveTextContent('Falha');
+    expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({});
+  });
+
+  it('with an opaque token refused by the accounts list (403), offers a typed code with a note', async () => {
+    const { user } = renderRoute('/cartoes', { sandbox, token: 'sandbox-analyst' });
+    expect(await screen.findByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
+    const code = screen.getByRole('textbox', { name: 'Código da conta' });
+    await user.type(code, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    expect(code).toHaveAccessibleDescription('Informe um número inteiro positivo, só com dígitos.');
+    await user.clear(code);
+    await user.type(code, '100005');
+    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
+    expect(
+      await within(virtualSection()).findByText('Cartão virtual solicitado para a conta 100005'),
+    ).toBeInTheDocument();
+  });
+
+  it('with a JWT lacking accounts:read, does not ask for the list at all', async () => {
+    const token = await issueTestToken(sandbox, ['cards:write']);
+    const { user } = renderRoute('/cartoes', { sandbox, token });
+    const code = await screen.findByRole('textbox', { name: 'Código da conta' });
+    expect(screen.getByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
+    await user.type(code, '123');
+    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
+    expect(await within(virtualSection()).findByText('Conta 123 não encontrada')).toBeInTheDocument();
+    expect(code).toHaveValue('123');
+    expect(sandbox.store.stats().requestsPerEndpoint.allAccounts).toBe(0);
+  });
+
+  it('opens the confirmation for an account handed over by the accounts screen', async () => {
+    const { user, router } = renderRoute('/produtos', { sandbox });
+    await act(() => router.navigate('/cartoes', { state: { requestVirtualCardFor: 100007 } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
+    expect(dialog).toHaveTextContent('conta 100007');
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    await user.click(within(dialog).getByRole('button', { name: 'Solicitar' }));
+    expect(
+      await within(virtualSection()).findByText('Cartão virtual solicitado para a conta 100007'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The handed-over account is also the one chosen in the picker.
+    expect(screen.getByRole('combobox', { name: 'Conta' })).toHaveDisplayValue(/agência \d{4} · conta/);
+  });
+});
+
+describe('CardsPage: cancellation', () => {
+  it('asks for the code again before cancelling, then shows the answer', async () => {
+    const { user } = renderRoute('/cartoes', { sandbox });
+    await user.type(await screen.findByRole('textbox', { name: 'Código do cartão' }), '5001');
+    await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar o cartão 5001?' });
+    expect(dialog).toHaveTextContent('Esta operação não pode ser desfeita.');
+    const confirm = within(dialog).getByRole('button', { name: 'Cancelar o cartão' });
+    const retype = within(dialog).getByRole('textbox', { name: 'Digite o código do cartão para confirmar' });
+    expect(retype).toHaveFocus();
+    expect(confirm).toBeDisabled();
+    await user.type(retype, '5002');
+    expect(confirm).toBeDisabled();
+    expect(retype).toHaveAccessibleDescription('O código digitado não é 5001.');
+    await user.clear(retype);
+    await user.type(retype, '5001');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+    const result = await within(cancelSection()).findByText('Cartão 5001 cancelado');
+    await waitFor(() => expect(result.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(sandbox.store.stats().cancelsPerCard).toEqual({ '5001': 1 });
+  });
+
+  it('shows the provider message when the card is already cancelled, newest first in the journal', async () => {
+    const { user } = renderRoute('/cartoes', { sandbox });
+    const code = await screen.findByRole('textbox', { name: 'Código do cartão' });
+    await user.type(code, '5002');
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.type(within(dialog).getByRole('textbox'), '5002{Enter}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+    expect(await within(cancelSection()).findByRole('alert')).toHaveTextContent(
+      'Cartão 5002 já está cancelado',
+    );
+    expect(code).toHaveValue('5002');
+    const [newest, oldest] = journalRows();
+    expect(newest).toHaveTextContent('Falha');
+    expect(newest).toHaveTextContent('Cartão 5002 já está cancelado');
+    expect(oldest).toHaveTextContent('Cartão 5002 cancelado');
+  });
+
+  it('sends one request however often the confirm button is pressed', async () => {
+    sandbox.store.faults.add({ endpoint: 'cancelCard', kind: 'delay', delayMs: 200, times: 1 });
+    const { user } = renderRoute('/cartoes', { sandbox });
+    await user.type(await screen.findByRole('textbox', { name: 'Código do cartão' }), '5003');
+    await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox'), '5003');
+    const confirm = within(dialog).getByRole('button', { name: 'Cancelar o cartão' });
+    await user.dblClick(confirm);
+    await user.keyboard('{Enter}');
+    expect(await within(cancelSection()).findByText('Cartão 5003 cancelado')).toBeInTheDocument();
+    expect(sandbox.store.stats().cancelRequestsPerCard).toEqual({ '5003': 1 });
+  });
+
+  it('Back closes the dialog without a request and returns focus to the button', async () => {
+    const { user } = renderRoute('/cartoes', { sandbox });
+    await user.type(await screen.findByRole('textbox', { name: 'Código do cartão' }), '5004');
+    const trigger = screen.getByRole('button', { name: 'Cancelar cartão…' });
+    await user.click(trigger);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(sandbox.store.stats().cancelRequestsPerCard).toEqual({});
+  });
+
+  it('refuses a code that is not a whole number', async () => {
+    const { user } = renderRoute('/cartoes', { sandbox });
+    const code = await screen.findByRole('textbox', { name: 'Código do cartão' });
+    await user.type(code, '50.01');
+    await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
+    expect(code).toHaveAccessibleDescription('Informe um número inteiro positivo, só com dígitos.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('CardsPage: journal', () => {
+  it('starts empty, exports CSV with a BOM and semicolons, and is erased on sign-out', async () => {
+    const created: Blob[] = [];
+    const original = Object.getOwnPropertyDescriptors(URL);
+    // jsdom has no object URLs: capture the Blob the download would use.
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:test';
+    };
+    URL.revokeObjectURL = () => undefined;
+    try {
+      const { user } = renderRoute('/cartoes', { sandbox });
+      expect(await screen.findByText('Nenhuma operação nesta aba ainda.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
+      await user.type(screen.getByRole('textbox', { name: 'Código do cartão' }), '9999');
+      await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
+      await user.type(within(await screen.findByRole('dialog')).getByRole('textbox'), '9999{Enter}');
+      expect(await within(cancelSection()).findByRole('alert')).toHaveTextContent(
+        'Cartão 9999 não encontrado',
+      );
+      await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+      expect(created).toHaveLength(1);
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await created[0]!.arrayBuffer());
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      const lines = text.slice(1).split('\r\n');
+      expect(lines[0]).toBe('Hora;Operação;Entrada;Resultado;Mensagem');
+      expect(lines[1]).toMatch(/;Cancelamento;9999;Falha;Cartão 9999 não encontrado$/);
+      act(() => session.signOut());
+      expect(cardJournal.getEntries()).toEqual([]);
+    } finally {
+      Object.defineProperties(URL, original);
+    }
+  });
+
+  it('speaks English when chosen', async () => {
+    renderRoute('/cartoes', { sandbox, language: 'en' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cards' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel card…' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,117 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadTextFile, stampedFileName, toCsv } from '@/lib/csv';
+import { useCardJournal, type JournalEntry } from './journal-store';
+import { formatLocalDateTime } from './operation-result';
+
+/** The card operations of this tab (newest first), exportable as CSV. */
+export function JournalSection() {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const entries = useCardJournal();
+
+  const operationText = (entry: JournalEntry) =>
+    entry.operation === 'cancel' ? t('cards.journal.cancel') : t('cards.journal.virtualCard');
+  const inputText = (entry: JournalEntry) =>
+    entry.operation === 'cancel'
+      ? t('cards.journal.inputCard', { code: entry.input })
+      : t('cards.journal.inputAccount', { code: entry.input });
+  const outcomeText = (entry: JournalEntry) =>
+    entry.outcome === 'success' ? t('cards.journal.success') : t('cards.journal.failure');
+
+  function exportCsv() {
+    const csv = toCsv(
+      [
+        t('cards.journal.time'),
+        t('cards.journal.operation'),
+        t('cards.journal.input'),
+        t('cards.journal.outcome'),
+        t('cards.journal.message'),
+      ],
+      entries.map((entry) => [
+        formatLocalDateTime(entry.at, i18n.language),
+        operationText(entry),
+        String(entry.input),
+        outcomeText(entry),
+        entry.message,
+      ]),
+    );
+    downloadTextFile(stampedFileName(t('cards.journal.fileName')), csv);
+  }
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1 }}>
+        <div>
+          <Typography id={headingId} variant="h6" component="h2">
+            {t('cards.journal.heading')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('cards.journal.intro')}
+          </Typography>
+        </div>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={exportCsv}
+          disabled={entries.length === 0}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap', ml: 2 }}
+        >
+          {t('cards.journal.export')}
+        </Button>
+      </Stack>
+      {entries.length === 0 ? (
+        <Alert severity="info">{t('cards.journal.empty')}</Alert>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={t('cards.journal.tableLabel')}>
+            <TableHead>
+              <TableRow>
+                <TableCell scope="col">{t('cards.journal.time')}</TableCell>
+                <TableCell scope="col">{t('cards.journal.operation')}</TableCell>
+                <TableCell scope="col">{t('cards.journal.input')}</TableCell>
+                <TableCell scope="col">{t('cards.journal.outcome')}</TableCell>
+                <TableCell scope="col">{t('cards.journal.message')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {entries.map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    <time dateTime={entry.at.toISOString()}>
+                      {formatLocalDateTime(entry.at, i18n.language)}
+                    </time>
+                  </TableCell>
+                  <TableCell>{operationText(entry)}</TableCell>
+                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{inputText(entry)}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={entry.outcome === 'success' ? 'success' : 'error'}
+                      label={outcomeText(entry)}
+                    />
+                  </TableCell>
+                  <TableCell>{entry.message}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,267 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountQueries } from '@/api/accounts';
+import { isApiError } from '@/api/api-error';
+import { requestVirtualCard } from '@/api/cards';
+import type { Account } from '@/api/schemas/accounts';
+import { ACCOUNTS_READ_SCOPE, useScopeStatus } from '@/api/scopes';
+import { TextInput } from '@/components/text-input';
+import { OperationResult } from './operation-result';
+import { parseCode, useCardOperation } from './use-card-operation';
+
+/** Options shown at once in the account picker; typing narrows the rest (10 000 accounts stay fast). */
+const OPTION_LIMIT = 50;
+
+/** The `account` code the provider expects for an account: its numeric `accountId`. */
+function accountCode(account: Account): number | null {
+  return parseCode(account.accountId);
+}
+
+const filterAccounts = createFilterOptions<Account>({
+  limit: OPTION_LIMIT,
+  stringify: (account) =>
+    `${account.tradeName} ${account.officialName} ${account.branch} ${account.account} ${account.accountId}`,
+});
+
+interface VirtualCardSectionProps {
+  /** An account code handed over by the accounts screen: opens the confirmation for it at once. */
+  handedOverAccount: number | null;
+}
+
+/**
+ * Request a virtual card: pick the account (when the token may read the account list) or type its code,
+ * confirm, and see the provider's answer.
+ */
+export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const scope = useScopeStatus(ACCOUNTS_READ_SCOPE);
+  const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing' });
+  const forbidden = scope === 'missing' || (isApiError(accounts.error) && accounts.error.status === 403);
+  const typed = forbidden || accounts.isError;
+
+  const [selectedCode, setSelectedCode] = useState<number | null>(handedOverAccount);
+  const [codeText, setCodeText] = useState(handedOverAccount === null ? '' : String(handedOverAccount));
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(handedOverAccount);
+  const [open, setOpen] = useState(handedOverAccount !== null);
+  const [answered, setAnswered] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const { run, mutation } = useCardOperation('virtualCard', requestVirtualCard);
+
+  const options = useMemo(
+    () => (accounts.data ?? []).filter((account) => accountCode(account) !== null),
+    [accounts.data],
+  );
+  const byCode = useMemo(() => new Map(options.map((account) => [accountCode(account), account])), [options]);
+  const selectedAccount = selectedCode === null ? null : (byCode.get(selectedCode) ?? null);
+  const confirmingAccount = confirming === null ? undefined : byCode.get(confirming);
+
+  function onSubmit(event: SyntheticEvent) {
+    event.preventDefault();
+    const code = typed ? parseCode(codeText) : selectedCode;
+    if (code === null) {
+      setFieldError(typed ? t('cards.codeInvalid') : t('cards.virtual.pickFirst'));
+      return;
+    }
+    setFieldError(null);
+    setAnswered(false);
+    setConfirming(code);
+    setOpen(true);
+  }
+
+  function onConfirm() {
+    if (confirming === null || !open || mutation.isPending) return;
+    run(confirming, {
+      onSettled: () => {
+        setAnswered(true);
+        setOpen(false);
+      },
+    });
+  }
+
+  function close() {
+    if (mutation.isPending) return;
+    setAnswered(false);
+    setOpen(false);
+  }
+
+  const optionLabel = (account: Account) =>
+    t('cards.virtual.accountOption', {
+      tradeName: account.tradeName,
+      branch: account.branch,
+      account: account.account,
+    });
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('cards.virtual.heading')}
+      </Typography>
+      {forbidden ? (
+        // A standing explanation, not an event: a note, not an alert.
+        <Alert severity="info" role="note" sx={{ mb: 2 }}>
+          {t('cards.virtual.scopeMissing')}
+        </Alert>
+      ) : accounts.isError ? (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void accounts.refetch()}>
+              {t('cards.retryList')}
+            </Button>
+          }
+        >
+          {t('cards.virtual.listUnavailable')}
+        </Alert>
+      ) : null}
+      <Stack
+        component="form"
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'flex-start' }}
+        onSubmit={onSubmit}
+        noValidate
+      >
+        {typed ? (
+          <TextInput
+            label={t('cards.virtual.accountCodeLabel')}
+            helperText={t('cards.virtual.accountCodeHelp')}
+            errorText={fieldError}
+            value={codeText}
+            onChange={(event) => setCodeText(event.target.value)}
+            name="account"
+            autoComplete="off"
+            inputProps={{ inputMode: 'numeric' }}
+            size="small"
+            sx={{ width: 260 }}
+          />
+        ) : (
+          <Autocomplete
+            options={options}
+            value={selectedAccount}
+            onChange={(_event, account) => {
+              setSelectedCode(account ? accountCode(account) : null);
+              setFieldError(null);
+            }}
+            filterOptions={filterAccounts}
+            getOptionLabel={optionLabel}
+            getOptionKey={(account) => account.accountId}
+            isOptionEqualToValue={(option, value) => option.accountId === value.accountId}
+            loading={accounts.isPending}
+            loadingText={t('cards.virtual.loadingAccounts')}
+            noOptionsText={t('cards.virtual.noOptions')}
+            size="small"
+            sx={{ width: 520 }}
+            renderInput={(params) => (
+              <FormControl
+                fullWidth={params.fullWidth}
+                size="small"
+                error={fieldError !== null}
+                disabled={params.disabled}
+              >
+                <InputLabel {...params.slotProps.inputLabel}>{t('cards.virtual.accountLabel')}</InputLabel>
+                <OutlinedInput
+                  {...params.slotProps.input}
+                  label={t('cards.virtual.accountLabel')}
+                  inputProps={{
+                    ...params.slotProps.htmlInput,
+                    name: 'account',
+                    'aria-describedby': `${headingId}-account-help`,
+                    'aria-invalid': fieldError !== null,
+                  }}
+                  endAdornment={
+                    <>
+                      {accounts.isPending ? <CircularProgress color="inherit" size={16} aria-hidden /> : null}
+                      {params.slotProps.input.endAdornment}
+                    </>
+                  }
+                />
+                <FormHelperText id={`${headingId}-account-help`}>
+                  {fieldError ??
+                    (options.length > OPTION_LIMIT
+                      ? t('cards.virtual.moreOptions', { shown: OPTION_LIMIT, count: options.length })
+                      : t('cards.virtual.accountPickerHelp'))}
+                </FormHelperText>
+              </FormControl>
+            )}
+          />
+        )}
+        <Button type="submit" variant="contained" ref={triggerRef} disabled={mutation.isPending}>
+          {t('cards.virtual.submit')}
+        </Button>
+      </Stack>
+      <OperationResult
+        result={mutation.data}
+        error={mutation.error}
+        errorTitle={t('cards.virtual.errorTitle')}
+        focusRef={resultRef}
+      />
+      <Dialog
+        open={open}
+        onClose={close}
+        aria-labelledby={`${headingId}-dialog-title`}
+        aria-describedby={`${headingId}-dialog-body`}
+        disableRestoreFocus
+        slotProps={{
+          transition: {
+            onExited: () => (answered ? resultRef.current : triggerRef.current)?.focus(),
+          },
+        }}
+      >
+        <DialogTitle id={`${headingId}-dialog-title`}>{t('cards.virtual.dialogTitle')}</DialogTitle>
+        <DialogContent id={`${headingId}-dialog-body`}>
+          <DialogContentText>
+            {t('cards.virtual.dialogBody', { account: confirming ?? '' })}
+          </DialogContentText>
+          {confirmingAccount ? (
+            <DialogContentText sx={{ mt: 1 }}>
+              {t('cards.virtual.dialogAccount', {
+                tradeName: confirmingAccount.tradeName,
+                branch: confirmingAccount.branch,
+                account: confirmingAccount.account,
+              })}
+            </DialogContentText>
+          ) : null}
+          <DialogContentText sx={{ mt: 1 }}>{t('cards.virtual.dialogOnce')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={mutation.isPending}>
+            {t('cards.back')}
+          </Button>
+          <Button
+            variant="contained"
+            onClick={onConfirm}
+            disabled={mutation.isPending}
+            // The one action of a confirmation that only states what will happen.
+            autoFocus
+            startIcon={
+              mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+            }
+          >
+            {mutation.isPending ? t('cards.sending') : t('cards.virtual.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}
