@@ -18,7 +18,7 @@ export function maskCpf(value: string): string {
  */
 export function CpfInput({ inputRef, inputProps, onChange, ...props }: Omit<TextInputProps, 'type'>) {
   const mask = useDigitMask(CPF_PATTERN);
-  const ref = useMemo(() => mergeRefs(mask.ref, inputRef), [mask.ref, inputRef]);
+  const ref = useMemo(() => mergeRefs(mask.attach, inputRef), [mask.attach, inputRef]);
   return (
     <TextInput
       {...props}

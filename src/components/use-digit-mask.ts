@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, type ChangeEvent } from 'react';
+import { useCallback, useMemo, type ChangeEvent } from 'react';
 import {
   formatDigits,
   onlyDigits,
@@ -9,8 +9,8 @@ import {
 } from '@/lib/digit-pattern';
 
 export interface DigitMask {
-  /** For the `<input>` element: remembers the digits before each edit. */
-  ref: (input: HTMLInputElement | null) => (() => void) | undefined;
+  /** A ref callback for the `<input>` element: remembers the digits before each edit. */
+  attach: (input: HTMLInputElement | null) => (() => void) | undefined;
   /** Call first in the input's onChange: masks `event.target.value` in place, caret kept. */
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 }
@@ -22,13 +22,14 @@ export interface DigitMask {
  * typed a few milliseconds apart). Works with react-hook-form's `register` and with controlled inputs.
  * Pasted text keeps only its digits; Backspace over a literal removes the digit before it.
  */
-export function useDigitMask(pattern: DigitPattern): DigitMask {
-  const digitsBeforeEdit = useRef('');
+/** The digits each masked input held before its current edit (set on `beforeinput`). */
+const digitsBeforeEdit = new WeakMap<HTMLInputElement, string>();
 
-  const ref = useCallback((input: HTMLInputElement | null) => {
+export function useDigitMask(pattern: DigitPattern): DigitMask {
+  const attach = useCallback((input: HTMLInputElement | null) => {
     if (!input) return undefined;
     const remember = () => {
-      digitsBeforeEdit.current = onlyDigits(input.value);
+      digitsBeforeEdit.set(input, onlyDigits(input.value));
     };
     input.addEventListener('beforeinput', remember);
     return () => input.removeEventListener('beforeinput', remember);
@@ -41,13 +42,13 @@ export function useDigitMask(pattern: DigitPattern): DigitMask {
       const native = event.nativeEvent;
       const inputType =
         typeof InputEvent !== 'undefined' && native instanceof InputEvent ? native.inputType : '';
-      applyDigitMask(input, pattern, inputType, digitsBeforeEdit.current);
-      digitsBeforeEdit.current = onlyDigits(input.value);
+      applyDigitMask(input, pattern, inputType, digitsBeforeEdit.get(input) ?? '');
+      digitsBeforeEdit.set(input, onlyDigits(input.value));
     },
     [pattern],
   );
 
-  return useMemo(() => ({ ref, onChange }), [ref, onChange]);
+  return useMemo(() => ({ attach, onChange }), [attach, onChange]);
 }
 
 /** Reformats `input.value` to the pattern and puts the caret after the same digit as before. */

@@ -94,7 +94,10 @@ function MaskedText({
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
   const registration = useMemo(() => register(name), [register, name]);
   const digitMask = useDigitMask(mask);
-  const ref = useMemo(() => mergeRefs(digitMask.ref, registration.ref), [digitMask.ref, registration.ref]);
+  const ref = useMemo(
+    () => mergeRefs(digitMask.attach, registration.ref),
+    [digitMask.attach, registration.ref],
+  );
   const errorText = useFieldErrorText(name);
   return (
     <TextInput
