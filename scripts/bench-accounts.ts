@@ -15,8 +15,12 @@ import { chromium, type Page } from '@playwright/test';
 
 const ACCOUNTS = 10_000;
 const CPU_THROTTLING = 4;
-/** Budgets, in milliseconds, at 4x CPU throttling. */
-const budgets = { responseToFirstRows: 800, longestSortTask: 150, longestSearchTask: 200 };
+/**
+ * Budgets, in milliseconds, at 4x CPU throttling. Measured on a quiet 2-core machine: first rows ≈ 520,
+ * sort ≈ 90, search ≈ 100-150; with another build running beside it first rows reached 740. The budgets
+ * leave room for that, so that only a real regression fails CI.
+ */
+const budgets = { responseToFirstRows: 1000, longestSortTask: 200, longestSearchTask: 250 };
 
 const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4460);
 const previewPort = Number(process.env.BENCH_PREVIEW_PORT ?? 4263);
