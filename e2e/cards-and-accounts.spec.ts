@@ -86,6 +86,27 @@ test.describe('cards', () => {
     expect(after.cancelRequestsPerCard).toEqual({ '5001': 2 });
   });
 
+  test('a lost answer (committed, then the connection drops) is an unknown outcome, never a success', async ({
+    page,
+    sandbox,
+  }) => {
+    await sandbox.fault({ endpoint: 'cancelCard', kind: 'commitThenReset' });
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Cartões' }).click();
+    await page.getByRole('textbox', { name: 'Código do cartão' }).fill('5002');
+    await page.getByRole('button', { name: /Cancelar cartão/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar o cartão 5002?' });
+    await dialog.getByRole('textbox', { name: 'Digite o código do cartão para confirmar' }).fill('5002');
+    await dialog.getByRole('button', { name: 'Cancelar o cartão' }).click();
+    const section = page.getByRole('region', { name: 'Cancelar cartão' });
+    await expect(section).toContainText('Não foi possível confirmar o resultado');
+    await expect(section.getByText('Cartão 5002 cancelado')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'cancel, unknown outcome');
+    const after = await stats(sandbox);
+    expect(after.cancelsPerCard).toEqual({ '5002': 1 });
+    expect(after.cancelRequestsPerCard).toEqual({ '5002': 1 });
+  });
+
   test('a double confirmation sends one request with one idempotency key', async ({ page, sandbox }) => {
     await sandbox.fault({ endpoint: 'cancelCard', kind: 'delay', delayMs: 2500 });
     await signInWithSandboxToken(page);

@@ -113,7 +113,9 @@ describe('startSandboxHttpServer', () => {
   it('drops the connection for reset and commitThenReset, committing only the latter', async () => {
     server.store.faults.add({ endpoint: 'cancelCard', kind: 'reset' });
     server.store.faults.add({ endpoint: 'cancelCard', kind: 'commitThenReset' });
-    const cancel = () => client.api(endpoints.cancelCard(5004), { body: { cardCode: 5004 } });
+    // The answer starts (headers, so that a browser does not silently re-send) and is cut short.
+    const cancel = async () =>
+      (await client.api(endpoints.cancelCard(5004), { body: { cardCode: 5004 } })).text();
     await expect(cancel()).rejects.toThrow(TypeError);
     expect(server.store.stats().cancelsPerCard).toEqual({});
     await expect(cancel()).rejects.toThrow(TypeError);
@@ -123,9 +125,12 @@ describe('startSandboxHttpServer', () => {
   it('holds a hung request open until the sandbox is reset through the control endpoint', async () => {
     server.store.faults.add({ endpoint: 'products', kind: 'hang' });
     let settled = false;
-    const answer = client.api(endpoints.products()).finally(() => {
-      settled = true;
-    });
+    const answer = client
+      .api(endpoints.products())
+      .then((response) => response.text())
+      .finally(() => {
+        settled = true;
+      });
     await vi.waitFor(() => expect(server.store.stats().requestsPerEndpoint.products).toBe(1));
     expect(settled).toBe(false);
     expect((await client.control('/reset', { method: 'POST' })).status).toBe(200);

@@ -125,8 +125,13 @@ export async function startSandboxHttpServer(
       return;
     }
     if (response.type === 'error') {
-      // A dropped connection, as `reset` and `commitThenReset` promise: no status line at all.
-      req.socket.destroy();
+      // A dropped connection, as `reset` and `commitThenReset` promise. The headers and a first byte of
+      // the body go out before the drop: a browser silently re-sends a request whose reused keep-alive
+      // connection closes before any byte of an answer (it assumes the server never saw it), which would
+      // turn a lost answer into a success. A body cut short is a network error for the client, as a real
+      // dropped answer is. (The CORS headers let the browser hand that error to the page.)
+      res.writeHead(200, { ...cors, 'content-type': 'application/json', 'content-length': '64' });
+      res.write('{', () => req.socket.destroy());
       return;
     }
     const outgoing: Record<string, string> = { ...cors };
