@@ -164,7 +164,7 @@ test.describe('accounts', () => {
       'ascending',
     );
     await region.evaluate((element) => element.scrollTo({ top: 0 }));
-    const firstAvailable = table.locator('tbody tr[aria-rowindex="2"] td').nth(7);
+    const firstAvailable = table.locator('tbody tr[aria-rowindex="2"] td').nth(2); // after the name: total, blocked, available
     await expect(firstAvailable).toHaveText(/^-R\$/);
     await table.getByRole('button', { name: 'Disponível' }).click();
     await expect(table.getByRole('columnheader', { name: 'Disponível' })).toHaveAttribute(

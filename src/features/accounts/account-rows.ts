@@ -1,16 +1,20 @@
 import type { Account } from '@/api/schemas/accounts';
 import { formatCnpj } from '@/lib/cnpj';
 
+/**
+ * Column order: the name and the balances first, so that they are on screen at 1280 px without
+ * scrolling sideways; identifiers and the official name follow.
+ */
 export const columnIds = [
   'tradeName',
-  'officialName',
-  'taxId',
-  'branch',
-  'account',
-  'isDefault',
   'total',
   'blocked',
   'available',
+  'isDefault',
+  'taxId',
+  'branch',
+  'account',
+  'officialName',
 ] as const;
 export type ColumnId = (typeof columnIds)[number];
 export const moneyColumns = ['total', 'blocked', 'available'] as const satisfies readonly ColumnId[];

@@ -160,9 +160,9 @@ describe('AccountsPage', () => {
       expect(text.startsWith('\uFEFF')).toBe(true);
       const [header, line, extra] = text.slice(1).split('\r\n');
       expect(header).toBe(
-        'Nome fantasia;Razão social;CNPJ;Agência;Conta;Padrão;Saldo total (R$);Bloqueado (R$);Disponível (R$)',
+        'Nome fantasia;Saldo total (R$);Bloqueado (R$);Disponível (R$);Padrão;CNPJ;Agência;Conta;Razão social',
       );
-      expect(line).toContain(`;${target.branch};${target.account};;`);
+      expect(line).toContain(`;${target.branch};${target.account};${target.officialName}`);
       expect(line).toMatch(/;-\d+,\d{2};/);
       expect(extra).toBeUndefined();
     } finally {

@@ -28,13 +28,15 @@ const columnWidths: Record<ColumnId, number> = {
   taxId: 170,
   branch: 90,
   account: 100,
-  isDefault: 90,
+  isDefault: 104,
   // Wide enough for the totals of 100 000 accounts (R$ 999.999.999,99 in bold).
   total: 170,
   blocked: 170,
   available: 170,
 };
-const ACTION_WIDTH = 150;
+const ACTION_WIDTH = 172;
+/** The row action stays in view while the table scrolls sideways on narrower screens. */
+const stickyRight = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
 const cellText = {
   overflow: 'hidden',
@@ -167,7 +169,7 @@ export function AccountsTable({
                 </TableCell>
               );
             })}
-            <TableCell scope="col" align="right" sx={{ width: ACTION_WIDTH }}>
+            <TableCell scope="col" align="right" sx={{ width: ACTION_WIDTH, ...stickyRight, zIndex: 3 }}>
               {t('accounts.actions')}
             </TableCell>
           </TableRow>
@@ -210,7 +212,7 @@ export function AccountsTable({
                         </TableCell>
                       );
                     })}
-                    <TableCell align="right">
+                    <TableCell align="right" sx={stickyRight}>
                       {canRequestCard(account) ? (
                         <Button
                           size="small"
