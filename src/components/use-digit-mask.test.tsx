@@ -6,21 +6,21 @@ import { useDigitMask } from './use-digit-mask';
 const phonePattern = (digits: string) => (digits.length > 8 ? '_____-____' : '____-____');
 
 function Uncontrolled({ pattern }: { pattern: string | ((digits: string) => string) }) {
-  const mask = useDigitMask(pattern);
-  return <input aria-label="campo" ref={mask.ref} onChange={mask.onChange} />;
+  const { ref: maskRef, onChange: onMaskChange } = useDigitMask(pattern);
+  return <input aria-label="campo" ref={maskRef} onChange={onMaskChange} />;
 }
 
 function Controlled() {
-  const mask = useDigitMask('_____-___');
+  const { ref: maskRef, onChange: onMaskChange } = useDigitMask('_____-___');
   const [value, setValue] = useState('');
   return (
     <>
       <input
         aria-label="cep"
-        ref={mask.ref}
+        ref={maskRef}
         value={value}
         onChange={(event) => {
-          mask.onChange(event);
+          onMaskChange(event);
           setValue(event.target.value);
         }}
       />
@@ -96,13 +96,13 @@ describe('useDigitMask with React onChange', () => {
     const user = userEvent.setup({ delay: null });
     const seen: string[] = [];
     function Spy() {
-      const mask = useDigitMask('___.___.___-__');
+      const { ref: maskRef, onChange: onMaskChange } = useDigitMask('___.___.___-__');
       return (
         <input
           aria-label="cpf"
-          ref={mask.ref}
+          ref={maskRef}
           onChange={(event) => {
-            mask.onChange(event);
+            onMaskChange(event);
             seen.push(event.target.value);
           }}
         />

@@ -3,7 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { get, useFormContext, useFormState, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { mergeRefs } from '@/components/merge-refs';
@@ -150,15 +150,14 @@ export function FormSelect({
   const { register, getValues } = useFormContext();
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
   const registration = useMemo(() => register(name), [register, name]);
-  const selectRef = useRef<HTMLSelectElement | null>(null);
-  const ref = useMemo(() => mergeRefs(selectRef, registration.ref), [registration.ref]);
   // An uncontrolled select cannot show a value before its option exists (products load after the
   // form, e.g. `?produto=102` or a restored draft): once the options arrive, show the form's value.
   const optionValues = options.map((option) => option.value).join('\u0000');
   useEffect(() => {
-    const select = selectRef.current;
+    const select = document.getElementById(fieldId(name));
     const value: unknown = getValues(name);
-    if (select && typeof value === 'string' && select.value !== value) select.value = value;
+    if (select instanceof HTMLSelectElement && typeof value === 'string' && select.value !== value)
+      select.value = value;
   }, [optionValues, getValues, name]);
   const errorText = useFieldErrorText(name);
   const id = fieldId(name);
@@ -173,7 +172,7 @@ export function FormSelect({
         input={<OutlinedInput notched label={required ? `${label} *` : label} />}
         id={id}
         name={registration.name}
-        inputRef={ref}
+        inputRef={registration.ref}
         onChange={(event) => void registration.onChange(event)}
         onBlur={(event) => void registration.onBlur(event)}
         inputProps={{ 'aria-describedby': help ? helpId : undefined, 'aria-invalid': errorText !== null }}

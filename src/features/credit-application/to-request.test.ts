@@ -193,7 +193,10 @@ describe('toCreditApplicationRequest', () => {
         expect(createApplicationSchema(rules).safeParse(values).success).toBe(true);
 
         // ...and their body passes the contract's schema, with the exact shapes the interface asks for.
-        const body = toCreditApplicationRequest(values, rules);
+        const body = toCreditApplicationRequest(values, {
+          ...rules,
+          additionalCardFields: [...rules.additionalCardFields],
+        });
         const parsed = creditApplicationRequestSchema.safeParse(body);
         expect(parsed.error?.issues ?? []).toEqual([]);
         const { portador } = body;
@@ -232,7 +235,10 @@ describe('toCreditApplicationRequest', () => {
   it('sends additional cards as {} when the config names no fields', () => {
     fc.assert(
       fc.property(validApplication, ({ values, rules }) => {
-        const body = toCreditApplicationRequest(values, { ...rules, additionalCardFields: [] });
+        const body = toCreditApplicationRequest(values, {
+          moneyUnit: rules.moneyUnit,
+          additionalCardFields: [],
+        });
         for (const card of body.portador.cartoesadicionais) expect(card).toEqual({});
       }),
       { numRuns: 200 },
