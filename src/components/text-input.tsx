@@ -17,6 +17,11 @@ export interface TextInputProps extends Omit<
   fullWidth?: boolean;
   inputRef?: Ref<HTMLInputElement>;
   id?: string;
+  /**
+   * Keep the label above the field. For a field whose value the app may write without an input event
+   * (MUI only notices an uncontrolled value on mount and on input), so the label never covers it.
+   */
+  shrinkLabel?: boolean;
 }
 
 /**
@@ -35,6 +40,7 @@ export function TextInput({
   inputRef,
   sx,
   inputProps,
+  shrinkLabel,
   ...inputPropsRest
 }: TextInputProps) {
   const generatedId = useId();
@@ -51,9 +57,12 @@ export function TextInput({
       sx={sx}
       variant="outlined"
     >
-      <InputLabel htmlFor={inputId}>{label}</InputLabel>
+      <InputLabel htmlFor={inputId} shrink={shrinkLabel ? true : undefined}>
+        {label}
+      </InputLabel>
       <OutlinedInput
         id={inputId}
+        notched={shrinkLabel ? true : undefined}
         label={required ? `${label} *` : label}
         inputRef={inputRef}
         inputProps={{

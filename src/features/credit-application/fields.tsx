@@ -3,7 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { get, useFormContext, useFormState, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { mergeRefs } from '@/components/merge-refs';
@@ -150,9 +150,18 @@ export function FormSelect({
   fullWidth,
   sx,
 }: FormSelectProps) {
-  const { register } = useFormContext();
+  const { register, getValues } = useFormContext();
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
   const registration = useMemo(() => register(name), [register, name]);
+  // An uncontrolled select cannot show a value before its option exists (products load after the
+  // form, e.g. `?produto=102` or a restored draft): once the options arrive, show the form's value.
+  const optionValues = options.map((option) => option.value).join('\u0000');
+  useEffect(() => {
+    const select = document.getElementById(fieldId(name));
+    const value: unknown = getValues(name);
+    if (select instanceof HTMLSelectElement && typeof value === 'string' && select.value !== value)
+      select.value = value;
+  }, [optionValues, getValues, name]);
   const errorText = useFieldErrorText(name);
   const id = fieldId(name);
   const helpId = `${id}-help`;

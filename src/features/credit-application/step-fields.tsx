@@ -118,6 +118,8 @@ export function PersonalStep() {
           helperText={t('creditApplication.help.printedName', { max: printedNameMaxLength })}
           required
           fullWidth
+          // Suggested from the full name without an input event: the label must not cover the suggestion.
+          shrinkLabel
           inputProps={{ maxLength: printedNameMaxLength, style: { textTransform: 'uppercase' } }}
           onAfterBlur={() => {
             const value = getValues('portador.nomeimpresso');

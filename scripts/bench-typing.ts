@@ -1,0 +1,190 @@
+/**
+ * Benchmark of typing in the credit application wizard with 10 phones and 10 addresses in the form, in
+ * Chromium with the CPU throttled 4x: for each keystroke, the time from `keydown` to the first animation
+ * frame after the field's value changed (a frame is what the operator sees). ~30 keystrokes in a text field
+ * of the 10th address and in the number of the 10th phone; prints median and worst, fails over budget.
+ * Starts its own HTTP sandbox and preview server (the production build in dist/: run `npx vite build` first).
+ *
+ *   npm run bench:typing            (ports: BENCH_SANDBOX_PORT=4470, BENCH_PREVIEW_PORT=4273)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+
+const CPU_THROTTLING = 4;
+const ROWS = Number(process.env.BENCH_ROWS ?? 10);
+/** Budgets, in milliseconds per keystroke at 4x CPU throttling. */
+const budgets = { median: 60, worst: 120 };
+
+const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4470);
+const previewPort = Number(process.env.BENCH_PREVIEW_PORT ?? 4273);
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  // Its own process group, so that stopping it also stops what it started (tsx runs a child node).
+  return spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+}
+
+async function waitFor(url: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function configFile(): string {
+  const dir = path.join(tmpdir(), `cartoes-bench-${previewPort}`);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'config.json');
+  const template = readFileSync('e2e/config.e2e.json', 'utf8');
+  writeFileSync(file, template.replaceAll('127.0.0.1:4400', `127.0.0.1:${sandboxPort}`));
+  return file;
+}
+
+/** Types `text` into the field named `name`, one key at a time, and returns each keystroke's latency. */
+async function measureTyping(page: Page, name: string, text: string): Promise<number[]> {
+  const input = page.locator(`[name="${name}"]`);
+  await input.scrollIntoViewIfNeeded();
+  await input.focus();
+  await page.evaluate((fieldName) => {
+    const w = window as unknown as { __latencies: number[] };
+    w.__latencies = [];
+    const field = document.querySelector<HTMLInputElement>(`[name="${fieldName}"]`);
+    if (!field) throw new Error(`no field ${fieldName}`);
+    let downAt = 0;
+    let before = '';
+    field.addEventListener('keydown', () => {
+      downAt = performance.now();
+      before = field.value;
+    });
+    field.addEventListener('input', () => {
+      if (field.value === before) return;
+      const from = downAt;
+      // The frame that shows the new value: rAF runs before paint; the task after it runs after paint.
+      requestAnimationFrame(() => setTimeout(() => w.__latencies.push(performance.now() - from)));
+    });
+  }, name);
+  for (const key of text) {
+    await page.keyboard.type(key);
+    // One keystroke at a time (an operator's pace is ~100-200 ms per key); wait for its frame.
+    await page.waitForTimeout(120);
+  }
+  await page.waitForTimeout(300);
+  return page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+};
+
+async function main() {
+  if (!existsSync('dist/index.html')) throw new Error('no dist/: run `npx vite build` first');
+  const children = [
+    start('node_modules/.bin/tsx', ['scripts/sandbox.ts', '--port', String(sandboxPort)]),
+    start(
+      'node_modules/.bin/vite',
+      ['preview', '--port', String(previewPort), '--strictPort', '--host', '127.0.0.1'],
+      { APP_CONFIG_FILE: configFile() },
+    ),
+  ];
+  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH].find(
+    (candidate): candidate is string => typeof candidate === 'string' && existsSync(candidate),
+  );
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    await waitFor(`http://127.0.0.1:${sandboxPort}/__sandbox/stats`);
+    await waitFor(`http://127.0.0.1:${previewPort}/config.json`);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+    await page.goto(`http://127.0.0.1:${previewPort}/`);
+    await page.getByRole('button', { name: /Operador/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Produtos de crédito' }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Nova proposta' }).click();
+    await page.getByText('Etapa 1 de 8', { exact: true }).waitFor();
+
+    // Moving between steps by the progress in the URL (no validation needed to build up the rows).
+    const goToStep = async (slug: string, number: number) => {
+      await page.evaluate((target) => {
+        window.history.pushState({}, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, `/proposta/nova/${slug}`);
+      await page.getByText(`Etapa ${number} de 8`, { exact: true }).waitFor();
+    };
+    await goToStep('telefones', 5);
+    const addPhone = page.getByRole('button', { name: 'Adicionar telefone' });
+    for (let count = 1; count < ROWS; count += 1) await addPhone.click();
+    for (let index = 0; index < ROWS; index += 1) {
+      await page.locator(`[name="portador.telefones.${index}.numerododdd"]`).fill('11');
+      await page.locator(`[name="portador.telefones.${index}.numerodotelefone"]`).fill('987654321');
+    }
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+    await page.locator(`[name="portador.telefones.${ROWS - 1}.numerodotelefone"]`).fill('');
+    const phone = await measureTyping(page, `portador.telefones.${ROWS - 1}.numerodotelefone`, '98765432');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    await goToStep('enderecos', 6);
+    const addAddress = page.getByRole('button', { name: 'Adicionar endereço' });
+    for (let count = 1; count < ROWS; count += 1) await addAddress.click();
+    for (let index = 0; index < ROWS; index += 1) {
+      await page.locator(`[name="portador.enderecos.${index}.cep"]`).fill('04101000');
+      await page.locator(`[name="portador.enderecos.${index}.bairro"]`).fill('Vila Mariana');
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+    await cdp.send('Performance.enable');
+    const metrics = async () => {
+      const { metrics: list } = await cdp.send('Performance.getMetrics');
+      const value = (name: string) => list.find((metric) => metric.name === name)?.value ?? 0;
+      return {
+        script: value('ScriptDuration'),
+        layout: value('LayoutDuration'),
+        style: value('RecalcStyleDuration'),
+      };
+    };
+    const before = await metrics();
+    const street = await measureTyping(
+      page,
+      `portador.enderecos.${ROWS - 1}.logradouro`,
+      'Rua Domingos de Morais',
+    );
+    const after = await metrics();
+    const perKey = (key: keyof typeof before) =>
+      (((after[key] - before[key]) * 1000) / street.length).toFixed(1);
+    console.log(
+      `street field, per keystroke (throttled): script ${perKey('script')} ms, style ${perKey('style')} ms, layout ${perKey('layout')} ms`,
+    );
+
+    const all = [...phone, ...street];
+    const results = { median: median(all), worst: Math.max(...all) };
+    console.log(
+      `typing: ${ROWS} phones and ${ROWS} addresses, CPU throttled ${CPU_THROTTLING}x, ${all.length} keystrokes ` +
+        `(phone ${phone.length}: median ${median(phone).toFixed(1)} ms; street ${street.length}: median ${median(street).toFixed(1)} ms)`,
+    );
+    let over = all.length < 25;
+    if (over) console.log(`OVER only ${all.length} keystrokes measured`);
+    for (const [name, value] of Object.entries(results)) {
+      const budget = budgets[name as keyof typeof budgets];
+      const ok = Number.isFinite(value) && value <= budget;
+      over ||= !ok;
+      console.log(
+        `${ok ? 'ok  ' : 'OVER'} ${name.padEnd(8)} ${value.toFixed(1).padStart(7)} ms (budget ${budget} ms)`,
+      );
+    }
+    if (over) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    for (const child of children) if (child.pid !== undefined) process.kill(-child.pid);
+  }
+}
+
+await main();

@@ -1,0 +1,219 @@
+import { act, screen, within } from '@testing-library/react';
+import { renderRoute, setupTestSandbox } from '@/test/render-route';
+
+const sandbox = setupTestSandbox();
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+/** The input, select or radio whose `name` is `path` (its path in the request body). */
+function field(path: string): HTMLInputElement | HTMLSelectElement {
+  const element = document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${path}"]`);
+  if (!element) throw new Error(`no field named ${path}`);
+  return element;
+}
+
+async function fill(user: User, path: string, text: string) {
+  await user.click(field(path));
+  await user.paste(text);
+}
+
+async function expectStep(number: number) {
+  expect(await screen.findByText(`Etapa ${number} de 8`, { exact: true })).toBeInTheDocument();
+}
+
+const continueButton = () => screen.getByRole('button', { name: 'Continuar' });
+
+async function fillToReview(user: User, cpf = '06247311974') {
+  await screen.findByRole('option', { name: /Cartão Gold/ });
+  await user.selectOptions(field('codigodoproduto'), '102');
+  await user.selectOptions(field('cartaodecredito.diadovencimento'), '10');
+  await user.click(continueButton());
+  await expectStep(2);
+  await fill(user, 'portador.cpf', cpf);
+  await fill(user, 'portador.nome', 'Maria da Conceição Souza');
+  await fill(user, 'portador.nomedamae', 'Ana Lúcia Souza');
+  await fill(user, 'portador.datadenascimento', '12/04/1988');
+  await user.selectOptions(field('portador.sexo'), 'FEMININO');
+  await user.selectOptions(field('portador.estadocivil'), 'CASADO');
+  await fill(user, 'portador.email', 'maria@example.com');
+  await user.click(continueButton());
+  await expectStep(3);
+  await fill(user, 'portador.numerodaidentidade', '123456789');
+  await fill(user, 'portador.orgaoexpedidordaidentidade', 'SSP');
+  await user.selectOptions(field('portador.unidadefederativadaidentidade'), 'SP');
+  await fill(user, 'portador.datadeemissaodaidentidade', '30/06/2010');
+  await user.click(continueButton());
+  await expectStep(4);
+  await user.selectOptions(field('portador.codigodaprofissao'), '1');
+  await fill(user, 'portador.valorrenda', '6.500,00');
+  await fill(user, 'portador.numerodaagencia', '1');
+  await fill(user, 'portador.numerodacontacorrente', '12345-6');
+  await user.click(continueButton());
+  await expectStep(5);
+  await fill(user, 'portador.telefones.0.numerododdd', '11');
+  await fill(user, 'portador.telefones.0.numerodotelefone', '98765-4321');
+  await user.click(continueButton());
+  await expectStep(6);
+  await fill(user, 'portador.enderecos.0.cep', '04101-000');
+  await fill(user, 'portador.enderecos.0.logradouro', 'Rua Domingos de Morais');
+  await fill(user, 'portador.enderecos.0.numero', '1200');
+  await fill(user, 'portador.enderecos.0.bairro', 'Vila Mariana');
+  await fill(user, 'portador.enderecos.0.cidade', 'São Paulo');
+  await user.selectOptions(field('portador.enderecos.0.uf'), 'SP');
+  await user.click(continueButton());
+  await expectStep(7);
+  await user.click(continueButton());
+  await expectStep(8);
+}
+
+describe('CreditApplicationPage', () => {
+  it('preselects ?produto=102; "Continuar" validates only this step, with a focused summary and "Erro:"', async () => {
+    const { user } = renderRoute('/proposta/nova/produto?produto=102', { sandbox });
+    await expectStep(1);
+    await screen.findByRole('option', { name: /Cartão Gold/ });
+    expect(field('codigodoproduto')).toHaveValue('102');
+    expect(document.title).not.toMatch(/^Erro/);
+
+    await user.click(continueButton());
+    const summary = await screen.findByRole('heading', { name: 'Corrija 1 problema para continuar' });
+    const region = summary.closest('[tabindex="-1"]');
+    expect(region).toHaveFocus();
+    const links = within(region as HTMLElement).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([expect.stringContaining('Dia de vencimento')]);
+    expect(document.title).toMatch(/^Erro: /);
+    await expectStep(1);
+
+    // The link moves focus to its field; fixing it and continuing reaches step 2 without errors.
+    await user.click(links[0] as HTMLElement);
+    expect(field('cartaodecredito.diadovencimento')).toHaveFocus();
+    await user.selectOptions(field('cartaodecredito.diadovencimento'), '10');
+    await user.click(continueButton());
+    await expectStep(2);
+    expect(document.title).not.toMatch(/^Erro/);
+    expect(screen.queryByRole('heading', { name: /^Corrija/ })).not.toBeInTheDocument();
+
+    // Step 2: the problems are this step's only (none of the identity document's), typed text stays.
+    await fill(user, 'portador.nome', 'Maria 123');
+    await user.click(continueButton());
+    const personal = await screen.findByRole('heading', { name: /^Corrija \d+ problemas para continuar$/ });
+    const personalLinks = within(personal.closest('[tabindex="-1"]') as HTMLElement)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    // 7: the printed name was suggested from the full name when it lost focus ("MARIA").
+    expect(personalLinks).toHaveLength(7);
+    expect(personalLinks.join(' ')).toMatch(/CPF.*Nome completo.*Nome da mãe.*Data de nascimento.*E-mail/);
+    expect(field('portador.nomeimpresso')).toHaveValue('MARIA');
+    expect(personalLinks.join(' ')).not.toMatch(/identidade|Órgão|Profissão|Telefone|CEP/);
+    expect(field('portador.nome')).toHaveValue('Maria 123');
+    expect(screen.getByText('Use apenas letras, espaços, apóstrofo e hífen.')).toBeInTheDocument();
+
+    // "Voltar" never validates: back on step 1, no summary, the title loses "Erro:", typed text kept.
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    await expectStep(1);
+    expect(screen.queryByRole('heading', { name: /^Corrija/ })).not.toBeInTheDocument();
+    expect(document.title).not.toMatch(/^Erro/);
+    await user.click(continueButton());
+    await expectStep(2);
+    expect(field('portador.nome')).toHaveValue('Maria 123');
+  });
+
+  it('adds and removes phones up to the maximum of 10', async () => {
+    const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
+    await expectStep(5);
+    const add = screen.getByRole('button', { name: 'Adicionar telefone' });
+    expect(screen.getByText('1 de no máximo 10')).toBeInTheDocument();
+    // The only phone cannot be removed.
+    expect(screen.queryByRole('button', { name: 'Remover telefone 1' })).not.toBeInTheDocument();
+    for (let count = 2; count <= 10; count += 1) await user.click(add);
+    expect(document.querySelectorAll('[name$=".numerodotelefone"]')).toHaveLength(10);
+    expect(add).toBeDisabled();
+    expect(screen.getByText('Máximo de 10 atingido.')).toBeInTheDocument();
+
+    await fill(user, 'portador.telefones.9.numerododdd', '21');
+    await user.click(screen.getByRole('button', { name: 'Remover telefone 3' }));
+    expect(document.querySelectorAll('[name$=".numerodotelefone"]')).toHaveLength(9);
+    expect(add).toBeEnabled();
+    // The rows after the removed one move up with what was typed in them.
+    expect(field('portador.telefones.8.numerododdd')).toHaveValue('21');
+  });
+
+  it('keeps exactly one mailing address across the rows', async () => {
+    const { user } = renderRoute('/proposta/nova/enderecos', { sandbox });
+    await expectStep(6);
+    const add = screen.getByRole('button', { name: 'Adicionar endereço' });
+    await user.click(add);
+    await user.click(add);
+    const radios = () => screen.getAllByRole('radio', { name: 'Endereço de correspondência' });
+    expect(radios()).toHaveLength(3);
+    expect(radios().map((radio) => (radio as HTMLInputElement).checked)).toEqual([true, false, false]);
+    await user.click(radios()[2] as HTMLElement);
+    expect(radios().map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false, true]);
+    // Removing the mailing address hands the choice to another row: still exactly one.
+    await user.click(screen.getByRole('button', { name: 'Remover endereço 3' }));
+    expect(radios()).toHaveLength(2);
+    expect(radios().filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(1);
+    for (let count = 3; count <= 10; count += 1) await user.click(add);
+    expect(radios()).toHaveLength(10);
+    expect(add).toBeDisabled();
+    expect(radios().filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(1);
+  });
+
+  it('reviews every value by step; "Alterar" returns to the review; submits once and shows the answer', async () => {
+    const { user } = renderRoute('/proposta/nova/produto', { sandbox });
+    await fillToReview(user);
+    const section = (name: string) => screen.getByRole('region', { name });
+    expect(within(section('Produto e vencimento')).getByText(/Cartão Gold/)).toBeInTheDocument();
+    const personal = section('Dados pessoais');
+    for (const value of [
+      '062.473.119-74',
+      'Maria da Conceição Souza',
+      'MARIA DA CONCEICAO SOUZA',
+      '12/04/1988',
+      'maria@example.com',
+    ])
+      expect(within(personal).getByText(value)).toBeInTheDocument();
+    expect(within(section('Documento de identidade')).getByText('30/06/2010')).toBeInTheDocument();
+    expect(within(section('Profissão, renda e conta')).getByText(/6\.500,00/)).toBeInTheDocument();
+    expect(within(section('Telefones')).getByText(/98765-4321/)).toBeInTheDocument();
+    expect(within(section('Endereços')).getByText(/04101-000/)).toBeInTheDocument();
+    expect(within(section('Cartões adicionais')).getByText('Nenhum')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma análise anterior para este CPF.')).toBeInTheDocument();
+
+    await user.click(within(personal).getByRole('link', { name: /^Alterar\s*Dados pessoais$/ }));
+    await expectStep(2);
+    await user.clear(field('portador.email'));
+    await fill(user, 'portador.email', 'maria.souza@example.com');
+    await user.click(screen.getByRole('button', { name: 'Voltar para a revisão' }));
+    await expectStep(8);
+    expect(within(section('Dados pessoais')).getByText('maria.souza@example.com')).toBeInTheDocument();
+
+    // Two clicks in the same task (before React can disable the button) still send one request.
+    const send = screen.getByRole('button', { name: 'Enviar proposta' });
+    act(() => {
+      send.click();
+      send.click();
+    });
+    expect((await screen.findAllByText('Proposta enviada')).length).toBeGreaterThan(0);
+    const stats = sandbox.store.stats();
+    expect(stats.requestsPerEndpoint.creditRequest).toBe(1);
+    expect(stats.applicationsPerCpf['06247311974']).toBe(1);
+    const sent = sandbox.store.lastRequest('creditRequest');
+    expect(sent?.body).toMatchObject({
+      codigodoproduto: 102,
+      cartaodecredito: { diadovencimento: 10 },
+      portador: { cpf: '06247311974', email: 'maria.souza@example.com', valorrenda: 650000 },
+    });
+    expect(screen.getByText('O provedor respondeu com sucesso. Resposta recebida:')).toBeInTheDocument();
+    expect(screen.getByText(/CodigoParaAcompanhamento/)).toBeInTheDocument();
+  });
+
+  it('warns that CPF 52998224725 already has an analysis, with its code and status', async () => {
+    const { user } = renderRoute('/proposta/nova/produto', { sandbox });
+    await fillToReview(user, '529.982.247-25');
+    expect(await screen.findByText('Este CPF já tem 1 análise')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Código de acompanhamento' });
+    expect(within(list).getByText('PRP-2026-000123')).toBeInTheDocument();
+    expect(within(list).getByText('Aprovada')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar proposta' })).toBeEnabled();
+  });
+});
