@@ -16,7 +16,9 @@ import { chromium, type Page } from '@playwright/test';
 const CPU_THROTTLING = 4;
 const ROWS = Number(process.env.BENCH_ROWS ?? 10);
 /** Budgets, in milliseconds per keystroke at 4x CPU throttling. */
-const budgets = { median: 60, worst: 120 };
+// Quiet 2-core machine: median 42-48 ms, worst 62-77 ms; with another test run beside it 57 / 111 ms.
+// The budgets leave room for that, so that only a real regression fails CI.
+const budgets = { median: 80, worst: 160 };
 
 const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4470);
 const previewPort = Number(process.env.BENCH_PREVIEW_PORT ?? 4273);

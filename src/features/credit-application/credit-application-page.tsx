@@ -117,7 +117,11 @@ function Wizard() {
     return saved !== null && hasUnsentData(saved.values, config);
   });
   const epoch = useRef(draftStore.epoch());
-  const methods = useForm<ApplicationFormValues>({ defaultValues: initial, resolver, mode: 'onTouched' });
+  // Errors appear on "Continuar" (a step is checked when the operator says it is done); a field that shows
+  // an error checks itself again as it is corrected (fields.tsx). Validating on blur or on every change
+  // instead made react-hook-form validate a whole array when a row was added, flagging the new empty row
+  // at once, and let messages vanish on blur, moving the page under the operator's click.
+  const methods = useForm<ApplicationFormValues>({ defaultValues: initial, resolver, mode: 'onSubmit' });
   const { getValues, trigger, reset } = methods;
 
   // Saved when leaving the wizard (not on every key stroke); a clear since mount (sign-out) wins.

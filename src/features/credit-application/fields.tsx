@@ -36,6 +36,19 @@ export function useErrorMessage() {
   };
 }
 
+/**
+ * After a field's change reaches the form: a field that shows an error checks itself again, so the
+ * message goes away as soon as the value is right (and a new one shows if it is still wrong). The form
+ * validates on "Continuar" only (credit-application-page.tsx); this keeps the messages honest in between.
+ */
+function recheckWhenWrong(
+  change: Promise<unknown>,
+  hasError: boolean,
+  recheck: () => Promise<boolean>,
+): void {
+  void change.then(() => (hasError ? recheck() : undefined));
+}
+
 /** This field's error message; re-renders only when this field's error changes. */
 function useFieldErrorText(name: string): string | null {
   // Untyped context: the paths of array rows are built at run time.
@@ -62,7 +75,7 @@ export function FormText({ name, mask, ...props }: FormTextProps) {
 }
 
 function PlainText({ name, onAfterBlur, inputProps, ...props }: FormTextProps) {
-  const { register } = useFormContext();
+  const { register, trigger } = useFormContext();
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
   const registration = useMemo(() => register(name), [register, name]);
   const errorText = useFieldErrorText(name);
@@ -72,7 +85,9 @@ function PlainText({ name, onAfterBlur, inputProps, ...props }: FormTextProps) {
       id={fieldId(name)}
       name={registration.name}
       inputRef={registration.ref}
-      onChange={(event) => void registration.onChange(event)}
+      onChange={(event) =>
+        recheckWhenWrong(registration.onChange(event), errorText !== null, () => trigger(name))
+      }
       onBlur={(event) => {
         void registration.onBlur(event);
         onAfterBlur?.();
@@ -90,7 +105,7 @@ function MaskedText({
   inputProps,
   ...props
 }: FormTextProps & { mask: DigitPattern }) {
-  const { register } = useFormContext();
+  const { register, trigger } = useFormContext();
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
   const registration = useMemo(() => register(name), [register, name]);
   const digitMask = useDigitMask(mask);
@@ -107,7 +122,7 @@ function MaskedText({
       inputRef={ref}
       onChange={(event) => {
         digitMask.onChange(event);
-        void registration.onChange(event);
+        recheckWhenWrong(registration.onChange(event), errorText !== null, () => trigger(name));
       }}
       onBlur={(event) => {
         void registration.onBlur(event);
@@ -150,7 +165,7 @@ export function FormSelect({
   fullWidth,
   sx,
 }: FormSelectProps) {
-  const { register, getValues } = useFormContext();
+  const { register, getValues, trigger } = useFormContext();
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
   const registration = useMemo(() => register(name), [register, name]);
   // An uncontrolled select cannot show a value before its option exists (products load after the
@@ -176,7 +191,9 @@ export function FormSelect({
         id={id}
         name={registration.name}
         inputRef={registration.ref}
-        onChange={(event) => void registration.onChange(event)}
+        onChange={(event) =>
+          recheckWhenWrong(registration.onChange(event), errorText !== null, () => trigger(name))
+        }
         onBlur={(event) => void registration.onBlur(event)}
         inputProps={{ 'aria-describedby': help ? helpId : undefined, 'aria-invalid': errorText !== null }}
       >
