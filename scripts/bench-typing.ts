@@ -7,11 +7,8 @@
  *
  *   npm run bench:typing            (ports: BENCH_SANDBOX_PORT=4470, BENCH_PREVIEW_PORT=4273)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { reportAgainstBudgets, withBenchApp } from './bench-harness';
 
 const CPU_THROTTLING = 4;
 const ROWS = Number(process.env.BENCH_ROWS ?? 10);
@@ -22,33 +19,6 @@ const budgets = { median: 80, worst: 160 };
 
 const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4470);
 const previewPort = Number(process.env.BENCH_PREVIEW_PORT ?? 4273);
-
-function start(command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  // Its own process group, so that stopping it also stops what it started (tsx runs a child node).
-  return spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
-}
-
-async function waitFor(url: string, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-function configFile(): string {
-  const dir = path.join(tmpdir(), `cartoes-bench-${previewPort}`);
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'config.json');
-  const template = readFileSync('e2e/config.e2e.json', 'utf8');
-  writeFileSync(file, template.replaceAll('127.0.0.1:4400', `127.0.0.1:${sandboxPort}`));
-  return file;
-}
 
 /** Types `text` into the field named `name`, one key at a time, and returns each keystroke's latency. */
 async function measureTyping(page: Page, name: string, text: string): Promise<number[]> {
@@ -91,24 +61,9 @@ const median = (values: number[]) => {
 };
 
 async function main() {
-  if (!existsSync('dist/index.html')) throw new Error('no dist/: run `npx vite build` first');
-  const children = [
-    start('node_modules/.bin/tsx', ['scripts/sandbox.ts', '--port', String(sandboxPort)]),
-    start(
-      'node_modules/.bin/vite',
-      ['preview', '--port', String(previewPort), '--strictPort', '--host', '127.0.0.1'],
-      { APP_CONFIG_FILE: configFile() },
-    ),
-  ];
-  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH].find(
-    (candidate): candidate is string => typeof candidate === 'string' && existsSync(candidate),
-  );
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
-  try {
-    await waitFor(`http://127.0.0.1:${sandboxPort}/__sandbox/stats`);
-    await waitFor(`http://127.0.0.1:${previewPort}/config.json`);
+  await withBenchApp({ sandbox: sandboxPort, preview: previewPort }, [], async ({ browser, appUrl }) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
-    await page.goto(`http://127.0.0.1:${previewPort}/`);
+    await page.goto(`${appUrl}/`);
     await page.getByRole('button', { name: /Operador/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Produtos de crédito' }).waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Nova proposta' }).click();
@@ -172,21 +127,12 @@ async function main() {
       `typing: ${ROWS} phones and ${ROWS} addresses, CPU throttled ${CPU_THROTTLING}x, ${all.length} keystrokes ` +
         `(phone ${phone.length}: median ${median(phone).toFixed(1)} ms; street ${street.length}: median ${median(street).toFixed(1)} ms)`,
     );
-    let over = all.length < 25;
-    if (over) console.log(`OVER only ${all.length} keystrokes measured`);
-    for (const [name, value] of Object.entries(results)) {
-      const budget = budgets[name as keyof typeof budgets];
-      const ok = Number.isFinite(value) && value <= budget;
-      over ||= !ok;
-      console.log(
-        `${ok ? 'ok  ' : 'OVER'} ${name.padEnd(8)} ${value.toFixed(1).padStart(7)} ms (budget ${budget} ms)`,
-      );
+    reportAgainstBudgets(results, budgets, 1);
+    if (all.length < 25) {
+      console.log(`OVER only ${all.length} keystrokes measured`);
+      process.exitCode = 1;
     }
-    if (over) process.exitCode = 1;
-  } finally {
-    await browser.close();
-    for (const child of children) if (child.pid !== undefined) process.kill(-child.pid);
-  }
+  });
 }
 
 await main();
