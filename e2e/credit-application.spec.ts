@@ -32,8 +32,8 @@ async function expectStep(page: Page, number: number, title: string) {
   await expect(page.getByRole('heading', { level: 2 })).toContainText(title);
 }
 
-/** Fills every step quickly (fill, not keystrokes) and lands on the review. */
-async function fillQuickly(page: Page, cpf = applicant.cpf) {
+/** Signs in, opens the wizard and completes step 1 (product 102, due day 10). */
+async function startApplication(page: Page) {
   await page.goto('/entrar');
   await page.getByRole('button', { name: /Operador/ }).click();
   await page.getByRole('navigation').getByRole('link', { name: 'Nova proposta' }).click();
@@ -41,6 +41,10 @@ async function fillQuickly(page: Page, cpf = applicant.cpf) {
   await page.locator(name('codigodoproduto')).selectOption('102');
   await page.locator(name('cartaodecredito.diadovencimento')).selectOption('10');
   await page.getByRole('button', { name: 'Continuar' }).click();
+}
+
+/** Steps 2 to 4 (personal data, identity, income), quickly (fill, not keystrokes); lands on the phones. */
+async function fillPersonalIdentityIncome(page: Page, cpf = applicant.cpf) {
   await page.locator(name('portador.cpf')).fill(cpf);
   await page.locator(name('portador.nome')).fill(applicant.nome);
   await page.locator(name('portador.nome')).blur();
@@ -60,6 +64,13 @@ async function fillQuickly(page: Page, cpf = applicant.cpf) {
   await page.locator(name('portador.numerodaagencia')).fill('1');
   await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');
   await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 5, 'Telefones');
+}
+
+/** Fills every step quickly (fill, not keystrokes) and lands on the review. */
+async function fillQuickly(page: Page, cpf = applicant.cpf) {
+  await startApplication(page);
+  await fillPersonalIdentityIncome(page, cpf);
   await page.locator(name('portador.telefones.0.numerododdd')).fill('11');
   await page.locator(name('portador.telefones.0.numerodotelefone')).fill('987654321');
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -457,38 +468,14 @@ test.describe('credit application', () => {
   });
 
   test('a corrected field loses its error at once, and one click on Continuar moves on', async ({ page }) => {
-    await page.goto('/entrar');
-    await page.getByRole('button', { name: /Operador/ }).click();
-    await page.getByRole('navigation').getByRole('link', { name: 'Nova proposta' }).click();
-    await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
-    await page.locator(name('codigodoproduto')).selectOption('102');
-    await page.locator(name('cartaodecredito.diadovencimento')).selectOption('10');
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await startApplication(page);
     await expectStep(page, 2, 'Dados pessoais');
     // "Continuar" on an empty step flags Sexo; choosing one clears the message without leaving the field.
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.locator('#campo-portador\\.sexo-help')).toHaveText('Escolha uma opção.');
     await page.locator(name('portador.sexo')).selectOption('FEMININO');
     await expect(page.locator('#campo-portador\\.sexo-help')).toHaveCount(0);
-    await page.locator(name('portador.cpf')).fill(applicant.cpf);
-    await page.locator(name('portador.nome')).fill(applicant.nome);
-    await page.locator(name('portador.nome')).blur();
-    await page.locator(name('portador.nomedamae')).fill(applicant.nomedamae);
-    await page.locator(name('portador.datadenascimento')).fill('12/04/1988');
-    await page.locator(name('portador.estadocivil')).selectOption('CASADO');
-    await page.locator(name('portador.email')).fill(applicant.email);
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.locator(name('portador.numerodaidentidade')).fill('123456789');
-    await page.locator(name('portador.orgaoexpedidordaidentidade')).fill('SSP');
-    await page.locator(name('portador.unidadefederativadaidentidade')).selectOption('SP');
-    await page.locator(name('portador.datadeemissaodaidentidade')).fill('30/06/2010');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.locator(name('portador.codigodaprofissao')).selectOption('1');
-    await page.locator(name('portador.valorrenda')).fill('6.500,00');
-    await page.locator(name('portador.numerodaagencia')).fill('1');
-    await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await expectStep(page, 5, 'Telefones');
+    await fillPersonalIdentityIncome(page);
     // A new, empty row is not flagged before the operator has had a chance to fill it.
     await page.getByRole('button', { name: /Adicionar telefone/ }).click();
     await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toHaveCount(0);
