@@ -70,48 +70,15 @@ type FormTextProps = Omit<TextInputProps, 'name' | 'errorText' | 'id' | 'inputRe
  * A text input registered in the wizard's form: its `name` attribute is its path in the request body,
  * its id is `fieldId(name)`, its error sits beside it.
  */
-export function FormText({ name, mask, ...props }: FormTextProps) {
-  return mask ? <MaskedText name={name} mask={mask} {...props} /> : <PlainText name={name} {...props} />;
-}
-
-function PlainText({ name, onAfterBlur, inputProps, ...props }: FormTextProps) {
+export function FormText({ name, mask, onAfterBlur, inputProps, ...props }: FormTextProps) {
   const { register, trigger } = useFormContext();
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
   const registration = useMemo(() => register(name), [register, name]);
-  const errorText = useFieldErrorText(name);
-  return (
-    <TextInput
-      {...props}
-      id={fieldId(name)}
-      name={registration.name}
-      inputRef={registration.ref}
-      onChange={(event) =>
-        recheckWhenWrong(registration.onChange(event), errorText !== null, () => trigger(name))
-      }
-      onBlur={(event) => {
-        void registration.onBlur(event);
-        onAfterBlur?.();
-      }}
-      errorText={errorText}
-      inputProps={{ ...piiInputProps, ...inputProps }}
-    />
-  );
-}
-
-function MaskedText({
-  name,
-  mask,
-  onAfterBlur,
-  inputProps,
-  ...props
-}: FormTextProps & { mask: DigitPattern }) {
-  const { register, trigger } = useFormContext();
-  // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
-  const registration = useMemo(() => register(name), [register, name]);
-  const digitMask = useDigitMask(mask);
+  // Hooks run on every render; without a mask the digit mask is simply not wired in.
+  const digitMask = useDigitMask(mask ?? '');
   const ref = useMemo(
-    () => mergeRefs(digitMask.attach, registration.ref),
-    [digitMask.attach, registration.ref],
+    () => (mask === undefined ? registration.ref : mergeRefs(digitMask.attach, registration.ref)),
+    [mask, digitMask.attach, registration.ref],
   );
   const errorText = useFieldErrorText(name);
   return (
@@ -121,7 +88,7 @@ function MaskedText({
       name={registration.name}
       inputRef={ref}
       onChange={(event) => {
-        digitMask.onChange(event);
+        if (mask !== undefined) digitMask.onChange(event);
         recheckWhenWrong(registration.onChange(event), errorText !== null, () => trigger(name));
       }}
       onBlur={(event) => {
@@ -129,7 +96,11 @@ function MaskedText({
         onAfterBlur?.();
       }}
       errorText={errorText}
-      inputProps={{ ...piiInputProps, inputMode: 'numeric', ...inputProps }}
+      inputProps={{
+        ...piiInputProps,
+        ...(mask === undefined ? {} : { inputMode: 'numeric' }),
+        ...inputProps,
+      }}
     />
   );
 }
