@@ -51,6 +51,8 @@ const env: NodeJS.ProcessEnv = {
   APP_RUNTIME_DIR: runtimeDir,
   APP_HTML_DIR: dist,
   APP_LISTEN: `${values.host}:${port}`,
+  // nginx cannot open /dev/stdout when stdout is a pipe or socket (as under Playwright): a file of its own.
+  APP_ACCESS_LOG: process.env.APP_ACCESS_LOG ?? path.join(runtimeDir, 'access.log'),
 };
 if (values.sandbox) {
   const sandbox = values.sandbox.replace(/\/+$/, '');
