@@ -36,7 +36,11 @@ export default defineConfig({
       command: `npx tsx scripts/serve-nginx.ts --port ${NGINX_PORT} --sandbox http://127.0.0.1:${SANDBOX_PORT}`,
       url: `http://127.0.0.1:${NGINX_PORT}/config.json`,
       // As e2e/config.e2e.json: a short time-out and the key on (the sandbox honours it).
-      env: { APP_ENVIRONMENT_NAME: 'E2E nginx', APP_REQUEST_TIMEOUT_MS: '4000', APP_SEND_IDEMPOTENCY_KEY: 'true' },
+      env: {
+        APP_ENVIRONMENT_NAME: 'E2E nginx',
+        APP_REQUEST_TIMEOUT_MS: '4000',
+        APP_SEND_IDEMPOTENCY_KEY: 'true',
+      },
       reuseExistingServer: !process.env.CI,
       // serve-nginx stops nginx gracefully and removes its temporary directory on SIGTERM.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

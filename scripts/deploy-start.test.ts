@@ -73,7 +73,12 @@ describe('deploy/start.sh', () => {
       const csp = cspOf(run.read('security-headers.conf'));
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("script-src 'self';");
-      for (const key of ['APP_BASE_URL', 'APP_ACCOUNTS_BASE_URL', 'APP_CEP_LOOKUP_URL', 'APP_AUTH_AUTHORITY']) {
+      for (const key of [
+        'APP_BASE_URL',
+        'APP_ACCOUNTS_BASE_URL',
+        'APP_CEP_LOOKUP_URL',
+        'APP_AUTH_AUTHORITY',
+      ]) {
         const value = vars[key];
         if (value?.startsWith('http')) expect(csp).toContain(new URL(value).origin);
       }
@@ -145,14 +150,20 @@ describe('deploy/start.sh', () => {
     [{ APP_BASE_URL: '/api' }, /APP_ACCOUNTS_BASE_URL is required/],
     [{ ...minimal, APP_BASE_URL: 'cards.provider.example/api' }, /APP_BASE_URL must be an http\(s\) URL/],
     [{ ...minimal, APP_BASE_URL: 'ftp://cards.provider.example' }, /APP_BASE_URL must be an http\(s\) URL/],
-    [{ ...minimal, APP_ACCOUNTS_BASE_URL: 'https://accounts.example/' }, /APP_ACCOUNTS_BASE_URL must not end with \//],
+    [
+      { ...minimal, APP_ACCOUNTS_BASE_URL: 'https://accounts.example/' },
+      /APP_ACCOUNTS_BASE_URL must not end with \//,
+    ],
     [{ ...minimal, APP_BASE_URL: 'https://a.example/api"; add_header X 1' }, /APP_BASE_URL must not contain/],
     [{ ...minimal, APP_REQUEST_TIMEOUT_MS: '15s' }, /APP_REQUEST_TIMEOUT_MS must be a whole number/],
     [{ ...minimal, APP_REQUEST_TIMEOUT_MS: '500' }, /APP_REQUEST_TIMEOUT_MS must be between/],
     [{ ...minimal, APP_SEND_IDEMPOTENCY_KEY: 'yes' }, /APP_SEND_IDEMPOTENCY_KEY must be true or false/],
     [{ ...minimal, APP_AUTH_AUTHORITY: 'https://idp.example' }, /APP_AUTH_CLIENT_ID is required/],
     [{ ...minimal, APP_CSP_REPORT_URL: '/csp' }, /APP_CSP_REPORT_URL must be an absolute http\(s\) URL/],
-    [{ ...minimal, APP_EXTRA_CONFIG_JSON: '"moneyUnit": "reais"' }, /APP_EXTRA_CONFIG_JSON must be a JSON object/],
+    [
+      { ...minimal, APP_EXTRA_CONFIG_JSON: '"moneyUnit": "reais"' },
+      /APP_EXTRA_CONFIG_JSON must be a JSON object/,
+    ],
     [{ ...minimal, APP_LISTEN: '80; evil' }, /APP_LISTEN must be a port/],
   ])('refuses %o naming the variable', (vars, message) => {
     const run = runStart(vars);
