@@ -56,7 +56,9 @@ test.describe('the cancel confirmation pressed twice (not a double click)', () =
     await expectOneCancel(page, sandbox, '5007');
   });
 
-  test('Enter twice: one POST', async ({ page, sandbox }) => {
+  // In Chromium the field loses focus while it is disabled (pending), so this path did not send twice even
+  // before the fix; it guards the keyboard path all the same (the page test drives the form directly).
+  test('Enter twice in the field: one POST', async ({ page, sandbox }) => {
     const dialog = await openCancelConfirmation(page, '5008');
     await expect(dialog.getByRole('textbox')).toBeFocused();
     const answered = page.waitForResponse(isCancelPost('5008'));
