@@ -95,7 +95,8 @@ test.describe('a virtual card whose POST commits and whose connection is then re
     // This deployment's config.json, with the key off (the documented provider setting).
     await page.route('**/config.json', async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), sendIdempotencyKey: false } });
+      const served = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...served, sendIdempotencyKey: false } });
     });
     const section = await requestVirtualCard(page);
 
