@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInWithSandboxToken, test } from './fixtures';
+import { expect, expectNoAxeViolations, signInWithSandboxToken, test } from './fixtures';
 
 /**
  * Exactly once on a real transport (docs/deployment.md, "Exactly once"): the cancel confirmation pressed
@@ -108,6 +108,7 @@ test.describe('a virtual card whose POST commits and whose connection is then re
     await expect(status).toContainText('Cartão virtual solicitado para a conta 100003');
     await expect(status).toContainText('Não é possível descartar um segundo cartão');
     await expect(status).toContainText('Confira os cartões da conta 100003');
+    await expectNoAxeViolations(page, 'virtual card, key off, caveat');
   });
 
   test('key on, provider honouring it: the resend is answered from the first result, one card', async ({
