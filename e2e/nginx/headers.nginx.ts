@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
 import { expect, test } from '../fixtures';
+
+const NGINX_URL = process.env.E2E_NGINX_URL ?? 'http://127.0.0.1:4480';
 
 /**
  * Every kind of response nginx gives, with the configuration from deploy/: the security headers on all
@@ -92,5 +95,34 @@ test('immutable is only ever on /assets/', async ({ request }) => {
     const response = await request.get(path);
     expect(response.headers()['cache-control'] ?? '', path).not.toContain('immutable');
     expectSecurityHeaders(response.headers(), path);
+  }
+});
+
+test('with APP_CSP_REPORT_URL set, the same files add report-uri, report-to and Reporting-Endpoints', async ({
+  request,
+}) => {
+  // A second nginx from the same files, on the next port, with reports on (off by default: above).
+  const port = Number(new URL(NGINX_URL).port) + 1;
+  const child = spawn(
+    // tsx itself (not npx, which would not pass SIGTERM on): it relays the signal to serve-nginx.
+    'node_modules/.bin/tsx',
+    ['scripts/serve-nginx.ts', '--port', String(port), '--sandbox', process.env.E2E_SANDBOX_URL ?? ''],
+    { env: { ...process.env, APP_CSP_REPORT_URL: 'https://csp.bank.example/r' }, stdio: 'ignore' },
+  );
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    await expect
+      .poll(async () => (await request.get(url).catch(() => null))?.status() ?? 0, { timeout: 15_000 })
+      .toBe(200);
+    const headers = (await request.get(url)).headers();
+    expect(headers['content-security-policy']).toMatch(
+      /; report-uri https:\/\/csp\.bank\.example\/r; report-to csp$/,
+    );
+    expect(headers['reporting-endpoints']).toBe('csp="https://csp.bank.example/r"');
+    expect(headers['x-frame-options']).toBe('DENY');
+  } finally {
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   }
 });
