@@ -19,7 +19,7 @@ export interface Fault {
 export class SandboxControl {
   constructor(private readonly request: APIRequestContext) {}
 
-  async reset(options: { accountCount?: number } = {}) {
+  async reset(options: { accountCount?: number; ignoreIdempotencyKey?: boolean } = {}) {
     const response = await this.request.post(`${SANDBOX_URL}/__sandbox/reset`, { data: options });
     expect(response.ok()).toBe(true);
   }

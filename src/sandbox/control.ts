@@ -13,6 +13,8 @@ import { issueSandboxToken } from './tokens';
 const resetBodySchema = z.strictObject({
   accountCount: z.optional(z.int().check(z.gte(1), z.lte(MAX_ACCOUNT_COUNT))),
   decisionDelayMs: z.optional(z.int().check(z.gte(0))),
+  /** A provider that does not know Idempotency-Key: repeats run again (store.ts). */
+  ignoreIdempotencyKey: z.optional(z.boolean()),
 });
 
 const tokenBodySchema = z.strictObject({
@@ -62,6 +64,7 @@ export function createControlHandlers(store: SandboxStore, prefix: string): Http
           reset: true,
           accountCount: store.accountCount,
           decisionDelayMs: store.decisionDelayMs,
+          ignoreIdempotencyKey: store.ignoresIdempotencyKey,
         }),
       );
     }),

@@ -36,6 +36,10 @@ export const faultKinds = [
   'hang',
   'reset',
   'commitThenReset',
+  // Commits, then the HTTP server resets the connection before any byte of an answer: on a reused
+  // keep-alive connection a browser resends the request by itself (docs/sandbox.md). In the worker and
+  // msw/node it is a network error, as commitThenReset.
+  'commitThenDrop',
 ] as const;
 export type FaultKind = (typeof faultKinds)[number];
 

@@ -473,7 +473,12 @@ describe('GET all accounts', () => {
 
   it('serves 10,000 accounts after a reset that asks for them', async () => {
     const reset = await control('/reset', { body: { accountCount: 10_000 } });
-    expect(await reset.json()).toEqual({ reset: true, accountCount: 10_000, decisionDelayMs: 30_000 });
+    expect(await reset.json()).toEqual({
+      reset: true,
+      accountCount: 10_000,
+      decisionDelayMs: 30_000,
+      ignoreIdempotencyKey: false,
+    });
     const body = accountListResponseSchema.parse(await (await accounts()).json());
     expect(body.accounts).toHaveLength(10_000);
   });

@@ -86,7 +86,7 @@ async function authorizedReply(
   }
   const run = () => Promise.resolve(route.run({ store, request, params, scopes: auth.scopes }));
   const key = request.headers.get('Idempotency-Key');
-  if (!route.mutation || key === null) return run();
+  if (!route.mutation || key === null || store.ignoresIdempotencyKey) return run();
   if (!ALLOWED_IDEMPOTENCY_KEY.test(key)) {
     return errorReply(400, 'Idempotency-Key deve ter de 1 a 255 caracteres ASCII visíveis');
   }
@@ -119,6 +119,10 @@ async function faultedReply(
 
   const reply = await authorizedReply(store, route, request, params);
   if (fault.kind === 'commitThenReset') return NETWORK_ERROR;
+  if (fault.kind === 'commitThenDrop') {
+    store.markDropBeforeAnswer(request);
+    return NETWORK_ERROR;
+  }
   if (isBodyKind(fault.kind)) return applyBodyFault(fault.kind, route.endpoint, reply);
   return reply;
 }

@@ -29,6 +29,11 @@ export interface SandboxHttpServer {
 
 const HOST = '127.0.0.1';
 const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Idle keep-alive connections stay open this long (Node's default is 5 s), as behind a typical provider's
+ * load balancer (60 s): a browser then reuses them, which `commitThenDrop` needs to show its effect.
+ */
+const KEEP_ALIVE_MS = 65_000;
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -124,6 +129,14 @@ export async function startSandboxHttpServer(
       sendJson(res, 404, errorObject(404, 'Recurso não encontrado.'), cors);
       return;
     }
+    if (response.type === 'error' && store.takeDropBeforeAnswer(request)) {
+      // `commitThenDrop`: the POST was committed; now the connection goes away before any byte of an
+      // answer, with a TCP reset. On a reused keep-alive connection a browser (HTTP/1.1) assumes the
+      // server never saw the request and resends it by itself: the transport fault a provider without
+      // Idempotency-Key really has (docs/deployment.md, "Exactly once").
+      req.socket.resetAndDestroy();
+      return;
+    }
     if (response.type === 'error') {
       // A dropped connection, as `reset` and `commitThenReset` promise. The headers and a first byte of
       // the body go out before the drop: a browser silently re-sends a request whose reused keep-alive
@@ -144,7 +157,7 @@ export async function startSandboxHttpServer(
     res.end(payload);
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();

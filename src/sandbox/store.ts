@@ -29,6 +29,11 @@ export interface SandboxStoreOptions {
   accountCount?: number;
   /** How long a submitted application stays EM_ANALISE (default 30 s of sandbox clock). */
   decisionDelayMs?: number;
+  /**
+   * Behave as a provider that does not know `Idempotency-Key`: every request runs, repeats included
+   * (default false). For testing the app with `sendIdempotencyKey` off against a real transport.
+   */
+  ignoreIdempotencyKey?: boolean;
   seed?: number;
   /** The clock; tests inject one. `advanceClock` adds to it. */
   now?: () => number;
@@ -36,7 +41,10 @@ export interface SandboxStoreOptions {
   sleep?: Sleep;
 }
 
-export type ResetOptions = Pick<SandboxStoreOptions, 'accountCount' | 'decisionDelayMs'>;
+export type ResetOptions = Pick<
+  SandboxStoreOptions,
+  'accountCount' | 'decisionDelayMs' | 'ignoreIdempotencyKey'
+>;
 
 interface SubmittedAnalysis {
   CodigoParaAcompanhamento: string;
@@ -119,6 +127,7 @@ function resolveSettings(options: ResetOptions, fallback: Required<ResetOptions>
       0,
       Number.MAX_SAFE_INTEGER,
     ),
+    ignoreIdempotencyKey: options.ignoreIdempotencyKey ?? fallback.ignoreIdempotencyKey,
   };
 }
 
@@ -152,6 +161,7 @@ export class SandboxStore {
     this.defaults = resolveSettings(options, {
       accountCount: DEFAULT_ACCOUNT_COUNT,
       decisionDelayMs: DEFAULT_DECISION_DELAY_MS,
+      ignoreIdempotencyKey: false,
     });
     this.settings = this.defaults;
     this.reset();
@@ -189,6 +199,24 @@ export class SandboxStore {
 
   get decisionDelayMs(): number {
     return this.settings.decisionDelayMs;
+  }
+
+  get ignoresIdempotencyKey(): boolean {
+    return this.settings.ignoreIdempotencyKey;
+  }
+
+  /**
+   * Requests whose connection the HTTP server must reset before any byte of an answer (fault
+   * `commitThenDrop`). A WeakSet: the transport asks about the very Request object it handed in.
+   */
+  private readonly dropBeforeAnswer = new WeakSet<Request>();
+
+  markDropBeforeAnswer(request: Request): void {
+    this.dropBeforeAnswer.add(request);
+  }
+
+  takeDropBeforeAnswer(request: Request): boolean {
+    return this.dropBeforeAnswer.delete(request);
   }
 
   /** Sandbox time: the injected clock plus whatever `advanceClock` added since the last reset. */

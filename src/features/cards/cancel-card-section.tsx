@@ -29,6 +29,10 @@ export function CancelCardSection() {
   const [open, setOpen] = useState(false);
   const [retyped, setRetyped] = useState('');
   const [answered, setAnswered] = useState(false);
+  // One cancel per opening of the dialog, set synchronously: once the answer is in, the dialog fades out
+  // for a moment with its confirm button enabled again (not pending any more), and a second click or Enter
+  // arriving then (~80 ms after the first) would send a second POST. Cleared when the dialog next opens.
+  const confirmedRef = useRef(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const { run, mutation } = useCardOperation('cancel', cancelCard);
@@ -45,13 +49,15 @@ export function CancelCardSection() {
     setCodeError(null);
     setRetyped('');
     setAnswered(false);
+    confirmedRef.current = false;
     setConfirming(code);
     setOpen(true);
   }
 
   function onConfirm(event: SyntheticEvent) {
     event.preventDefault();
-    if (confirming === null || !matches || mutation.isPending) return;
+    if (confirming === null || !matches || mutation.isPending || confirmedRef.current) return;
+    confirmedRef.current = true;
     run(confirming, {
       onSettled: () => {
         setAnswered(true);
@@ -152,7 +158,7 @@ export function CancelCardSection() {
                   bgcolor: 'error.dark',
                   '&:hover': { bgcolor: 'error.dark', filter: 'brightness(0.9)' },
                 }}
-                disabled={!matches || mutation.isPending}
+                disabled={!matches || mutation.isPending || answered}
                 startIcon={
                   mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
                 }

@@ -49,6 +49,8 @@ export const cardsTexts = defineTexts(
     resultAt: 'em {{time}}',
     unknownOutcome:
       'Não foi possível confirmar o resultado: o provedor pode ter executado a operação. Confira antes de enviar de novo; um novo envio reutiliza a mesma chave.',
+    networkRetryCaveat:
+      'Não é possível descartar um segundo cartão: sem chave de idempotência, a rede pode ter reenviado o pedido sem que o app saiba. Confira os cartões da conta {{account}} antes de solicitar outro.',
     journal: {
       heading: 'Diário desta aba',
       intro:
@@ -118,6 +120,8 @@ export const cardsTexts = defineTexts(
     resultAt: 'at {{time}}',
     unknownOutcome:
       'The outcome could not be confirmed: the provider may have carried out the operation. Check before sending again; a new send reuses the same key.',
+    networkRetryCaveat:
+      'A second card cannot be ruled out: without an idempotency key, the network may have resent the request without the app knowing. Check the cards of account {{account}} before requesting another.',
     journal: {
       heading: "This tab's journal",
       intro: 'Card operations done in this tab, newest first. Kept in memory only and erased on sign-out.',

@@ -215,6 +215,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         error={mutation.error}
         errorTitle={t('cards.virtual.errorTitle')}
         focusRef={resultRef}
+        networkRetryCaveatFor={mutation.variables?.code}
       />
       <Dialog
         open={open}

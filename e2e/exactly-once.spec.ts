@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signInWithSandboxToken, test } from './fixtures';
+
+/**
+ * Exactly once on a real transport (docs/deployment.md, "Exactly once"): the cancel confirmation pressed
+ * twice, and the sandbox's commitThenDrop fault, which resets a reused keep-alive connection after the
+ * POST committed and before any byte of an answer, so that Chromium itself resends the request.
+ */
+
+interface Stats {
+  cancelRequestsPerCard: Record<string, number>;
+  virtualCardsPerAccount: Record<string, number>;
+  requestsPerEndpoint: Record<string, number>;
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
+const cancelSection = (page: Page) => page.getByRole('region', { name: 'Cancelar cartão' });
+const isCancelPost =
+  (code: string) => (response: { url: () => string; request: () => { method: () => string } }) =>
+    response.url().endsWith(`/v1/cards/cancel/${code}/`) && response.request().method() === 'POST';
+
+async function openCancelConfirmation(page: Page, code: string) {
+  await signInWithSandboxToken(page);
+  await nav(page).getByRole('link', { name: 'Cartões' }).click();
+  await page.getByRole('textbox', { name: 'Código do cartão' }).fill(code);
+  await page.getByRole('button', { name: 'Cancelar cartão…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancelar o cartão ${code}?` });
+  await dialog.getByRole('textbox', { name: 'Digite o código do cartão para confirmar' }).fill(code);
+  return dialog;
+}
+
+async function expectOneCancel(page: Page, sandbox: { stats: () => Promise<unknown> }, code: string) {
+  await expect(cancelSection(page).getByRole('status')).toContainText(`Cartão ${code} cancelado`);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Cancelar cartão…' })).toBeEnabled();
+  await expect(cancelSection(page).getByRole('alert')).toHaveCount(0);
+  const journal = page.getByRole('table', { name: 'Diário de operações de cartão' });
+  await expect(journal.locator('tbody tr')).toHaveCount(1);
+  await expect(journal.locator('tbody tr').first()).toContainText('Sucesso');
+  expect(((await sandbox.stats()) as Stats).cancelRequestsPerCard).toEqual({ [code]: 1 });
+}
+
+test.describe('the cancel confirmation pressed twice (not a double click)', () => {
+  test('two separate clicks, the second as the answer lands: one POST', async ({ page, sandbox }) => {
+    const dialog = await openCancelConfirmation(page, '5007');
+    const confirm = dialog.getByRole('button', { name: 'Cancelar o cartão' });
+    const box = await confirm.boundingBox();
+    expect(box).not.toBeNull();
+    const x = (box?.x ?? 0) + (box?.width ?? 0) / 2;
+    const y = (box?.y ?? 0) + (box?.height ?? 0) / 2;
+    const answered = page.waitForResponse(isCancelPost('5007'));
+    await page.mouse.click(x, y);
+    await answered;
+    // The second press, at the same spot, while the dialog fades out.
+    await page.mouse.click(x, y);
+    await expectOneCancel(page, sandbox, '5007');
+  });
+
+  // In Chromium the field loses focus while it is disabled (pending), so this path did not send twice even
+  // before the fix; it guards the keyboard path all the same (the page test drives the form directly).
+  test('Enter twice in the field: one POST', async ({ page, sandbox }) => {
+    const dialog = await openCancelConfirmation(page, '5008');
+    await expect(dialog.getByRole('textbox')).toBeFocused();
+    const answered = page.waitForResponse(isCancelPost('5008'));
+    await page.keyboard.press('Enter');
+    await answered;
+    await page.keyboard.press('Enter');
+    await expectOneCancel(page, sandbox, '5008');
+  });
+});
+
+test.describe('a virtual card whose POST commits and whose connection is then reset (commitThenDrop)', () => {
+  async function requestVirtualCard(page: Page) {
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Contas' }).click();
+    const table = page.getByRole('table', { name: 'Contas da instituição' });
+    await table
+      .locator('tbody tr')
+      .nth(2)
+      .getByRole('button', { name: /^Solicitar cartão virtual para/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Solicitar cartão virtual?' })
+      .getByRole('button', { name: 'Solicitar' })
+      .click();
+    return page.getByRole('region', { name: 'Solicitar cartão virtual' });
+  }
+
+  test('key off, provider ignoring the key: Chromium resends, and the app never shows a plain success', async ({
+    page,
+    sandbox,
+  }) => {
+    await sandbox.reset({ ignoreIdempotencyKey: true });
+    await sandbox.fault({ endpoint: 'createVirtualCard', kind: 'commitThenDrop' });
+    // This deployment's config.json, with the key off (the documented provider setting).
+    await page.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      const served = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...served, sendIdempotencyKey: false } });
+    });
+    const section = await requestVirtualCard(page);
+
+    // What the issue saw against an independent server: two POSTs, two cards, for one confirmation.
+    await expect
+      .poll(async () => ((await sandbox.stats()) as Stats).virtualCardsPerAccount)
+      .toEqual({ '100003': 2 });
+    const status = section.getByRole('status');
+    await expect(status).toContainText('Cartão virtual solicitado para a conta 100003');
+    await expect(status).toContainText('Não é possível descartar um segundo cartão');
+    await expect(status).toContainText('Confira os cartões da conta 100003');
+    await expectNoAxeViolations(page, 'virtual card, key off, caveat');
+  });
+
+  test('key on, provider honouring it: the resend is answered from the first result, one card', async ({
+    page,
+    sandbox,
+  }) => {
+    await sandbox.fault({ endpoint: 'createVirtualCard', kind: 'commitThenDrop' });
+    const section = await requestVirtualCard(page);
+    const status = section.getByRole('status');
+    await expect(status).toContainText('Cartão virtual solicitado para a conta 100003');
+    await expect(status).not.toContainText('Não é possível descartar');
+    const stats = (await sandbox.stats()) as Stats;
+    expect(stats.requestsPerEndpoint.createVirtualCard).toBe(2);
+    expect(stats.virtualCardsPerAccount).toEqual({ '100003': 1 });
+  });
+});

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+import baseConfig from './playwright.config';
+
+/**
+ * The production claims, tested on the web server a deployment really runs: nginx with the files in
+ * deploy/ (via `npm run serve:nginx`), serving dist/ pointed at the HTTP sandbox. Header check of every
+ * kind of response, framing from another origin, and a smoke subset of the journeys under nginx's CSP
+ * (the runtime guard of e2e/fixtures.ts fails a test on any CSP violation).
+ *
+ * A separate config (not a project of playwright.config.ts) so that the usual suite does not need nginx:
+ * Playwright starts every webServer for every project. Specs are e2e/nginx/*.nginx.ts, a name the main
+ * config's default testMatch does not pick up. Ports: E2E_SANDBOX_PORT (4400) and E2E_NGINX_PORT (4480).
+ */
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4400);
+const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 4480);
+process.env.E2E_NGINX_URL = `http://127.0.0.1:${NGINX_PORT}`;
+
+export default defineConfig({
+  ...baseConfig,
+  testDir: './e2e/nginx',
+  testMatch: '**/*.nginx.ts',
+  outputDir: 'test-results/nginx',
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/nginx' }]],
+  use: { ...baseConfig.use, baseURL: `http://127.0.0.1:${NGINX_PORT}` },
+  webServer: [
+    {
+      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT}`,
+      url: `http://127.0.0.1:${SANDBOX_PORT}/__sandbox/stats`,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      timeout: 30_000,
+    },
+    {
+      command: `npx tsx scripts/serve-nginx.ts --port ${NGINX_PORT} --sandbox http://127.0.0.1:${SANDBOX_PORT}`,
+      url: `http://127.0.0.1:${NGINX_PORT}/config.json`,
+      // As e2e/config.e2e.json: a short time-out and the key on (the sandbox honours it).
+      env: {
+        APP_ENVIRONMENT_NAME: 'E2E nginx',
+        APP_REQUEST_TIMEOUT_MS: '4000',
+        APP_SEND_IDEMPOTENCY_KEY: 'true',
+      },
+      reuseExistingServer: !process.env.CI,
+      // serve-nginx stops nginx gracefully and removes its temporary directory on SIGTERM.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      timeout: 30_000,
+    },
+  ],
+});

@@ -1,0 +1,173 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseRuntimeConfig } from '../src/config/load-config';
+
+/**
+ * deploy/start.sh, run as the container runs it, its output read by the app's own config validation.
+ * The examples are the `env` blocks of docs/deployment.md, so the documentation cannot drift from the script.
+ */
+
+const root = join(import.meta.dirname, '..');
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function runStart(vars: Record<string, string>) {
+  const runtime = mkdtempSync(join(tmpdir(), 'cartoes-start-'));
+  const html = mkdtempSync(join(tmpdir(), 'cartoes-html-'));
+  dirs.push(runtime, html);
+  writeFileSync(join(html, 'index.html'), '<!doctype html>');
+  const result = spawnSync('sh', [join(root, 'deploy/start.sh')], {
+    // Only what is given: nothing of the developer's own APP_* variables leaks in.
+    env: { PATH: process.env.PATH, APP_RUNTIME_DIR: runtime, APP_HTML_DIR: html, ...vars },
+    encoding: 'utf8',
+  });
+  const read = (name: string) => readFileSync(join(runtime, name), 'utf8');
+  return { status: result.status, stderr: result.stderr, read };
+}
+
+/** `NAME=value` lines of every ```env block in docs/deployment.md. */
+function documentedExamples(): Array<Record<string, string>> {
+  const doc = readFileSync(join(root, 'docs/deployment.md'), 'utf8');
+  return [...doc.matchAll(/```env\n([\s\S]*?)```/g)].map(([, body = '']) =>
+    Object.fromEntries(
+      body
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    ),
+  );
+}
+
+function cspOf(headers: string): string {
+  return /add_header Content-Security-Policy "([^"]*)" always;/.exec(headers)?.[1] ?? '';
+}
+
+const minimal = {
+  APP_BASE_URL: 'https://cards.provider.example/api',
+  APP_ACCOUNTS_BASE_URL: 'https://accounts.provider.example',
+};
+
+describe('deploy/start.sh', () => {
+  const examples = documentedExamples();
+
+  it('finds the documented examples', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(examples.map((vars, index) => [index + 1, vars] as const))(
+    'docs example %i: writes a config.json the app accepts and a CSP naming its origins',
+    (_, vars) => {
+      const run = runStart(vars);
+      expect(run.stderr).not.toMatch(/must|required/);
+      expect(run.status).toBe(0);
+      const config = parseRuntimeConfig(JSON.parse(run.read('config.json')));
+      expect(config.baseUrl).toBe(vars.APP_BASE_URL);
+      expect(config.accountsBaseUrl).toBe(vars.APP_ACCOUNTS_BASE_URL);
+      const csp = cspOf(run.read('security-headers.conf'));
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self';");
+      for (const key of [
+        'APP_BASE_URL',
+        'APP_ACCOUNTS_BASE_URL',
+        'APP_CEP_LOOKUP_URL',
+        'APP_AUTH_AUTHORITY',
+      ]) {
+        const value = vars[key];
+        if (value?.startsWith('http')) expect(csp).toContain(new URL(value).origin);
+      }
+      expect(run.read('nginx.conf')).not.toMatch(/\$\{APP_[A-Z_]+\}/);
+    },
+  );
+
+  it('passes the optional keys through: auth, CEP lookup, report URL and extra JSON', () => {
+    const run = runStart({
+      ...minimal,
+      APP_ENVIRONMENT_NAME: 'Homologação "B" \\ teste',
+      APP_SEND_IDEMPOTENCY_KEY: 'true',
+      APP_CEP_LOOKUP_URL: 'https://viacep.com.br/ws/{cep}/json/',
+      APP_AUTH_AUTHORITY: 'https://idp.example:8443/realms/x',
+      APP_AUTH_CLIENT_ID: 'backoffice',
+      APP_AUTH_IFRAME_RENEWAL: 'true',
+      APP_CSP_REPORT_URL: 'https://csp.example/report',
+      APP_EXTRA_CONFIG_JSON: '{"moneyUnit": "reais", "printedNameMaxLength": 24}',
+    });
+    expect(run.status).toBe(0);
+    const raw: unknown = JSON.parse(run.read('config.json'));
+    expect(raw).toMatchObject({
+      environmentName: 'Homologação "B" \\ teste',
+      cepLookupUrl: 'https://viacep.com.br/ws/{cep}/json/',
+      auth: {
+        type: 'oidc',
+        authority: 'https://idp.example:8443/realms/x',
+        clientId: 'backoffice',
+        scope: 'openid',
+        redirectPath: '/auth/callback',
+      },
+      cspReportUrl: 'https://csp.example/report',
+    });
+    const config = parseRuntimeConfig(raw);
+    expect(config.moneyUnit).toBe('reais');
+    expect(config.printedNameMaxLength).toBe(24);
+    expect(config.sendIdempotencyKey).toBe(true);
+    const headers = run.read('security-headers.conf');
+    const csp = cspOf(headers);
+    expect(csp).toContain(
+      "connect-src 'self' https://cards.provider.example https://accounts.provider.example https://viacep.com.br https://idp.example:8443;",
+    );
+    expect(csp).toContain("frame-src 'self' https://idp.example:8443;");
+    expect(csp).toMatch(/report-uri https:\/\/csp\.example\/report; report-to csp$/);
+    expect(headers).toContain(`add_header Reporting-Endpoints 'csp="https://csp.example/report"' always;`);
+    expect(headers).not.toContain('Strict-Transport-Security');
+  });
+
+  it('sends no report directive and frames nothing by default', () => {
+    const run = runStart(minimal);
+    expect(run.status).toBe(0);
+    const headers = run.read('security-headers.conf');
+    expect(cspOf(headers)).not.toContain('report');
+    expect(cspOf(headers)).toContain("frame-src 'none';");
+    expect(headers).not.toContain('Reporting-Endpoints');
+    for (const header of [
+      'X-Frame-Options "DENY"',
+      'X-Content-Type-Options "nosniff"',
+      'Referrer-Policy "no-referrer"',
+      'Cross-Origin-Opener-Policy "same-origin"',
+      'Permissions-Policy',
+    ]) {
+      expect(headers).toContain(`add_header ${header}`);
+    }
+  });
+
+  it.each([
+    [{ APP_ACCOUNTS_BASE_URL: '/accounts' }, /APP_BASE_URL is required/],
+    [{ APP_BASE_URL: '/api' }, /APP_ACCOUNTS_BASE_URL is required/],
+    [{ ...minimal, APP_BASE_URL: 'cards.provider.example/api' }, /APP_BASE_URL must be an http\(s\) URL/],
+    [{ ...minimal, APP_BASE_URL: 'ftp://cards.provider.example' }, /APP_BASE_URL must be an http\(s\) URL/],
+    [
+      { ...minimal, APP_ACCOUNTS_BASE_URL: 'https://accounts.example/' },
+      /APP_ACCOUNTS_BASE_URL must not end with \//,
+    ],
+    [{ ...minimal, APP_BASE_URL: 'https://a.example/api"; add_header X 1' }, /APP_BASE_URL must not contain/],
+    [{ ...minimal, APP_REQUEST_TIMEOUT_MS: '15s' }, /APP_REQUEST_TIMEOUT_MS must be a whole number/],
+    [{ ...minimal, APP_REQUEST_TIMEOUT_MS: '500' }, /APP_REQUEST_TIMEOUT_MS must be between/],
+    [{ ...minimal, APP_SEND_IDEMPOTENCY_KEY: 'yes' }, /APP_SEND_IDEMPOTENCY_KEY must be true or false/],
+    [{ ...minimal, APP_AUTH_AUTHORITY: 'https://idp.example' }, /APP_AUTH_CLIENT_ID is required/],
+    [{ ...minimal, APP_CSP_REPORT_URL: '/csp' }, /APP_CSP_REPORT_URL must be an absolute http\(s\) URL/],
+    [
+      { ...minimal, APP_EXTRA_CONFIG_JSON: '"moneyUnit": "reais"' },
+      /APP_EXTRA_CONFIG_JSON must be a JSON object/,
+    ],
+    [{ ...minimal, APP_LISTEN: '80; evil' }, /APP_LISTEN must be a port/],
+  ])('refuses %o naming the variable', (vars, message) => {
+    const run = runStart(vars);
+    expect(run.status).toBe(64);
+    expect(run.stderr).toMatch(message);
+  });
+});

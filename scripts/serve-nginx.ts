@@ -1,0 +1,105 @@
+/**
+ * `npm run serve:nginx -- --port N [--dist dist] [--sandbox http://127.0.0.1:4400]`
+ *
+ * Serves a production build with the SAME files a deployment uses (deploy/start.sh and
+ * deploy/nginx/nginx.conf.template) on this machine's nginx: a temporary prefix directory, no root needed,
+ * nginx in the foreground; Ctrl-C (or SIGTERM) stops it and removes the directory.
+ *
+ * The app's configuration comes from the environment exactly as in the container (APP_BASE_URL,
+ * APP_ACCOUNTS_BASE_URL, ...: docs/deployment.md). `--sandbox URL` is a shortcut for the HTTP sandbox
+ * (`npm run sandbox`): sandbox mode, no worker, `{base_url}` = URL/api, `{accounts_base_url}` = URL/accounts.
+ * The nginx binary: NGINX_BIN, else nginx on the PATH, else /usr/sbin/nginx (Debian).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    dist: { type: 'string', default: 'dist' },
+    sandbox: { type: 'string' },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+  console.error('serve:nginx: --port N is required (1-65535)');
+  process.exit(64);
+}
+const dist = path.resolve(values.dist);
+if (!existsSync(path.join(dist, 'index.html'))) {
+  console.error(`serve:nginx: ${dist} has no index.html; run npm run build first`);
+  process.exit(64);
+}
+
+function nginxBinary(): string {
+  if (process.env.NGINX_BIN) return process.env.NGINX_BIN;
+  const onPath = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+  if (onPath !== '') return onPath;
+  if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
+  console.error('serve:nginx: no nginx found (Debian: apt-get install nginx-light, or set NGINX_BIN)');
+  process.exit(69);
+}
+
+const runtimeDir = mkdtempSync(path.join(tmpdir(), `cartoes-nginx-${port}-`));
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  APP_RUNTIME_DIR: runtimeDir,
+  APP_HTML_DIR: dist,
+  APP_LISTEN: `${values.host}:${port}`,
+  // nginx cannot open /dev/stdout when stdout is a pipe or socket (as under Playwright): a file of its own.
+  APP_ACCESS_LOG: process.env.APP_ACCESS_LOG ?? path.join(runtimeDir, 'access.log'),
+};
+if (values.sandbox) {
+  const sandbox = values.sandbox.replace(/\/+$/, '');
+  Object.assign(env, {
+    APP_MODE: 'sandbox',
+    APP_SANDBOX_WORKER: 'false',
+    APP_BASE_URL: `${sandbox}/api`,
+    APP_ACCOUNTS_BASE_URL: `${sandbox}/accounts`,
+    APP_ENVIRONMENT_NAME: env.APP_ENVIRONMENT_NAME ?? 'nginx',
+  });
+}
+
+function cleanUp() {
+  rmSync(runtimeDir, { recursive: true, force: true });
+}
+
+const nginx = nginxBinary();
+const child = spawn(
+  'sh',
+  [
+    path.resolve('deploy/start.sh'),
+    nginx,
+    '-p',
+    runtimeDir,
+    '-c',
+    path.join(runtimeDir, 'nginx.conf'),
+    '-e',
+    'stderr',
+    '-g',
+    'daemon off;',
+  ],
+  { env, stdio: 'inherit' },
+);
+console.error(`serve:nginx: http://${values.host}:${port}/ (dist ${dist}, prefix ${runtimeDir})`);
+
+let stopping = false;
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  // SIGQUIT is nginx's graceful shutdown (finishes open requests); SIGTERM would also do, abruptly.
+  if (child.exitCode === null) child.kill('SIGQUIT');
+  // A last resort, should nginx hang on a long-lived connection.
+  setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', (code, signal) => {
+  cleanUp();
+  process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)));
+});

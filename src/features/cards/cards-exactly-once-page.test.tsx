@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderRoute, setupTestSandbox } from '@/test/render-route';
+
+/**
+ * The cancel confirmation pressed twice as people really do it: two separate presses some 80 ms apart,
+ * the second landing after the answer while the dialog fades out (not a double click, which the pending
+ * state already covers). One POST per confirmation.
+ */
+
+const sandbox = setupTestSandbox();
+const cancelSection = () => screen.getByRole('region', { name: 'Cancelar cartão', hidden: true });
+/** Generous under a loaded CPU: the screen is a lazily loaded chunk. */
+const SLOW = { timeout: 10_000 };
+
+async function openConfirmation(code: string) {
+  const view = renderRoute('/cartoes', { sandbox });
+  await view.user.type(await screen.findByRole('textbox', { name: 'Código do cartão' }, SLOW), code);
+  const trigger = screen.getByRole('button', { name: 'Cancelar cartão…' });
+  await view.user.click(trigger);
+  const dialog = await screen.findByRole('dialog', { name: `Cancelar o cartão ${code}?` }, SLOW);
+  const retype = within(dialog).getByRole('textbox', { name: 'Digite o código do cartão para confirmar' });
+  await view.user.type(retype, code);
+  const confirm = within(dialog).getByRole('button', { name: 'Cancelar o cartão' });
+  return { ...view, dialog, retype, confirm, trigger };
+}
+
+/**
+ * Runs `press` at the moment the answer appears on screen: in the microtask after React commits it, so
+ * always while the dialog is still fading out (its exit is a 195 ms timer), however loaded the CPU is. A
+ * person's second press some 80 ms after the first lands in that same window.
+ */
+function pressWhenAnswered(text: string, press: () => void): Promise<void> {
+  const section = cancelSection();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!section.textContent.includes(text)) return;
+      observer.disconnect();
+      press();
+      resolve();
+    });
+    observer.observe(section, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Once nothing is pending any more (the trigger is enabled again only then): the requests sent. */
+async function settledRequests(trigger: HTMLElement) {
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW);
+  await waitFor(() => expect(trigger).toBeEnabled(), SLOW);
+  return sandbox.store.stats().cancelRequestsPerCard;
+}
+
+describe('CardsPage: the cancel confirmation pressed twice', () => {
+  it('two separate clicks, the second while the dialog fades out: one POST, one success', async () => {
+    const { user, confirm, trigger } = await openConfirmation('5004');
+    let stateAtSecondPress = { present: false, disabled: false };
+    const second = pressWhenAnswered('Cartão 5004 cancelado', () => {
+      stateAtSecondPress = { present: confirm.isConnected, disabled: confirm.hasAttribute('disabled') };
+      fireEvent.click(confirm);
+    });
+    await user.click(confirm);
+    await second;
+    // The dialog was still on screen, its button shown disabled (not enabled again while it fades).
+    expect(stateAtSecondPress).toEqual({ present: true, disabled: true });
+    expect(await settledRequests(trigger)).toEqual({ '5004': 1 });
+    expect(within(cancelSection()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(cancelSection()).getByRole('status')).toHaveTextContent('Cartão 5004 cancelado');
+  });
+
+  it('Enter twice in the code field: one POST', async () => {
+    const { user, retype, trigger } = await openConfirmation('5005');
+    // Enter in a field submits its form (implicit submission); requestSubmit is that, minus the browser's
+    // own check of the default button, so the component's guard alone is what is tested here.
+    const second = pressWhenAnswered('Cartão 5005 cancelado', () => retype.closest('form')?.requestSubmit());
+    await user.keyboard('{Enter}');
+    await second;
+    expect(await settledRequests(trigger)).toEqual({ '5005': 1 });
+    expect(within(cancelSection()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a new confirmation after the first is answered sends again (the guard is per opening)', async () => {
+    const { user, confirm } = await openConfirmation('5006');
+    await user.click(confirm);
+    await within(cancelSection()).findByText('Cartão 5006 cancelado');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar o cartão 5006?' }, SLOW);
+    await user.type(within(dialog).getByRole('textbox'), '5006{Enter}');
+    expect(await within(cancelSection()).findByRole('alert')).toHaveTextContent(
+      'Cartão 5006 já está cancelado',
+    );
+    expect(sandbox.store.stats().cancelRequestsPerCard).toEqual({ '5006': 2 });
+  });
+});
+
+describe('CardsPage: a virtual card when the key is off', () => {
+  const virtualSection = () => screen.getByRole('region', { name: 'Solicitar cartão virtual', hidden: true });
+
+  async function requestVirtualCard(sendIdempotencyKey: boolean) {
+    const { user } = renderRoute('/cartoes', { sandbox, config: { sendIdempotencyKey } });
+    const picker = await screen.findByRole('combobox', { name: 'Conta' }, SLOW);
+    await user.type(picker, '100002');
+    await user.click(await screen.findByRole('option', { name: /conta/ }));
+    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
+    return within(virtualSection()).findByRole('status');
+  }
+
+  it('says that a resend by the network cannot be ruled out', async () => {
+    const status = await requestVirtualCard(false);
+    expect(status).toHaveTextContent('Cartão virtual solicitado para a conta 100002');
+    expect(status).toHaveTextContent(
+      'Não é possível descartar um segundo cartão: sem chave de idempotência, a rede pode ter reenviado o pedido',
+    );
+    expect(status).toHaveTextContent('Confira os cartões da conta 100002');
+  });
+
+  it('with the key on, the provider can tell a resend: a plain success', async () => {
+    const status = await requestVirtualCard(true);
+    expect(status).toHaveTextContent('Cartão virtual solicitado para a conta 100002');
+    expect(status).not.toHaveTextContent('Não é possível descartar');
+  });
+});
