@@ -72,7 +72,7 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
     pkce: { required: () => true },
     clientBasedCORS: (_ctx, origin) => options.appOrigins.includes(origin),
     claims: { openid: ['sub'], profile: ['name'] },
-    async findAccount(_ctx, id) {
+    findAccount(_ctx, id) {
       const user = users[id];
       if (!user) return undefined;
       return { accountId: id, claims: () => ({ sub: id, name: user.name }) };
@@ -95,7 +95,7 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
     },
     // A browser client gets a refresh token (rotated on each use) without asking for offline_access:
     // the refresh token is what renews the session silently (see the decision record).
-    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     ttl: {
       AccessToken: accessTokenTtl,
       IdToken: accessTokenTtl,

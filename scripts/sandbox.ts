@@ -11,7 +11,13 @@ import { startSandboxHttpServer } from '../src/sandbox/http-server';
 import { createOidcTokenVerifier } from '../src/sandbox/oidc-tokens';
 import type { ExternalTokenVerifier } from '../src/sandbox/store';
 import { sandboxTokens } from '../src/sandbox/tokens';
-import { API_RESOURCE, OIDC_CLIENT_ID, OIDC_SCOPE, startIdentityProvider, type IdentityProvider } from './oidc-idp';
+import {
+  API_RESOURCE,
+  OIDC_CLIENT_ID,
+  OIDC_SCOPE,
+  startIdentityProvider,
+  type IdentityProvider,
+} from './oidc-idp';
 
 function integerOption(
   name: string,

@@ -15,8 +15,11 @@ export type SessionState =
 export interface SessionStore {
   getState: () => SessionState;
   subscribe: (listener: () => void) => () => void;
-  /** Starts (or re-opens) a session with this token. */
-  signIn: (token: string) => void;
+  /**
+   * Starts (or re-opens, or renews) a session with this token. `granted` carries what the token response
+   * said (scopes, expiry) for an access token that is not a JWT; the JWT's own claims win when present.
+   */
+  signIn: (token: string, granted?: Partial<TokenClaims>) => void;
   /** The provider refused the token (401): drop it and ask for a new one, keeping the page. */
   expire: (generation: number) => void;
   /** The operator signed out: drop the token. */
@@ -38,10 +41,21 @@ export function createSessionStore(): SessionStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    signIn(rawToken) {
+    signIn(rawToken, granted) {
       const token = rawToken.trim();
       if (!token) throw new Error('empty token');
-      set({ status: 'active', generation: state.generation + 1, token, claims: decodeJwtClaims(token) });
+      const fromToken = decodeJwtClaims(token);
+      const claims =
+        fromToken && fromToken.scopes.length > 0
+          ? fromToken
+          : granted
+            ? {
+                subject: fromToken?.subject ?? granted.subject ?? null,
+                expiresAt: fromToken?.expiresAt ?? granted.expiresAt ?? null,
+                scopes: granted.scopes ?? fromToken?.scopes ?? [],
+              }
+            : fromToken;
+      set({ status: 'active', generation: state.generation + 1, token, claims });
     },
     expire(generation) {
       if (state.status !== 'active' || state.generation !== generation) return;

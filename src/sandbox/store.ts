@@ -43,7 +43,9 @@ export interface SandboxStoreOptions {
 
 export type ExternalTokenVerifier = (
   token: string,
-) => Promise<{ ok: true; subject: string; scopes: readonly string[] } | { ok: false; reason: 'unknown' | 'expired' }>;
+) => Promise<
+  { ok: true; subject: string; scopes: readonly string[] } | { ok: false; reason: 'unknown' | 'expired' }
+>;
 
 export type ResetOptions = Pick<SandboxStoreOptions, 'accountCount' | 'decisionDelayMs'>;
 
