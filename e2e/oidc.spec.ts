@@ -16,6 +16,8 @@ import {
  * 20 s before expiry, idle limit 180 s). The sandbox verifies the IdP's tokens against its JWKS.
  */
 test.use({ baseURL: OIDC_APP_URL });
+// Each test goes through the IdP's pages at least once: more time than a screen test.
+test.describe.configure({ timeout: 60_000 });
 
 const name = (path: string) => `[name="${path}"]`;
 
@@ -108,7 +110,7 @@ test.describe('OpenID Connect sign-in', () => {
     await signInAtIdentityProvider(page, 'operator');
     await expect(page).toHaveURL(`${OIDC_APP_URL}/contas`);
     await expect(page.getByRole('heading', { name: 'Contas', level: 1 })).toBeVisible();
-    await expect(page.getByText('100001').first()).toBeVisible();
+    await expect(page.getByText('Padaria Horizonte').first()).toBeVisible();
 
     expect(traffic.accessTokens).toHaveLength(1);
     expect(authorizations.length).toBeGreaterThan(0);
@@ -137,7 +139,6 @@ test.describe('OpenID Connect sign-in', () => {
     page,
     privacy,
   }) => {
-    test.setTimeout(60_000);
     privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
     await page.clock.install();
     const traffic = watchIdentityProvider(page, privacy);
@@ -162,7 +163,9 @@ test.describe('OpenID Connect sign-in', () => {
     );
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
     await expect(page.getByText('Proposta enviada').first()).toBeVisible();
-    expect((await sent).headers().authorization).toBe(`Bearer ${traffic.accessTokens[1]}`);
+    // Sent with a renewed token (the clock keeps running, so a later renewal may have replaced it too).
+    const used = (await sent).headers().authorization?.replace(/^Bearer /, '');
+    expect(traffic.accessTokens.slice(1)).toContain(used);
     expect(traffic.refreshRequests).toBeGreaterThanOrEqual(1);
   });
 
@@ -170,7 +173,6 @@ test.describe('OpenID Connect sign-in', () => {
     page,
     privacy,
   }) => {
-    test.setTimeout(60_000);
     await page.clock.install();
     const traffic = watchIdentityProvider(page, privacy);
     await page.goto('/produtos');
@@ -200,9 +202,9 @@ test.describe('OpenID Connect sign-in', () => {
     privacy,
   }) => {
     watchIdentityProvider(page, privacy);
-    await page.goto('/produtos');
+    await page.goto('/contas');
     await signInAtIdentityProvider(page, 'operator');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Padaria Horizonte').first()).toBeVisible();
     const endSession = page.waitForRequest((request) => request.url().startsWith(`${IDP_URL}/session/end`));
     await page.getByRole('button', { name: 'Sair' }).click();
     // No token in the end-session URL: client_id identifies the client instead of an id_token_hint.
@@ -210,7 +212,7 @@ test.describe('OpenID Connect sign-in', () => {
     await page.getByRole('button', { name: 'Sim, sair' }).click();
     await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
     await page.goBack();
-    await expect(page.getByText('100001')).toHaveCount(0);
+    await expect(page.getByText('Padaria Horizonte')).toHaveCount(0);
 
     await page.goto('/entrar');
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
@@ -221,7 +223,6 @@ test.describe('OpenID Connect sign-in', () => {
     page,
     privacy,
   }) => {
-    test.setTimeout(60_000);
     await page.clock.install();
     watchIdentityProvider(page, privacy);
     await page.goto('/produtos');
@@ -240,8 +241,6 @@ test.describe('OpenID Connect sign-in', () => {
     await page.clock.fastForward('01:00');
     await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
     await expect(page.getByText('Sua sessão foi encerrada por inatividade')).toBeVisible();
-    await page.goBack();
-    await expect(page).toHaveURL(/\/entrar$/);
 
     // After a time-out the provider is asked for credentials again (prompt=login).
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();

@@ -8,7 +8,12 @@ import { decodeJwtClaims, type TokenClaims } from '@/lib/jwt';
  * cannot end the session the operator has just re-opened.
  */
 export type SessionState =
-  | { status: 'signed-out'; generation: number }
+  | {
+      status: 'signed-out';
+      generation: number;
+      /** Set when a session limit ended the session (RELIABILITY.md A5), for the sign-in screen to say so. */
+      ended?: 'idle' | 'absolute';
+    }
   | { status: 'active'; generation: number; token: string; claims: TokenClaims | null }
   | { status: 'expired'; generation: number; claims: TokenClaims | null };
 
@@ -22,8 +27,8 @@ export interface SessionStore {
   signIn: (token: string, granted?: Partial<TokenClaims>) => void;
   /** The provider refused the token (401): drop it and ask for a new one, keeping the page. */
   expire: (generation: number) => void;
-  /** The operator signed out: drop the token. */
-  signOut: () => void;
+  /** The operator signed out (or a session limit was reached): drop the token. */
+  signOut: (ended?: 'idle' | 'absolute') => void;
   /** The token for the Authorization header, or null. */
   getToken: () => string | null;
 }
@@ -61,8 +66,8 @@ export function createSessionStore(): SessionStore {
       if (state.status !== 'active' || state.generation !== generation) return;
       set({ status: 'expired', generation: state.generation, claims: state.claims });
     },
-    signOut() {
-      set({ status: 'signed-out', generation: state.generation });
+    signOut(ended) {
+      set({ status: 'signed-out', generation: state.generation, ...(ended ? { ended } : {}) });
     },
     getToken: () => (state.status === 'active' ? state.token : null),
   };

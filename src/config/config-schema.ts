@@ -116,7 +116,8 @@ const sessionLimitsSchema = z
   })
   .check(
     z.refine((value) => value.absoluteLifetimeSeconds > value.idleTimeoutSeconds, {
-      message: 'absoluteLifetimeSeconds must be longer than idleTimeoutSeconds',
+      message: 'must be longer than idleTimeoutSeconds',
+      path: ['absoluteLifetimeSeconds'],
     }),
   );
 export type SessionLimits = z.infer<typeof sessionLimitsSchema>;

@@ -49,9 +49,9 @@ export function AppShell() {
 
   // Idle or absolute limit reached: the same clean-up as a sign-out, then the sign-in screen says why.
   const endSession = (reason: 'idle' | 'absolute') => {
-    session.signOut();
+    session.signOut(reason);
     void identityProvider()?.endAfterTimeout();
-    void navigate('/entrar', { replace: true, state: { ended: reason } });
+    void navigate('/entrar', { replace: true });
   };
 
   return (

@@ -20,14 +20,6 @@ function targetOf(state: unknown): string {
   return '/produtos';
 }
 
-/** Why the last session ended by itself (set by the shell's session limits), if it did. */
-function endedOf(state: unknown): 'idle' | 'absolute' | null {
-  if (typeof state === 'object' && state !== null && 'ended' in state) {
-    if (state.ended === 'idle' || state.ended === 'absolute') return state.ended;
-  }
-  return null;
-}
-
 export function SignInPage() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -35,9 +27,10 @@ export function SignInPage() {
   const state = useSession();
   const config = useRuntimeConfig();
   const target = targetOf(location.state);
-  const ended = endedOf(location.state);
 
   if (state.status === 'active') return <Navigate to={target} replace />;
+  // Why the last session ended by itself (a session limit), if it did.
+  const ended = state.status === 'signed-out' ? state.ended : undefined;
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
