@@ -4,7 +4,7 @@ import { limitPhase, sessionStartedAt } from '../session-limits';
 
 // The warning's Modal machinery loads only when a warning is due.
 const SessionTimeoutDialog = lazy(async () => ({
-  default: (await import('@/features/auth/session-timeout-dialog')).SessionTimeoutDialog,
+  default: (await import('@/features/auth/reauth-dialog')).SessionTimeoutDialog,
 }));
 
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
