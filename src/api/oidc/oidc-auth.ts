@@ -103,7 +103,17 @@ export async function startOidc(
   let failure: SignInFailure | null = null;
   let forceLogin = false;
 
-  manager.events.addUserLoaded((user) => session.signIn(user.access_token, grantedOf(user)));
+  // Once signed out (by the operator or a session limit), a renewal still in flight must not bring the
+  // session back: tokens are taken only until then (a new sign-in is a new page load).
+  let accepting = true;
+  session.subscribe(() => {
+    if (session.getState().status !== 'signed-out' || !accepting) return;
+    accepting = false;
+    manager.stopSilentRenew();
+  });
+  manager.events.addUserLoaded((user) => {
+    if (accepting) session.signIn(user.access_token, grantedOf(user));
+  });
   manager.events.addSilentRenewError(() => {
     // The re-authentication dialog takes over; the page and its typed data stay mounted.
     const state = session.getState();
@@ -139,6 +149,8 @@ export async function startOidc(
         // Someone else signed in in the pop-up: what the previous operator left must not carry over.
         if (previousSubject !== null && user.profile.sub !== previousSubject) {
           session.signOut();
+          accepting = true;
+          manager.startSilentRenew();
           session.signIn(user.access_token, grantedOf(user));
         }
       } finally {
