@@ -47,7 +47,7 @@ function clearRoundTripState(): void {
 }
 
 /** Only a path on this origin, never `//host` or a URL: the return target comes back from the provider. */
-function safeReturnPath(state: unknown): string {
+export function safeReturnPath(state: unknown): string {
   if (typeof state === 'object' && state !== null && 'returnTo' in state) {
     const returnTo: unknown = state.returnTo;
     if (typeof returnTo === 'string' && /^\/(?!\/)[^\s\\]*$/.test(returnTo)) return returnTo;
