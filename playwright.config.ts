@@ -12,6 +12,12 @@ const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4400);
 const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
 // Read by e2e/fixtures.ts (workers inherit the runner's environment).
 process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
+// OpenID Connect: the test IdP (started by the sandbox with --oidc) and a second preview of the same
+// build whose config.json says auth.type "oidc" (e2e/config.oidc.e2e.json); e2e/oidc.spec.ts uses them.
+const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 4401);
+const OIDC_PREVIEW_PORT = Number(process.env.E2E_OIDC_PREVIEW_PORT ?? 4174);
+process.env.E2E_IDP_URL = `http://127.0.0.1:${IDP_PORT}`;
+process.env.E2E_OIDC_APP_URL = `http://127.0.0.1:${OIDC_PREVIEW_PORT}`;
 
 /** e2e/config.e2e.json with the sandbox's port, for the preview server to serve as /config.json. */
 function e2eConfigFile(): string {
@@ -20,6 +26,21 @@ function e2eConfigFile(): string {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'config.json');
   writeFileSync(file, template.replaceAll('127.0.0.1:4400', `127.0.0.1:${SANDBOX_PORT}`));
+  return file;
+}
+
+/** e2e/config.oidc.e2e.json with the sandbox's and the IdP's ports. */
+function oidcConfigFile(): string {
+  const template = readFileSync('e2e/config.oidc.e2e.json', 'utf8');
+  const dir = path.join(tmpdir(), `cartoes-e2e-${OIDC_PREVIEW_PORT}`);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'config.json');
+  writeFileSync(
+    file,
+    template
+      .replaceAll('127.0.0.1:4400', `127.0.0.1:${SANDBOX_PORT}`)
+      .replaceAll('127.0.0.1:4401', `127.0.0.1:${IDP_PORT}`),
+  );
   return file;
 }
 
@@ -78,7 +99,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT}`,
+      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,
       url: `http://127.0.0.1:${SANDBOX_PORT}/__sandbox/stats`,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
@@ -88,6 +109,13 @@ export default defineConfig({
       command: `npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${PREVIEW_PORT}/config.json`,
       env: { APP_CONFIG_FILE: e2eConfigFile() },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      command: `npx vite preview --port ${OIDC_PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${OIDC_PREVIEW_PORT}/config.json`,
+      env: { APP_CONFIG_FILE: oidcConfigFile() },
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },

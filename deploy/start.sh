@@ -91,15 +91,13 @@ APP_CEP_LOOKUP_URL=${APP_CEP_LOOKUP_URL-}
 APP_AUTH_AUTHORITY=${APP_AUTH_AUTHORITY-}
 APP_AUTH_CLIENT_ID=${APP_AUTH_CLIENT_ID-}
 APP_AUTH_SCOPE=${APP_AUTH_SCOPE:-openid}
-APP_AUTH_REDIRECT_PATH=${APP_AUTH_REDIRECT_PATH:-/auth/callback}
-APP_AUTH_IFRAME_RENEWAL=${APP_AUTH_IFRAME_RENEWAL:-false}
+APP_AUTH_REDIRECT_PATH=${APP_AUTH_REDIRECT_PATH:-/entrar/retorno}
 if [ -n "$APP_AUTH_AUTHORITY" ]; then
   check_absolute_url APP_AUTH_AUTHORITY "$APP_AUTH_AUTHORITY"
   [ -n "$APP_AUTH_CLIENT_ID" ] || fail "APP_AUTH_CLIENT_ID is required when APP_AUTH_AUTHORITY is set"
   check_safe APP_AUTH_CLIENT_ID "$APP_AUTH_CLIENT_ID"
   case $APP_AUTH_REDIRECT_PATH in /*) ;; *) fail "APP_AUTH_REDIRECT_PATH must start with / (got: $APP_AUTH_REDIRECT_PATH)" ;; esac
   check_safe APP_AUTH_REDIRECT_PATH "$APP_AUTH_REDIRECT_PATH"
-  check_bool APP_AUTH_IFRAME_RENEWAL "$APP_AUTH_IFRAME_RENEWAL"
   if [ "$(printf '%s' "$APP_AUTH_SCOPE" | tr -d '[:cntrl:]"\\')" != "$APP_AUTH_SCOPE" ]; then
     fail "APP_AUTH_SCOPE must not contain quotes, backslashes or control characters"
   fi
@@ -179,10 +177,9 @@ for url in "$APP_BASE_URL" "$APP_ACCOUNTS_BASE_URL" "$APP_CEP_LOOKUP_URL" "$APP_
 done
 for extra in $APP_CONNECT_SRC_EXTRA; do add_origin "$extra"; done
 
+# Nothing is framed: the app renews tokens with the refresh token and re-authenticates in a pop-up,
+# never in an iframe (docs/decisions/006-13-oidc-sign-in.md).
 frame_src="'none'"
-if [ -n "$APP_AUTH_AUTHORITY" ] && [ "$APP_AUTH_IFRAME_RENEWAL" = true ]; then
-  frame_src="'self' $(origin_of "$APP_AUTH_AUTHORITY")"
-fi
 
 # Same policy as scripts/security-headers.ts (the preview server), plus frame-src and the report endpoint.
 csp="default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src $connect_src; frame-src $frame_src; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"

@@ -94,7 +94,6 @@ describe('deploy/start.sh', () => {
       APP_CEP_LOOKUP_URL: 'https://viacep.com.br/ws/{cep}/json/',
       APP_AUTH_AUTHORITY: 'https://idp.example:8443/realms/x',
       APP_AUTH_CLIENT_ID: 'backoffice',
-      APP_AUTH_IFRAME_RENEWAL: 'true',
       APP_CSP_REPORT_URL: 'https://csp.example/report',
       APP_EXTRA_CONFIG_JSON: '{"moneyUnit": "reais", "printedNameMaxLength": 24}',
     });
@@ -108,7 +107,7 @@ describe('deploy/start.sh', () => {
         authority: 'https://idp.example:8443/realms/x',
         clientId: 'backoffice',
         scope: 'openid',
-        redirectPath: '/auth/callback',
+        redirectPath: '/entrar/retorno',
       },
       cspReportUrl: 'https://csp.example/report',
     });
@@ -121,7 +120,7 @@ describe('deploy/start.sh', () => {
     expect(csp).toContain(
       "connect-src 'self' https://cards.provider.example https://accounts.provider.example https://viacep.com.br https://idp.example:8443;",
     );
-    expect(csp).toContain("frame-src 'self' https://idp.example:8443;");
+    expect(csp).toContain("frame-src 'none';");
     expect(csp).toMatch(/report-uri https:\/\/csp\.example\/report; report-to csp$/);
     expect(headers).toContain(`add_header Reporting-Endpoints 'csp="https://csp.example/report"' always;`);
     expect(headers).not.toContain('Strict-Transport-Security');

@@ -49,6 +49,22 @@ describe('scripts/sandbox.ts', () => {
     expect(await cli.exited).toBe(0);
   });
 
+  it('with --oidc, starts a real OpenID Connect provider beside the sandbox', async () => {
+    const cli = startCli(['--port', '0', '--oidc', '--oidc-port', '4556']);
+    await cli.ready;
+    expect(cli.output()).toMatch(/^oidc authority: http:\/\/127\.0\.0\.1:4556 /m);
+    const discovery: unknown = await (
+      await fetch('http://127.0.0.1:4556/.well-known/openid-configuration')
+    ).json();
+    expect(discovery).toMatchObject({
+      issuer: 'http://127.0.0.1:4556',
+      end_session_endpoint: 'http://127.0.0.1:4556/session/end',
+      code_challenge_methods_supported: ['S256'],
+    });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
   it('refuses a bad option value with exit code 2', async () => {
     const cli = startCli(['--port', 'abc']);
     await expect(cli.ready).rejects.toThrow(/--port expects a non-negative integer/);

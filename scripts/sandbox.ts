@@ -1,10 +1,23 @@
 /**
  * Runs the sandbox as an HTTP server: `npm run sandbox -- --port 4400 [--accounts 10000]
  * [--decision-delay-ms 30000]`. Prints the two base URLs the app's config needs.
+ *
+ * `--oidc` also starts the test OpenID Connect provider (scripts/oidc-idp.ts) on `--oidc-port` (4401) for
+ * the app origins given with `--app-origin` (repeatable; default the dev and preview servers), and makes
+ * the sandbox accept its access tokens (verified against its JWKS).
  */
 import { parseArgs } from 'node:util';
 import { startSandboxHttpServer } from '../src/sandbox/http-server';
+import { createOidcTokenVerifier } from '../src/sandbox/oidc-tokens';
+import type { ExternalTokenVerifier } from '../src/sandbox/store';
 import { sandboxTokens } from '../src/sandbox/tokens';
+import {
+  API_RESOURCE,
+  OIDC_CLIENT_ID,
+  OIDC_SCOPE,
+  startIdentityProvider,
+  type IdentityProvider,
+} from './oidc-idp';
 
 function integerOption(
   name: string,
@@ -25,6 +38,10 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4400' },
     accounts: { type: 'string' },
     'decision-delay-ms': { type: 'string' },
+    oidc: { type: 'boolean', default: false },
+    'oidc-port': { type: 'string', default: '4401' },
+    'oidc-token-ttl': { type: 'string', default: '60' },
+    'app-origin': { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
@@ -39,10 +56,29 @@ if (values.help) {
 
 const accountCount = integerOption('accounts', values.accounts, undefined);
 const decisionDelayMs = integerOption('decision-delay-ms', values['decision-delay-ms'], undefined);
+
+let idp: IdentityProvider | null = null;
+let verifyExternalToken: ExternalTokenVerifier | undefined;
+if (values.oidc) {
+  const appOrigins = values['app-origin'] ?? ['http://127.0.0.1:5173', 'http://127.0.0.1:4173'];
+  idp = await startIdentityProvider({
+    port: integerOption('oidc-port', values['oidc-port'], 4401) ?? 4401,
+    appOrigins,
+    accessTokenTtlSeconds: integerOption('oidc-token-ttl', values['oidc-token-ttl'], 60) ?? 60,
+  }).catch((error: unknown) => {
+    process.stderr.write(
+      `sandbox: the identity provider could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+  verifyExternalToken = createOidcTokenVerifier({ issuer: idp.issuer, audience: API_RESOURCE });
+}
+
 const sandbox = await startSandboxHttpServer({
   port: integerOption('port', values.port, 4400) ?? 4400,
   ...(accountCount === undefined ? {} : { accountCount }),
   ...(decisionDelayMs === undefined ? {} : { decisionDelayMs }),
+  ...(verifyExternalToken ? { verifyExternalToken } : {}),
 }).catch((error: unknown) => {
   process.stderr.write(
     `sandbox: could not start: ${error instanceof Error ? error.message : String(error)}\n`,
@@ -57,6 +93,12 @@ process.stdout.write(
     `control: ${sandbox.origin}/__sandbox/ (reset, faults, stats, tokens, advance-clock)`,
     `tokens: ${Object.values(sandboxTokens).join(', ')}`,
     `accounts: ${sandbox.store.accountCount}`,
+    ...(idp
+      ? [
+          `oidc authority: ${idp.issuer} (client_id ${OIDC_CLIENT_ID}, users: operator, analyst, any password)`,
+          `oidc scope: ${OIDC_SCOPE}`,
+        ]
+      : []),
     '',
   ].join('\n'),
 );
@@ -67,6 +109,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   process.stdout.write(`sandbox: ${signal}, stopping\n`);
   await sandbox.close();
+  await idp?.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -34,7 +34,10 @@ export function securityHeadersPlugin(): Plugin {
   };
 }
 
-/** The origins of `baseUrl` and `accountsBaseUrl` when they are absolute URLs (relative ones are 'self'). */
+/**
+ * The origins of `baseUrl`, `accountsBaseUrl` and the OIDC `auth.authority` when they are absolute URLs
+ * (relative ones are 'self').
+ */
 export function apiOrigins(configText: string): string[] {
   let parsed: unknown;
   try {
@@ -51,6 +54,19 @@ export function apiOrigins(configText: string): string[] {
         origins.add(new URL(value).origin);
       } catch {
         // An invalid URL is reported by the app's own config validation.
+      }
+    }
+  }
+  // OpenID Connect: discovery, token (incl. refresh), JWKS and revocation are fetched from the authority.
+  // No frame-src: renewal uses the refresh token, not an iframe.
+  const auth: unknown = (parsed as Record<string, unknown>).auth;
+  if (typeof auth === 'object' && auth !== null && 'authority' in auth) {
+    const authority: unknown = auth.authority;
+    if (typeof authority === 'string' && /^https?:\/\//.test(authority)) {
+      try {
+        origins.add(new URL(authority).origin);
+      } catch {
+        // Reported by the app's own config validation.
       }
     }
   }

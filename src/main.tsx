@@ -39,6 +39,12 @@ async function start() {
     }
   }
 
+  // OpenID Connect only when configured: its library is a separate chunk the token mode never loads.
+  if (config.auth.type === 'oidc') {
+    const { startOidc } = await import('@/api/oidc/oidc-auth');
+    if ((await startOidc(config.auth, session)) === 'popup-callback') return;
+  }
+
   configureApiClient(config);
   const queryClient = createAppQueryClient();
   bindSessionToQueryClient(session, queryClient);

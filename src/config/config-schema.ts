@@ -75,6 +75,53 @@ export const defaultAnalysisStatuses: KnownStatus[] = [
   { value: 'CANCELADO', label: { 'pt-BR': 'Cancelada', en: 'Cancelled' }, tone: 'neutral' },
 ];
 
+/**
+ * How operators sign in: `token` (paste a bearer token; the sandbox default) or `oidc` (Authorization
+ * Code + PKCE against the institution's identity provider; docs/decisions/006-13-oidc-sign-in.md).
+ */
+const authoritySchema = text.check(
+  z.refine(
+    (value) =>
+      /^https:\/\/[^\s]+$/.test(value) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/[^\s]*)?$/.test(value),
+    { message: 'must be an https URL (http only on 127.0.0.1 or localhost)' },
+  ),
+  z.refine((value) => !value.endsWith('/'), { message: 'must not end with "/"' }),
+);
+const oidcAuthSchema = z.object({
+  type: z.literal('oidc'),
+  /** The issuer; its /.well-known/openid-configuration names every endpoint. */
+  authority: authoritySchema,
+  clientId: text,
+  /** Space-separated; must include openid. The API scopes (e.g. accounts:read) go here too. */
+  scope: text.check(
+    z.refine((value) => value.split(/\s+/).includes('openid'), { message: 'must include "openid"' }),
+  ),
+  /** Path on this origin the provider sends the browser back to; `<path>/popup` serves re-authentication. */
+  redirectPath: z._default(
+    text.check(z.regex(/^\/[A-Za-z0-9/_-]*$/, { message: 'must be a path starting with "/"' })),
+    '/entrar/retorno',
+  ),
+  /** Renew the access token this many seconds before it expires. */
+  renewBeforeSeconds: z._default(int(5, 600), 60),
+});
+const authSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('token') }), oidcAuthSchema]);
+export type AuthConfig = z.infer<typeof authSchema>;
+export type OidcAuthConfig = z.infer<typeof oidcAuthSchema>;
+
+/** RELIABILITY.md A5: idle timeout (warned a minute before) and absolute lifetime of a signed-in session. */
+const sessionLimitsSchema = z
+  .object({
+    idleTimeoutSeconds: int(120, 24 * 60 * 60),
+    absoluteLifetimeSeconds: int(300, 24 * 60 * 60),
+  })
+  .check(
+    z.refine((value) => value.absoluteLifetimeSeconds > value.idleTimeoutSeconds, {
+      message: 'must be longer than idleTimeoutSeconds',
+      path: ['absoluteLifetimeSeconds'],
+    }),
+  );
+export type SessionLimits = z.infer<typeof sessionLimitsSchema>;
+
 export const runtimeConfigSchema = z.object({
   /** "sandbox": the local implementation of the interface, with a SANDBOX banner and one-click tokens. */
   mode: z.enum(['sandbox', 'provider']),
@@ -113,6 +160,11 @@ export const runtimeConfigSchema = z.object({
   additionalCardFields: z._default(z.array(text), []),
   /** Analysis `Status` values with a label and a colour; any other value is shown as it comes. */
   analysisStatuses: z._default(z.array(knownStatusSchema), defaultAnalysisStatuses),
+  auth: z._default(authSchema, { type: 'token' }),
+  sessionLimits: z._default(sessionLimitsSchema, {
+    idleTimeoutSeconds: 300,
+    absoluteLifetimeSeconds: 8 * 60 * 60,
+  }),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -78,7 +78,11 @@ async function authorizedReply(
   request: Request,
   params: Record<string, string | undefined>,
 ): Promise<SandboxReply> {
-  const auth = verifyAuthorization(request.headers.get('Authorization'), store.now());
+  let auth = verifyAuthorization(request.headers.get('Authorization'), store.now());
+  const bearer = /^bearer\s+(\S+)$/i.exec(request.headers.get('Authorization')?.trim() ?? '')?.[1];
+  if (!auth.ok && auth.reason === 'unknown' && bearer && store.verifyExternalToken) {
+    auth = await store.verifyExternalToken(bearer);
+  }
   if (!auth.ok) {
     return errorReply(401, authFailureMessages[auth.reason], {
       'WWW-Authenticate': `Bearer realm="sandbox"${auth.reason === 'missing' ? '' : ', error="invalid_token"'}`,

@@ -39,7 +39,18 @@ export interface SandboxStoreOptions {
   now?: () => number;
   /** Used by the `delay` fault; tests inject one so that nothing really waits. */
   sleep?: Sleep;
+  /**
+   * Checks a bearer token the sandbox's own tokens do not know, e.g. an access token from the test
+   * identity provider (`npm run sandbox -- --oidc`): its scopes, or null to refuse it as unknown.
+   */
+  verifyExternalToken?: ExternalTokenVerifier;
 }
+
+export type ExternalTokenVerifier = (
+  token: string,
+) => Promise<
+  { ok: true; subject: string; scopes: readonly string[] } | { ok: false; reason: 'unknown' | 'expired' }
+>;
 
 export type ResetOptions = Pick<
   SandboxStoreOptions,
@@ -138,6 +149,7 @@ function resolveSettings(options: ResetOptions, fallback: Required<ResetOptions>
 export class SandboxStore {
   readonly faults = new FaultRegistry();
   readonly sleep: Sleep;
+  readonly verifyExternalToken: ExternalTokenVerifier | undefined;
   private readonly clock: () => number;
   private readonly seed: number;
   private readonly defaults: Required<ResetOptions>;
@@ -157,6 +169,7 @@ export class SandboxStore {
   constructor(options: SandboxStoreOptions = {}) {
     this.clock = options.now ?? Date.now;
     this.sleep = options.sleep ?? defaultSleep;
+    this.verifyExternalToken = options.verifyExternalToken;
     this.seed = options.seed ?? DEFAULT_SEED;
     this.defaults = resolveSettings(options, {
       accountCount: DEFAULT_ACCOUNT_COUNT,

@@ -5,10 +5,13 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { identityProvider } from '@/api/identity-provider';
 import { session } from '@/api/session';
 import { useToast } from '@/components/toast-provider';
+import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/features/auth/use-session';
 import { NavDrawer } from './nav-drawer';
+import { SessionLimitsGuard } from './session-limits-guard';
 import { OfflineBanner, SandboxBanner } from './status-banners';
 import { TopBar } from './top-bar';
 
@@ -28,6 +31,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const notify = useToast();
+  const config = useRuntimeConfig();
   // Stable across renders: <Navigate> navigates again whenever its `state` prop changes identity.
   const redirectState = useMemo(() => ({ from: location.pathname }), [location.pathname]);
 
@@ -38,6 +42,15 @@ export function AppShell() {
   const signOut = () => {
     session.signOut(); // the session binding clears the query cache
     notify(t('app.signedOut'), 'info');
+    void navigate('/entrar', { replace: true });
+    // With OpenID Connect, the provider's session ends too (a redirect to its end_session_endpoint).
+    void identityProvider()?.signOutAtProvider();
+  };
+
+  // Idle or absolute limit reached: the same clean-up as a sign-out, then the sign-in screen says why.
+  const endSession = (reason: 'idle' | 'absolute') => {
+    session.signOut(reason);
+    void identityProvider()?.endAfterTimeout();
     void navigate('/entrar', { replace: true });
   };
 
@@ -72,6 +85,7 @@ export function AppShell() {
           <Outlet />
         </Box>
       </Box>
+      <SessionLimitsGuard limits={config.sessionLimits} onEnd={endSession} onSignOut={signOut} />
       {state.status === 'expired' ? (
         <Suspense fallback={null}>
           <ReauthDialog onSignOut={signOut} />

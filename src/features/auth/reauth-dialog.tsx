@@ -1,10 +1,16 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { identityProvider } from '@/api/identity-provider';
 import { session } from '@/api/session';
+import { useRuntimeConfig } from '@/config/config-context';
 import { useToast } from '@/components/toast-provider';
 import { TokenForm } from './token-form';
 import { useSession } from './use-session';
@@ -21,7 +27,9 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
   const { t } = useTranslation();
   const notify = useToast();
   const state = useSession();
+  const config = useRuntimeConfig();
   const open = state.status === 'expired';
+  const oidc = config.auth.type === 'oidc';
   return (
     <Dialog
       open={open}
@@ -33,9 +41,18 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
       <DialogTitle id="reauth-title">{t('auth.reauthTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText id="reauth-intro" sx={{ mb: 2 }}>
-          {t('auth.reauthIntro')}
+          {oidc ? t('auth.oidcReauthIntro') : t('auth.reauthIntro')}
         </DialogContentText>
-        {open ? (
+        {open && oidc ? (
+          <OidcReauth
+            onDone={() => notify(t('auth.reauthDone'))}
+            secondaryAction={
+              <Button color="inherit" onClick={onSignOut}>
+                {t('auth.reauthSignOut')}
+              </Button>
+            }
+          />
+        ) : open ? (
           <TokenForm
             autoFocus
             submitLabel={t('auth.reauthSubmit')}
@@ -52,6 +69,75 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
           />
         ) : null}
       </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Signs in again through the identity provider in a pop-up: the page under the dialog never unloads. */
+function OidcReauth({ onDone, secondaryAction }: { onDone: () => void; secondaryAction: ReactNode }) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const reauthenticate = () => {
+    const auth = identityProvider();
+    if (!auth || pending) return;
+    setPending(true);
+    setFailed(false);
+    auth.reauthenticate().then(onDone, () => {
+      setPending(false);
+      setFailed(true);
+    });
+  };
+  return (
+    <Stack spacing={2}>
+      {failed ? (
+        <Alert severity="error" role="alert">
+          {t('auth.oidcReauthFailed')}
+        </Alert>
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        {secondaryAction}
+        <Button variant="contained" onClick={reauthenticate} disabled={pending} autoFocus>
+          {t('auth.oidcReauthSubmit')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+// The idle warning lives beside the re-authentication dialog so that both load as one lazy chunk.
+
+interface SessionTimeoutDialogProps {
+  secondsLeft: number;
+  onStay: () => void;
+  onSignOut: () => void;
+}
+
+/** The idle warning: a minute before the session ends, with "Continuar conectado" focused. */
+export function SessionTimeoutDialog({ secondsLeft, onStay, onSignOut }: SessionTimeoutDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open
+      role="alertdialog"
+      aria-labelledby="idle-title"
+      aria-describedby="idle-body"
+      onClose={onStay}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id="idle-title">{t('auth.idleTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="idle-body">{t('auth.idleBody', { seconds: secondsLeft })}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onSignOut}>
+          {t('auth.idleSignOut')}
+        </Button>
+        <Button variant="contained" onClick={onStay} autoFocus>
+          {t('auth.idleStay')}
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -1,9 +1,12 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { session } from '@/api/session';
+import { useRuntimeConfig } from '@/config/config-context';
+import { OidcSignIn } from './oidc-sign-in';
 import { TokenForm } from './token-form';
 import { useSession } from './use-session';
 
@@ -22,9 +25,12 @@ export function SignInPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = useSession();
+  const config = useRuntimeConfig();
   const target = targetOf(location.state);
 
   if (state.status === 'active') return <Navigate to={target} replace />;
+  // Why the last session ended by itself (a session limit), if it did.
+  const ended = state.status === 'signed-out' ? state.ended : undefined;
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
@@ -36,17 +42,26 @@ export function SignInPage() {
         <Typography variant="h4" component="h1" gutterBottom>
           {t('auth.signInTitle')}
         </Typography>
+        {ended ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {ended === 'idle' ? t('auth.endedIdle') : t('auth.endedAbsolute')}
+          </Alert>
+        ) : null}
         <Typography variant="body1" color="text.secondary" sx={{ mb: 3 }}>
-          {t('auth.signInIntro')}
+          {config.auth.type === 'oidc' ? t('auth.oidcIntro') : t('auth.signInIntro')}
         </Typography>
-        <TokenForm
-          submitLabel={t('auth.submit')}
-          autoFocus
-          onToken={(token) => {
-            session.signIn(token);
-            void navigate(target, { replace: true });
-          }}
-        />
+        {config.auth.type === 'oidc' ? (
+          <OidcSignIn target={target} />
+        ) : (
+          <TokenForm
+            submitLabel={t('auth.submit')}
+            autoFocus
+            onToken={(token) => {
+              session.signIn(token);
+              void navigate(target, { replace: true });
+            }}
+          />
+        )}
       </Paper>
     </Box>
   );

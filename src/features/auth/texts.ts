@@ -30,6 +30,26 @@ export const authTexts = defineTexts(
     reauthSubmit: 'Continuar',
     reauthSignOut: 'Sair e descartar',
     reauthDone: 'Sessão renovada.',
+    oidcIntro:
+      'Entre com a sua conta da instituição. Você será levado ao provedor de identidade e voltará para a tela que pediu.',
+    oidcSubmit: 'Entrar',
+    oidcRedirecting: 'Abrindo o provedor de identidade…',
+    oidcFailureTitle: 'Não foi possível entrar',
+    oidcFailureState:
+      'A resposta do provedor de identidade não corresponde a uma entrada iniciada nesta aba e foi recusada por segurança. Entre novamente.',
+    oidcFailureProvider: 'O provedor de identidade recusou a entrada ({{error}}). Entre novamente.',
+    oidcFailureNetwork: 'O provedor de identidade não respondeu. Verifique a conexão e tente novamente.',
+    oidcReauthIntro:
+      'A sessão expirou e não pôde ser renovada. Entre novamente no provedor de identidade, numa janela que será aberta: esta tela e tudo o que você digitou continuam aqui.',
+    oidcReauthSubmit: 'Entrar novamente',
+    oidcReauthFailed:
+      'Não foi possível entrar novamente. Se a janela foi bloqueada ou fechada, permita janelas deste endereço e tente de novo.',
+    endedIdle: 'Sua sessão foi encerrada por inatividade. Entre novamente.',
+    endedAbsolute: 'Sua sessão atingiu a duração máxima e foi encerrada. Entre novamente.',
+    idleTitle: 'Sua sessão vai expirar',
+    idleBody: 'Por inatividade, a sessão será encerrada em {{seconds}} segundos.',
+    idleStay: 'Continuar conectado',
+    idleSignOut: 'Sair',
   },
   {
     signInTitle: 'Sign in',
@@ -59,5 +79,25 @@ export const authTexts = defineTexts(
     reauthSubmit: 'Continue',
     reauthSignOut: 'Sign out and discard',
     reauthDone: 'Session renewed.',
+    oidcIntro:
+      'Sign in with your institution account. You will be taken to the identity provider and brought back to the screen you asked for.',
+    oidcSubmit: 'Sign in',
+    oidcRedirecting: 'Opening the identity provider…',
+    oidcFailureTitle: 'Could not sign in',
+    oidcFailureState:
+      'The identity provider’s answer does not match a sign-in started in this tab and was refused for safety. Sign in again.',
+    oidcFailureProvider: 'The identity provider refused the sign-in ({{error}}). Sign in again.',
+    oidcFailureNetwork: 'The identity provider did not answer. Check the connection and try again.',
+    oidcReauthIntro:
+      'The session expired and could not be renewed. Sign in again at the identity provider, in a window that will open: this screen and everything you typed stay here.',
+    oidcReauthSubmit: 'Sign in again',
+    oidcReauthFailed:
+      'Could not sign in again. If the window was blocked or closed, allow pop-ups for this address and try again.',
+    endedIdle: 'Your session ended after a period of inactivity. Sign in again.',
+    endedAbsolute: 'Your session reached its maximum duration and ended. Sign in again.',
+    idleTitle: 'Your session is about to end',
+    idleBody: 'Because of inactivity, the session will end in {{seconds}} seconds.',
+    idleStay: 'Stay signed in',
+    idleSignOut: 'Sign out',
   },
 );

@@ -1,0 +1,269 @@
+import type { Page } from '@playwright/test';
+import {
+  IDP_URL,
+  OIDC_APP_URL,
+  SANDBOX_URL,
+  expect,
+  expectNoAxeViolations,
+  signInAtIdentityProvider,
+  test,
+  watchIdentityProvider,
+} from './fixtures';
+
+/**
+ * OpenID Connect against a real provider: oidc-provider started beside the HTTP sandbox (scripts/oidc-idp.ts,
+ * access tokens of 30 s), the same build served with auth.type "oidc" (e2e/config.oidc.e2e.json: renewal
+ * 20 s before expiry, idle limit 180 s). The sandbox verifies the IdP's tokens against its JWKS.
+ */
+test.use({ baseURL: OIDC_APP_URL });
+// Each test goes through the IdP's pages at least once: more time than a screen test.
+test.describe.configure({ timeout: 60_000 });
+
+const name = (path: string) => `[name="${path}"]`;
+
+/** Authorization headers of the calls the page made to the provider's API (the sandbox). */
+function apiAuthorizations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (
+      request.url().startsWith(`${SANDBOX_URL}/api`) ||
+      request.url().startsWith(`${SANDBOX_URL}/accounts`)
+    ) {
+      if (request.method() !== 'OPTIONS') seen.push(request.headers().authorization ?? '(none)');
+    }
+  });
+  return seen;
+}
+
+/** Makes the IdP refuse refresh-token renewals (as after a revocation); code exchanges still pass. */
+async function refuseRenewals(page: Page) {
+  await page.route(`${IDP_URL}/token`, async (route) => {
+    if (new URLSearchParams(route.request().postData() ?? '').get('grant_type') === 'refresh_token') {
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        headers: { 'Access-Control-Allow-Origin': OIDC_APP_URL },
+        body: JSON.stringify({ error: 'invalid_grant', error_description: 'grant request is invalid' }),
+      });
+      return;
+    }
+    await route.continue();
+  });
+}
+
+/** Steps 1 and the start of 2 of the wizard (product 102, due day 10, a CPF and a name). */
+async function startApplication(page: Page) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Nova proposta' }).click();
+  await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
+  await page.locator(name('codigodoproduto')).selectOption('102');
+  await page.locator(name('cartaodecredito.diadovencimento')).selectOption('10');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.locator(name('portador.cpf')).fill('06247311974');
+  await page.locator(name('portador.nome')).fill('Maria da Conceição Souza');
+  await page.locator(name('portador.nome')).blur();
+}
+
+/** The rest of the wizard, quickly, up to the review. */
+async function finishApplication(page: Page) {
+  await page.locator(name('portador.nomedamae')).fill('Ana Lúcia Souza');
+  await page.locator(name('portador.datadenascimento')).fill('12/04/1988');
+  await page.locator(name('portador.sexo')).selectOption('FEMININO');
+  await page.locator(name('portador.estadocivil')).selectOption('CASADO');
+  await page.locator(name('portador.email')).fill('maria.souza@example.com');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.locator(name('portador.numerodaidentidade')).fill('123456789');
+  await page.locator(name('portador.orgaoexpedidordaidentidade')).fill('SSP');
+  await page.locator(name('portador.unidadefederativadaidentidade')).selectOption('SP');
+  await page.locator(name('portador.datadeemissaodaidentidade')).fill('30/06/2010');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.locator(name('portador.codigodaprofissao')).selectOption('1');
+  await page.locator(name('portador.valorrenda')).fill('6.500,00');
+  await page.locator(name('portador.numerodaagencia')).fill('1');
+  await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.locator(name('portador.telefones.0.numerododdd')).fill('11');
+  await page.locator(name('portador.telefones.0.numerodotelefone')).fill('987654321');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.locator(name('portador.enderecos.0.cep')).fill('04101000');
+  await page.locator(name('portador.enderecos.0.logradouro')).fill('Rua Domingos de Morais');
+  await page.locator(name('portador.enderecos.0.numero')).fill('1200');
+  await page.locator(name('portador.enderecos.0.bairro')).fill('Vila Mariana');
+  await page.locator(name('portador.enderecos.0.cidade')).fill('São Paulo');
+  await page.locator(name('portador.enderecos.0.uf')).selectOption('SP');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('button', { name: 'Enviar proposta' })).toBeVisible();
+}
+
+test.describe('OpenID Connect sign-in', () => {
+  test('sign-in by redirect returns to the screen asked for; every API call carries the IdP token', async ({
+    page,
+    privacy,
+  }) => {
+    const traffic = watchIdentityProvider(page, privacy);
+    const authorizations = apiAuthorizations(page);
+    await page.goto('/contas');
+    await expect(page).toHaveURL(/\/entrar$/);
+    await expect(page.getByText('Entre com a sua conta da instituição')).toBeVisible();
+    await expectNoAxeViolations(page, 'oidc sign-in');
+
+    await signInAtIdentityProvider(page, 'operator');
+    await expect(page).toHaveURL(`${OIDC_APP_URL}/contas`);
+    await expect(page.getByRole('heading', { name: 'Contas', level: 1 })).toBeVisible();
+    await expect(page.getByText('Padaria Horizonte').first()).toBeVisible();
+
+    expect(traffic.accessTokens).toHaveLength(1);
+    expect(authorizations.length).toBeGreaterThan(0);
+    expect(new Set(authorizations)).toEqual(new Set([`Bearer ${traffic.accessTokens[0]}`]));
+    // The round trip's state (with the PKCE verifier) is gone, and nothing of it is in the address.
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+    expect(page.url()).not.toMatch(/[?&#](code|state)=/);
+
+    // Tokens live in memory only: a reload asks to sign in again.
+    await page.reload();
+    await expect(page).toHaveURL(/\/entrar$/);
+  });
+
+  test('the analyst’s token lacks accounts:read, and the accounts screen says so', async ({
+    page,
+    privacy,
+  }) => {
+    watchIdentityProvider(page, privacy);
+    await page.goto('/contas');
+    await signInAtIdentityProvider(page, 'analyst');
+    await expect(page).toHaveURL(`${OIDC_APP_URL}/contas`);
+    await expect(page.getByText('Sem acesso à lista de contas')).toBeVisible();
+  });
+
+  test('a credit application across a silent renewal (refresh token), sent with the renewed token', async ({
+    page,
+    privacy,
+  }) => {
+    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+    await page.clock.install();
+    const traffic = watchIdentityProvider(page, privacy);
+    await page.goto('/proposta/nova');
+    await signInAtIdentityProvider(page, 'operator');
+    await expect(page).toHaveURL(/\/proposta\/nova/);
+    await startApplication(page);
+
+    // Past "renew 20 s before a 30 s token": the library renews with the refresh token.
+    const renewed = page.waitForResponse(
+      (response) =>
+        response.url() === `${IDP_URL}/token` &&
+        response.request().postData()?.includes('grant_type=refresh_token') === true,
+    );
+    await page.clock.fastForward('00:15');
+    expect((await renewed).status()).toBe(200);
+    await expect.poll(() => traffic.accessTokens.length).toBe(2);
+
+    await finishApplication(page);
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().startsWith(`${SANDBOX_URL}/api`),
+    );
+    await page.getByRole('button', { name: 'Enviar proposta' }).click();
+    await expect(page.getByText('Proposta enviada').first()).toBeVisible();
+    // Sent with a renewed token (the clock keeps running, so a later renewal may have replaced it too).
+    const used = (await sent).headers().authorization?.replace(/^Bearer /, '');
+    expect(traffic.accessTokens.slice(1)).toContain(used);
+    expect(traffic.refreshRequests).toBeGreaterThanOrEqual(1);
+  });
+
+  test('a renewal refused mid-form opens the re-authentication, and nothing typed is lost', async ({
+    page,
+    privacy,
+  }) => {
+    await page.clock.install();
+    const traffic = watchIdentityProvider(page, privacy);
+    await page.goto('/produtos');
+    await signInAtIdentityProvider(page, 'operator');
+    await startApplication(page);
+    await refuseRenewals(page);
+
+    await page.clock.fastForward('00:15');
+    const dialog = page.getByRole('dialog', { name: 'Sessão expirada' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('não pôde ser renovada');
+    await expectNoAxeViolations(page, 'oidc re-authentication');
+
+    // The provider's session is still open: the pop-up comes straight back with a new code.
+    const popup = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Entrar novamente' }).click();
+    await (await popup).waitForEvent('close');
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => traffic.accessTokens.length).toBe(2);
+    await expect(page.locator(name('portador.cpf'))).toHaveValue('062.473.119-74');
+    await expect(page.locator(name('portador.nome'))).toHaveValue('Maria da Conceição Souza');
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+  });
+
+  test('sign-out ends the provider’s session too, and the next sign-in asks for credentials', async ({
+    page,
+    privacy,
+  }) => {
+    watchIdentityProvider(page, privacy);
+    await page.goto('/contas');
+    await signInAtIdentityProvider(page, 'operator');
+    await expect(page.getByText('Padaria Horizonte').first()).toBeVisible();
+    const endSession = page.waitForRequest((request) => request.url().startsWith(`${IDP_URL}/session/end`));
+    await page.getByRole('button', { name: 'Sair' }).click();
+    // No token in the end-session URL: client_id identifies the client instead of an id_token_hint.
+    expect((await endSession).url()).not.toContain('id_token_hint');
+    await page.getByRole('button', { name: 'Sim, sair' }).click();
+    await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
+    await page.goBack();
+    await expect(page.getByText('Padaria Horizonte')).toHaveCount(0);
+
+    await page.goto('/entrar');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page.locator('input[name="login"]')).toBeVisible();
+  });
+
+  test('idle: a warning a minute before, "Continuar conectado" keeps the session, then it ends', async ({
+    page,
+    privacy,
+  }) => {
+    await page.clock.install();
+    watchIdentityProvider(page, privacy);
+    await page.goto('/produtos');
+    await signInAtIdentityProvider(page, 'operator');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await page.clock.fastForward('02:01');
+    const warning = page.getByRole('alertdialog', { name: 'Sua sessão vai expirar' });
+    await expect(warning).toBeVisible();
+    await expectNoAxeViolations(page, 'idle warning');
+    await warning.getByRole('button', { name: 'Continuar conectado' }).click();
+    await expect(warning).toBeHidden();
+
+    await page.clock.fastForward('02:01');
+    await expect(warning).toBeVisible();
+    await page.clock.fastForward('01:00');
+    await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
+    await expect(page.getByText('Sua sessão foi encerrada por inatividade')).toBeVisible();
+
+    // After a time-out the provider is asked for credentials again (prompt=login).
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page.locator('input[name="login"]')).toBeVisible();
+  });
+
+  test('a forged state on the callback is refused with a clear message, and nothing is left', async ({
+    page,
+    privacy,
+  }) => {
+    watchIdentityProvider(page, privacy);
+    privacy.watchTransient('forged-code');
+    await page.goto('/produtos');
+    // A real sign-in starts (its state and PKCE verifier are stored for the round trip)...
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL(`${IDP_URL}/**`);
+    // ...but what comes back is someone else's answer.
+    await page.goto('/entrar/retorno?code=forged-code&state=forged-state');
+    await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
+    await expect(page.getByRole('alert')).toContainText(
+      'não corresponde a uma entrada iniciada nesta aba e foi recusada por segurança',
+    );
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+    await expectNoAxeViolations(page, 'forged state');
+  });
+});

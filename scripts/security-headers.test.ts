@@ -1,0 +1,27 @@
+import { apiOrigins, contentSecurityPolicy } from './security-headers';
+
+describe('CSP connect-src from the served config', () => {
+  it('adds the OIDC authority’s origin beside the API origins, and no frame-src', () => {
+    const config = JSON.stringify({
+      baseUrl: 'https://api.example.com/cards',
+      accountsBaseUrl: '/accounts',
+      auth: {
+        type: 'oidc',
+        authority: 'https://sso.example.com/realms/cartoes',
+        clientId: 'x',
+        scope: 'openid',
+      },
+    });
+    const origins = apiOrigins(config);
+    expect(origins).toEqual(['https://api.example.com', 'https://sso.example.com']);
+    const csp = contentSecurityPolicy(origins);
+    expect(csp).toContain("connect-src 'self' https://api.example.com https://sso.example.com");
+    expect(csp).not.toContain('frame-src');
+  });
+
+  it('adds nothing for the token sign-in', () => {
+    expect(
+      apiOrigins(JSON.stringify({ baseUrl: '/api', accountsBaseUrl: '/accounts', auth: { type: 'token' } })),
+    ).toEqual([]);
+  });
+});

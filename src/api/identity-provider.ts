@@ -1,0 +1,37 @@
+/**
+ * The bridge between the screens and an OpenID Connect sign-in, which is loaded lazily (only when config
+ * says `auth.type: "oidc"`, so the token deployment and the sign-in screen's first download never carry
+ * the OIDC library). With `auth.type: "token"` nothing is registered and `identityProvider()` is null.
+ */
+
+/** Why the last return from the identity provider was refused; shown once on the sign-in screen. */
+export type SignInFailure =
+  /** The `state` did not match a sign-in this tab started (forged, replayed or from another tab). */
+  | { kind: 'state' }
+  /** The provider answered with an OAuth error (`access_denied`, `invalid_grant`...). */
+  | { kind: 'provider'; error: string }
+  /** The provider could not be reached (discovery, token endpoint). */
+  | { kind: 'network' };
+
+export interface IdentityProviderAuth {
+  /** Leaves for the provider's sign-in page; back on `returnTo` (a path, never personal data). */
+  signIn: (returnTo: string) => Promise<void>;
+  /** Signs in again in a pop-up window, so that the page (and what was typed) stays. */
+  reauthenticate: () => Promise<void>;
+  /** After the local sign-out: ends the session at the provider too (end_session_endpoint). */
+  signOutAtProvider: () => Promise<void>;
+  /** After a time-out: revokes the refresh token and asks for credentials on the next sign-in. */
+  endAfterTimeout: () => Promise<void>;
+  /** Why the last return from the provider was refused, until the next sign-in starts. */
+  lastSignInFailure: () => SignInFailure | null;
+}
+
+let current: IdentityProviderAuth | null = null;
+
+export function registerIdentityProvider(auth: IdentityProviderAuth | null): void {
+  current = auth;
+}
+
+export function identityProvider(): IdentityProviderAuth | null {
+  return current;
+}

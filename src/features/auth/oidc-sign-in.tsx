@@ -1,0 +1,50 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { identityProvider, type SignInFailure } from '@/api/identity-provider';
+
+function useFailureText(failure: SignInFailure | null): string | null {
+  const { t } = useTranslation();
+  if (!failure) return null;
+  if (failure.kind === 'state') return t('auth.oidcFailureState');
+  if (failure.kind === 'network') return t('auth.oidcFailureNetwork');
+  return t('auth.oidcFailureProvider', { error: failure.error });
+}
+
+/** "Entrar" through the identity provider: a redirect there and back to `target`. */
+export function OidcSignIn({ target }: { target: string }) {
+  const { t } = useTranslation();
+  const auth = identityProvider();
+  const [failure, setFailure] = useState(() => auth?.lastSignInFailure() ?? null);
+  const [redirecting, setRedirecting] = useState(false);
+  const failureText = useFailureText(failure);
+
+  const signIn = () => {
+    if (!auth || redirecting) return;
+    setRedirecting(true);
+    setFailure(null);
+    auth.signIn(target).catch(() => {
+      setRedirecting(false);
+      setFailure({ kind: 'network' });
+    });
+  };
+
+  return (
+    <Stack spacing={2}>
+      {failureText ? (
+        <Alert severity="error" role="alert">
+          <AlertTitle>{t('auth.oidcFailureTitle')}</AlertTitle>
+          {failureText}
+        </Alert>
+      ) : null}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button variant="contained" size="large" onClick={signIn} disabled={redirecting} autoFocus>
+          {redirecting ? t('auth.oidcRedirecting') : t('auth.oidcSubmit')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
