@@ -1,9 +1,11 @@
 /**
  * Runs the sandbox as an HTTP server: `npm run sandbox -- --port 4400 [--accounts 10000]
- * [--decision-delay-ms 30000]`. Prints the two base URLs the app's config needs.
+ * [--decision-delay-ms 30000] [--profile default] [--all-profiles]`. Prints the two base URLs the app's
+ * config needs, and the config keys the chosen profile's readings call for.
  */
 import { parseArgs } from 'node:util';
 import { startSandboxHttpServer } from '../src/sandbox/http-server';
+import { isSandboxProfileName, sandboxProfile, sandboxProfileNames } from '../src/sandbox/profiles';
 import { sandboxTokens } from '../src/sandbox/tokens';
 
 function integerOption(
@@ -25,6 +27,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4400' },
     accounts: { type: 'string' },
     'decision-delay-ms': { type: 'string' },
+    profile: { type: 'string', default: 'default' },
+    'all-profiles': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
@@ -32,15 +36,34 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(
-    'usage: tsx scripts/sandbox.ts [--port 4400] [--accounts 30] [--decision-delay-ms 30000]\n',
+    [
+      'usage: tsx scripts/sandbox.ts [--port 4400] [--accounts 30] [--decision-delay-ms 30000]',
+      '                              [--profile default] [--all-profiles]',
+      '',
+      'profiles (docs/sandbox.md):',
+      ...sandboxProfileNames.map((name) => `  ${name.padEnd(12)} ${sandboxProfile(name).description}`),
+      '',
+      '--all-profiles also serves every profile under /profiles/<name>/ (api, accounts, __sandbox).',
+      '',
+    ].join('\n'),
   );
   process.exit(0);
 }
+
+if (!isSandboxProfileName(values.profile)) {
+  process.stderr.write(
+    `--profile: unknown profile "${values.profile}"; known: ${sandboxProfileNames.join(', ')}\n`,
+  );
+  process.exit(2);
+}
+const profile = sandboxProfile(values.profile);
 
 const accountCount = integerOption('accounts', values.accounts, undefined);
 const decisionDelayMs = integerOption('decision-delay-ms', values['decision-delay-ms'], undefined);
 const sandbox = await startSandboxHttpServer({
   port: integerOption('port', values.port, 4400) ?? 4400,
+  profile: profile.name,
+  mountProfiles: values['all-profiles'],
   ...(accountCount === undefined ? {} : { accountCount }),
   ...(decisionDelayMs === undefined ? {} : { decisionDelayMs }),
 }).catch((error: unknown) => {
@@ -57,6 +80,9 @@ process.stdout.write(
     `control: ${sandbox.origin}/__sandbox/ (reset, faults, stats, tokens, advance-clock)`,
     `tokens: ${Object.values(sandboxTokens).join(', ')}`,
     `accounts: ${sandbox.store.accountCount}`,
+    `profile: ${profile.name} (${profile.description})`,
+    `config.json keys for this profile: ${JSON.stringify(profile.appConfig)}`,
+    ...(values['all-profiles'] ? [`also: ${sandbox.origin}/profiles/<${sandboxProfileNames.join('|')}>/`] : []),
     '',
   ].join('\n'),
 );
