@@ -202,6 +202,10 @@ const createVirtualCard: Route = {
   run: async ({ store, request }) => {
     const body = await readJsonBody(request, virtualCardRequestSchema);
     if (!body.ok) return body.reply;
+    store.recordRequest('createVirtualCard', {
+      body: body.value,
+      idempotencyKey: request.headers.get('Idempotency-Key'),
+    });
     const code = body.value.account;
     const account = store.accountForCode(code);
     if (!account) {
