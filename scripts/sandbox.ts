@@ -82,7 +82,9 @@ process.stdout.write(
     `accounts: ${sandbox.store.accountCount}`,
     `profile: ${profile.name} (${profile.description})`,
     `config.json keys for this profile: ${JSON.stringify(profile.appConfig)}`,
-    ...(values['all-profiles'] ? [`also: ${sandbox.origin}/profiles/<${sandboxProfileNames.join('|')}>/`] : []),
+    ...(values['all-profiles']
+      ? [`also: ${sandbox.origin}/profiles/<${sandboxProfileNames.join('|')}>/`]
+      : []),
     '',
   ].join('\n'),
 );

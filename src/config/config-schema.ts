@@ -137,11 +137,15 @@ export const runtimeConfigSchema = z.object({
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 /** The unit of `valorrenda`: `incomeUnit`, else the shared `moneyUnit`. */
-export function incomeUnitOf(config: Pick<RuntimeConfig, 'incomeUnit' | 'moneyUnit'>): RuntimeConfig['moneyUnit'] {
+export function incomeUnitOf(
+  config: Pick<RuntimeConfig, 'incomeUnit' | 'moneyUnit'>,
+): RuntimeConfig['moneyUnit'] {
   return config.incomeUnit ?? config.moneyUnit;
 }
 
 /** The unit of the account balances: `balanceUnit`, else the shared `moneyUnit`. */
-export function balanceUnitOf(config: Pick<RuntimeConfig, 'balanceUnit' | 'moneyUnit'>): RuntimeConfig['moneyUnit'] {
+export function balanceUnitOf(
+  config: Pick<RuntimeConfig, 'balanceUnit' | 'moneyUnit'>,
+): RuntimeConfig['moneyUnit'] {
   return config.balanceUnit ?? config.moneyUnit;
 }

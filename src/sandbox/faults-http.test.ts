@@ -43,8 +43,7 @@ const submit = (headers?: Record<string, string>) =>
     body: buildCreditApplication(seededCpfs.freshApproves),
     ...(headers ? { headers } : {}),
   });
-const createCard = () =>
-  api(endpoints.createVirtualCard(), { body: { account: Number(accountNumber(1)) } });
+const createCard = () => api(endpoints.createVirtualCard(), { body: { account: Number(accountNumber(1)) } });
 const cancel = () => api(endpoints.cancelCard(5003), { body: { cardCode: 5003 } });
 const products = () => api(endpoints.products());
 const applications = () => sandbox.store.stats().applicationsPerCpf[seededCpfs.freshApproves] ?? 0;

@@ -475,7 +475,9 @@ describe('GET all accounts', () => {
     expect(body.accounts).toHaveLength(30);
     expect(body.accounts.filter((account) => account.isDefault)).toHaveLength(1);
     expect(body.accounts[0]?.accountId).toBe(accountUuid(0));
-    expect(body.accounts[0]?.accountId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(body.accounts[0]?.accountId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('serves 10,000 accounts after a reset that asks for them', async () => {

@@ -16,7 +16,11 @@ import { createTestClient, readError } from './test-client';
 /** One store per profile, each on its own origin, all behind one msw/node server (one interceptor). */
 function sandboxFor(profile: string, port: number) {
   const origin = `http://profile-${port}.test`;
-  const store = new SandboxStore({ profile, now: () => Date.UTC(2026, 10, 21, 12), sleep: () => Promise.resolve() });
+  const store = new SandboxStore({
+    profile,
+    now: () => Date.UTC(2026, 10, 21, 12),
+    sleep: () => Promise.resolve(),
+  });
   const handlers = createSandboxHandlers(store, {
     baseUrl: `${origin}/api`,
     accountsBaseUrl: `${origin}/accounts`,
@@ -50,14 +54,18 @@ describe('sandbox profiles', () => {
     expect(sandboxProfileNames).toEqual(
       expect.arrayContaining(['default', 'numeric-ids', 'accepted', 'english', 'strict', 'slow']),
     );
-    expect(() => new SandboxStore({ profile: 'nope' })).toThrow(/unknown sandbox profile "nope"; known: default/);
+    expect(() => new SandboxStore({ profile: 'nope' })).toThrow(
+      /unknown sandbox profile "nope"; known: default/,
+    );
     expect(sandboxProfile().name).toBe('default');
   });
 
   it("each profile's app config is a valid config.json fragment", () => {
     const base = { mode: 'sandbox', baseUrl: '/api', accountsBaseUrl: '/accounts', environmentName: 'x' };
     for (const profile of Object.values(sandboxProfiles)) {
-      expect(runtimeConfigSchema.safeParse({ ...base, ...profile.appConfig }).success, profile.name).toBe(true);
+      expect(runtimeConfigSchema.safeParse({ ...base, ...profile.appConfig }).success, profile.name).toBe(
+        true,
+      );
     }
   });
 
@@ -106,7 +114,10 @@ describe('sandbox profiles', () => {
     const notes = analysisStatusPageSchema.parse(
       await (await api(endpoints.analysisStatus(seededCpfs.unknownStatus))).json(),
     );
-    expect(notes.conteudo.alertas[0]).toEqual({ code: 'N1', message: 'Biometria facial pendente no aplicativo' });
+    expect(notes.conteudo.alertas[0]).toEqual({
+      code: 'N1',
+      message: 'Biometria facial pendente no aplicativo',
+    });
     const unknown = analysisStatusPageSchema.parse(
       await (await api(endpoints.analysisStatus('11122233396'))).json(),
     );
@@ -127,8 +138,14 @@ describe('sandbox profiles', () => {
     expect(refused.status).toBe(400);
     expect((await readError(refused)).message).toBe('portador.nomeempresa: must not be empty');
     expect(sandbox.store.stats().applicationsPerCpf).toEqual({});
-    const enderecos = body.portador.enderecos.map((endereco) => ({ ...endereco, complemento: '', pontoreferencia: '' }));
-    const accepted = await api(endpoints.creditRequest(), { body: { ...body, portador: { ...body.portador, enderecos } } });
+    const enderecos = body.portador.enderecos.map((endereco) => ({
+      ...endereco,
+      complemento: '',
+      pontoreferencia: '',
+    }));
+    const accepted = await api(endpoints.creditRequest(), {
+      body: { ...body, portador: { ...body.portador, enderecos } },
+    });
     expect(accepted.status).toBe(201);
     const unknown = await api(endpoints.createVirtualCard(), { body: { account: 123 } });
     expect((await readError(unknown)).message).toBe('account: unknown account 123');

@@ -79,7 +79,8 @@ export const sandboxProfiles = {
   default: {
     ...base,
     name: 'default',
-    description: 'UUID accountIds; virtual-card account = Account.account; 201 with a body; statuses in upper case',
+    description:
+      'UUID accountIds; virtual-card account = Account.account; 201 with a body; statuses in upper case',
     appConfig: {},
   },
   'numeric-ids': {
@@ -93,7 +94,8 @@ export const sandboxProfiles = {
   accepted: {
     ...base,
     name: 'accepted',
-    description: '202 without a body for the credit request, 201 for card operations, lower-case statuses, 404 for an unknown CPF',
+    description:
+      '202 without a body for the credit request, 201 for card operations, lower-case statuses, 404 for an unknown CPF',
     creditRequestReply: '202-empty',
     cardReplyStatus: 201,
     statusWords: 'lower',
@@ -103,18 +105,24 @@ export const sandboxProfiles = {
   english: {
     ...base,
     name: 'english',
-    description: 'English statuses, erros/alertas as {code, message} objects, sucesso:false for an unknown CPF, money in reais',
+    description:
+      'English statuses, erros/alertas as {code, message} objects, sucesso:false for an unknown CPF, money in reais',
     creditRequestReply: '200-body',
     statusWords: 'english',
     notes: 'objects',
     unknownCpf: 'sucesso-false',
     balanceUnit: 'reais',
-    appConfig: { ...statusConfig((word) => englishStatusWords[word] ?? word), balanceUnit: 'reais', incomeUnit: 'reais' },
+    appConfig: {
+      ...statusConfig((word) => englishStatusWords[word] ?? word),
+      balanceUnit: 'reais',
+      incomeUnit: 'reais',
+    },
   },
   strict: {
     ...base,
     name: 'strict',
-    description: 'refuses empty strings outside complemento/pontoreferencia; English 400 messages naming the field path',
+    description:
+      'refuses empty strings outside complemento/pontoreferencia; English 400 messages naming the field path',
     refuseEmptyStrings: true,
     messages: 'en',
     appConfig: {},

@@ -71,7 +71,10 @@ async function readJsonBody<T>(request: Request, schema: z.ZodMiniType<T>): Prom
 }
 
 function operationResult(store: SandboxStore, message: string): SandboxReply {
-  return jsonReply(store.profile.cardReplyStatus, { message, timestamp: new Date(store.now()).toISOString() });
+  return jsonReply(store.profile.cardReplyStatus, {
+    message,
+    timestamp: new Date(store.now()).toISOString(),
+  });
 }
 
 /** The two fields the interface says may be empty (section 2.2.1, endereco). */
@@ -141,7 +144,8 @@ const creditRequest: Route = {
     const en = store.profile.messages === 'en';
     if (store.profile.refuseEmptyStrings) {
       const empty = firstEmptyString(body.value);
-      if (empty !== null) return errorReply(400, `${empty}: ${en ? 'must not be empty' : 'não pode ser vazio'}`);
+      if (empty !== null)
+        return errorReply(400, `${empty}: ${en ? 'must not be empty' : 'não pode ser vazio'}`);
     }
     // Rules the shape schema leaves to the server (the interface is silent; these are the sandbox's).
     if (!isValidCpf(portador.cpf)) return errorReply(400, 'portador.cpf: CPF inválido');

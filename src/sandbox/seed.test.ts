@@ -49,7 +49,9 @@ describe('seed', () => {
       expect(accountSchema.parse(account)).toEqual(account);
       // UUIDs by default: an id the app must not send as the virtual-card `account`.
       expect(account.accountId).toBe(accountUuid(index));
-      expect(account.accountId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(account.accountId).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
       expect(isValidCnpjDigits(account.taxId), account.taxId).toBe(true);
       expect(account.branch).toMatch(/^\d{4}$/);
       // Seven digits; every tenth account prints its check digit after a dash (not an integer).

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatMoney } from '@/lib/money';
-import { createTestSandbox } from '@/sandbox/node';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
@@ -181,16 +180,24 @@ describe('AccountsPage', () => {
       }),
     );
     // The cards screen is a lazy route: give its chunk time on a busy machine.
-    const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' }, { timeout: 5000 });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Solicitar cartão virtual?' },
+      { timeout: 5000 },
+    );
     // The code is the account number (config virtualCardAccountField: "account"), never the UUID id.
     expect(dialog).toHaveTextContent(`para a conta ${second.account}.`);
-    expect(dialog).toHaveTextContent(`Código enviado ao provedor: ${second.account} (campo account da conta).`);
+    expect(dialog).toHaveTextContent(
+      `Código enviado ao provedor: ${second.account} (campo account da conta).`,
+    );
     expect(dialog).not.toHaveTextContent(second.accountId);
     expect(router.state.location.pathname).toBe('/cartoes');
     expect(router.state.location.search).toBe('');
     await user.click(within(dialog).getByRole('button', { name: 'Solicitar' }));
     // Once in the answer and once in the journal.
-    expect(await screen.findAllByText(`Cartão virtual solicitado para a conta ${second.account}`)).not.toHaveLength(0);
+    expect(
+      await screen.findAllByText(`Cartão virtual solicitado para a conta ${second.account}`),
+    ).not.toHaveLength(0);
     expect(sandbox.store.lastRequest('createVirtualCard')?.body).toEqual({ account: Number(second.account) });
     expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({ [second.accountId]: 1 });
   });
@@ -199,13 +206,15 @@ describe('AccountsPage', () => {
     renderRoute('/contas', { sandbox });
     const dashed = sandbox.store.listAccounts()[9]!;
     expect(dashed.account).toMatch(/-/);
-    const row = (await screen.findByRole('rowheader', { name: dashed.tradeName }, { timeout: 5000 })).closest('tr')!;
+    const row = (await screen.findByRole('rowheader', { name: dashed.tradeName }, { timeout: 5000 })).closest(
+      'tr',
+    )!;
     expect(within(row).queryByRole('button', { name: /Solicitar cartão virtual/ })).not.toBeInTheDocument();
   });
 
   it('reports a fractional balance under a centavos reading instead of dividing it', async () => {
-    const reais = createTestSandbox({ profile: 'english' });
-    sandbox.server.use(...reais.server.listHandlers());
+    const reais = otherProfile('english');
+    sandbox.server.use(...reais.handlers);
     renderRoute('/contas', { sandbox, config: { balanceUnit: 'centavos' } });
     const alert = await screen.findByText(/da resposta vale -?\d+\.\d+, um valor com frações/, undefined, {
       timeout: 5000,
@@ -216,11 +225,13 @@ describe('AccountsPage', () => {
   });
 
   it('shows balances sent in reais as they are under balanceUnit "reais"', async () => {
-    const reais = createTestSandbox({ profile: 'english' });
-    sandbox.server.use(...reais.server.listHandlers());
+    const reais = otherProfile('english');
+    sandbox.server.use(...reais.handlers);
     const first = reais.store.listAccounts()[0]!;
     renderRoute('/contas', { sandbox, config: { balanceUnit: 'reais' } });
-    const row = (await screen.findByRole('rowheader', { name: first.tradeName }, { timeout: 5000 })).closest('tr')!;
+    const row = (await screen.findByRole('rowheader', { name: first.tradeName }, { timeout: 5000 })).closest(
+      'tr',
+    )!;
     expect(row).toHaveTextContent(money(Math.round(first.balance.available * 100)));
   });
 

@@ -36,7 +36,6 @@ import {
 import { AccountsTable } from './accounts-table';
 import { ColumnMenu } from './column-menu';
 
-
 export function AccountsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

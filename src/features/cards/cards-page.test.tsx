@@ -27,16 +27,24 @@ describe('CardsPage: virtual card', () => {
     await user.paste(target.tradeName);
     const option = await screen.findByRole('option', { name: new RegExp(target.tradeName) });
     // The option shows what identifies the account and the code that will be sent.
-    expect(option).toHaveTextContent(`CNPJ ${formatCnpj(target.taxId)} · agência ${target.branch} · conta ${target.account}`);
+    expect(option).toHaveTextContent(
+      `CNPJ ${formatCnpj(target.taxId)} · agência ${target.branch} · conta ${target.account}`,
+    );
     expect(option).toHaveTextContent(`Código enviado: ${target.account}`);
     await user.click(option);
-    expect(picker).toHaveDisplayValue(`${target.tradeName} · agência ${target.branch} · conta ${target.account}`);
+    expect(picker).toHaveDisplayValue(
+      `${target.tradeName} · agência ${target.branch} · conta ${target.account}`,
+    );
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
-    expect(dialog).toHaveTextContent(`Será solicitado um novo cartão virtual para a conta ${target.account}.`);
+    expect(dialog).toHaveTextContent(
+      `Será solicitado um novo cartão virtual para a conta ${target.account}.`,
+    );
     expect(dialog).toHaveTextContent(`CNPJ ${formatCnpj(target.taxId)}, agência ${target.branch}`);
-    expect(dialog).toHaveTextContent(`Código enviado ao provedor: ${target.account} (campo account da conta).`);
+    expect(dialog).toHaveTextContent(
+      `Código enviado ao provedor: ${target.account} (campo account da conta).`,
+    );
     await user.dblClick(within(dialog).getByRole('button', { name: 'Solicitar' }));
 
     const result = await within(virtualSection()).findByText(
@@ -76,9 +84,13 @@ describe('CardsPage: virtual card', () => {
     // The default seed's accountIds are UUIDs: read as the code, none is a whole number.
     const { user } = renderRoute('/cartoes', { sandbox, config: { virtualCardAccountField: 'accountId' } });
     expect(
-      await screen.findByText(/Nenhuma das 30 contas da lista tem um número inteiro no campo accountId/, undefined, {
-        timeout: 5000,
-      }),
+      await screen.findByText(
+        /Nenhuma das 30 contas da lista tem um número inteiro no campo accountId/,
+        undefined,
+        {
+          timeout: 5000,
+        },
+      ),
     ).toBeInTheDocument();
     const code = screen.getByRole('textbox', { name: 'Código da conta' });
     await user.type(code, '123');
@@ -117,7 +129,9 @@ describe('CardsPage: virtual card', () => {
   it('with an opaque token refused by the accounts list (403), offers a typed code with a note', async () => {
     const { user } = renderRoute('/cartoes', { sandbox, token: 'sandbox-analyst' });
     const target = sandbox.store.listAccounts()[4]!;
-    expect(await screen.findByText(/não tem o escopo accounts:read/, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/não tem o escopo accounts:read/, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const code = screen.getByRole('textbox', { name: 'Código da conta' });
     await user.type(code, 'abc');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
@@ -147,8 +161,14 @@ describe('CardsPage: virtual card', () => {
   it('opens the confirmation for an account handed over by the accounts screen', async () => {
     const { user, router } = renderRoute('/produtos', { sandbox });
     const target = sandbox.store.listAccounts()[6]!;
-    await act(() => router.navigate('/cartoes', { state: { requestVirtualCardFor: Number(target.account) } }));
-    const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' }, { timeout: 5000 });
+    await act(() =>
+      router.navigate('/cartoes', { state: { requestVirtualCardFor: Number(target.account) } }),
+    );
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Solicitar cartão virtual?' },
+      { timeout: 5000 },
+    );
     expect(dialog).toHaveTextContent(`conta ${target.account}`);
     await waitFor(() => expect(router.state.location.state).toBeNull());
     // The list arrives while the dialog is open; it then names the account too.

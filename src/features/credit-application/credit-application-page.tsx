@@ -332,7 +332,9 @@ function ReviewAndSubmit({
   const issues = applicationIssues(values, rules);
   const parsed =
     issues.length === 0
-      ? creditApplicationRequestSchema.safeParse(toCreditApplicationRequest(values, { ...config, moneyUnit: incomeUnitOf(config) }))
+      ? creditApplicationRequestSchema.safeParse(
+          toCreditApplicationRequest(values, { ...config, moneyUnit: incomeUnitOf(config) }),
+        )
       : null;
   const body = parsed?.success ? parsed.data : null;
   const cpf = onlyDigits(values.portador.cpf);
