@@ -66,6 +66,8 @@ const chromium = {
 const journeyProjects = sandboxProfileNames.map((profile) => ({
   name: `journeys-${profile}`,
   testMatch: /journeys\.spec\.ts$/,
+  // Room for the `slow` profile's 1.5 s per answer on a busy machine.
+  expect: { timeout: 15_000 },
   use: { ...chromium, sandboxProfile: profile },
 }));
 
