@@ -67,6 +67,7 @@ const journeyProjects = sandboxProfileNames.map((profile) => ({
   name: `journeys-${profile}`,
   testMatch: /journeys\.spec\.ts$/,
   // Room for the `slow` profile's 1.5 s per answer on a busy machine.
+  timeout: 60_000,
   expect: { timeout: 15_000 },
   use: { ...chromium, sandboxProfile: profile },
 }));
