@@ -57,6 +57,25 @@ test.describe('cards', () => {
     expect(Object.values((await stats(sandbox)).virtualCardsPerAccount)).toEqual([1]);
   });
 
+  test('the picker lists every account with the code it sends, and says why one cannot be requested', async ({
+    page,
+  }) => {
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Cartões' }).click();
+    const picker = page.getByRole('combobox', { name: 'Conta' });
+    // The tenth seeded account prints its check digit after a dash: not an integer, so not requestable.
+    await picker.fill(accountNumber(9));
+    const option = page.getByRole('option');
+    await expect(option).toHaveCount(1);
+    await expect(option).toHaveAttribute('aria-disabled', 'true');
+    await expect(option).toContainText(`o campo account (${accountNumber(9)}) não é um número inteiro`);
+    await expectNoAxeViolations(page, 'picker, a disabled account');
+    await picker.fill(accountNumber(0));
+    await expect(page.getByRole('option')).toContainText(`Código enviado: ${accountNumber(0)}`);
+    await page.getByRole('button', { name: 'Usar tema escuro' }).click();
+    await expectNoAxeViolations(page, 'picker, dark');
+  });
+
   test('cancels a card by keyboard through the confirmation; a second cancel shows the provider message', async ({
     page,
     sandbox,
