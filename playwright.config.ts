@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { sandboxProfileNames } from './src/sandbox/profiles';
 
 /**
  * End-to-end tests run against the production build (`vite preview`) pointed at the HTTP sandbox through
@@ -58,10 +59,42 @@ function systemChromium(): string | undefined {
 
 const executablePath = systemChromium();
 
+/** The browser of every project: a desktop Chromium at 1280x800 with the flags this machine needs. */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+/**
+ * The main journeys (e2e/journeys.spec.ts) once per sandbox profile (src/sandbox/profiles.ts): each project
+ * has its own store on the one sandbox server (`/profiles/<name>/`), so profiles may run side by side.
+ */
+const journeyProjects = sandboxProfileNames.map((profile) => ({
+  name: `journeys-${profile}`,
+  testMatch: /journeys\.spec\.ts$/,
+  // Room for the `slow` profile's 1.5 s per answer on a busy machine.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  use: { ...chromium, sandboxProfile: profile },
+}));
+
 export default defineConfig({
   testDir: './e2e',
-  // One sandbox server holds the state; tests reset it, so they run one at a time.
-  workers: 1,
+  // Tests reset the sandbox they use, so the ones sharing a store run one at a time: the root store's
+  // project has `workers: 1`; each journeys project has its own profile store and may run beside it.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
@@ -79,27 +112,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
+      // Every spec here shares the root sandbox store, so one at a time.
+      testIgnore: /journeys\.spec\.ts$/,
+      workers: 1,
+      use: chromium,
     },
+    ...journeyProjects,
   ],
   webServer: [
     {
-      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,
+      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --all-profiles --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,
       url: `http://127.0.0.1:${SANDBOX_PORT}/__sandbox/stats`,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',

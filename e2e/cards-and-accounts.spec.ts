@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { accountNumber } from '../src/sandbox/seed';
 import { expect, expectNoAxeViolations, signInWithSandboxToken, test, type SandboxControl } from './fixtures';
 
 interface Stats {
@@ -28,23 +29,51 @@ test.describe('cards', () => {
     await expectNoAxeViolations(page, 'accounts');
     const row = accountsTable(page).locator('tbody tr').nth(2);
     const tradeName = (await row.getByRole('rowheader').textContent()) ?? '';
-    await row.getByRole('button', { name: /^Solicitar cartão virtual para/ }).click();
+    const action = row.getByRole('button', { name: /^Solicitar cartão virtual para/ });
+    // The default seed's accountIds are UUIDs: the code sent is the account number the label names.
+    const label = (await action.getAttribute('aria-label')) ?? '';
+    const accountNumber = /conta (\d+)$/.exec(label)?.[1] ?? 'missing';
+    await action.click();
 
     await expect(page).toHaveURL(/\/cartoes$/);
     const dialog = page.getByRole('dialog', { name: 'Solicitar cartão virtual?' });
-    await expect(dialog).toContainText('conta 100003');
+    await expect(dialog).toContainText(`para a conta ${accountNumber}.`);
     await expect(dialog).toContainText(tradeName);
     await expectNoAxeViolations(page, 'virtual card confirmation');
     await dialog.getByRole('button', { name: 'Solicitar' }).click();
 
     const section = page.getByRole('region', { name: 'Solicitar cartão virtual' });
-    await expect(section.getByRole('status')).toContainText('Cartão virtual solicitado para a conta 100003');
+    await expect(section.getByRole('status')).toContainText(
+      `Cartão virtual solicitado para a conta ${accountNumber}`,
+    );
     await expect(section.getByRole('status').locator('time')).toHaveText(/^em \d{2}\/\d{2}\/\d{4}/);
     await expect(page.getByRole('table', { name: 'Diário de operações de cartão' })).toContainText(
-      'conta 100003',
+      `conta ${accountNumber}`,
     );
     await expectNoAxeViolations(page, 'virtual card result');
-    expect((await stats(sandbox)).virtualCardsPerAccount).toEqual({ '100003': 1 });
+    expect(await sandbox.lastRequest('createVirtualCard')).toMatchObject({
+      body: { account: Number(accountNumber) },
+    });
+    expect(Object.values((await stats(sandbox)).virtualCardsPerAccount)).toEqual([1]);
+  });
+
+  test('the picker lists every account with the code it sends, and says why one cannot be requested', async ({
+    page,
+  }) => {
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Cartões' }).click();
+    const picker = page.getByRole('combobox', { name: 'Conta' });
+    // The tenth seeded account prints its check digit after a dash: not an integer, so not requestable.
+    await picker.fill(accountNumber(9));
+    const option = page.getByRole('option');
+    await expect(option).toHaveCount(1);
+    await expect(option).toHaveAttribute('aria-disabled', 'true');
+    await expect(option).toContainText(`o campo account (${accountNumber(9)}) não é um número inteiro`);
+    await expectNoAxeViolations(page, 'picker, a disabled account');
+    await picker.fill(accountNumber(0));
+    await expect(page.getByRole('option')).toContainText(`Código enviado: ${accountNumber(0)}`);
+    await page.getByRole('button', { name: 'Usar tema escuro' }).click();
+    await expectNoAxeViolations(page, 'picker, dark');
   });
 
   test('cancels a card by keyboard through the confirmation; a second cancel shows the provider message', async ({
@@ -173,7 +202,7 @@ test.describe('accounts', () => {
     );
     await expect(firstAvailable).not.toHaveText(/^-/);
 
-    await page.getByRole('searchbox', { name: 'Buscar contas' }).fill('100001');
+    await page.getByRole('searchbox', { name: 'Buscar contas' }).fill('Padaria Horizonte');
     await expect(page.getByText(/^\d+ de 10\.?000 contas$/)).toBeVisible();
     await expectNoAxeViolations(page, 'accounts, 10 000, searched');
 
@@ -187,7 +216,8 @@ test.describe('accounts', () => {
 
   test('exports the accounts shown as a CSV file', async ({ page }) => {
     await openAccounts(page);
-    await page.getByRole('searchbox', { name: 'Buscar contas' }).fill('100004');
+    // The fourth seeded account is overdrawn; its number is unique (docs/sandbox.md).
+    await page.getByRole('searchbox', { name: 'Buscar contas' }).fill(accountNumber(3));
     await expect(page.getByText('1 de 30 contas')).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();

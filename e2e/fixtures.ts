@@ -1,7 +1,30 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { sandboxProfile } from '../src/sandbox/profiles';
 
 export const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:4400';
+
+/**
+ * Where a sandbox profile lives on the one e2e sandbox server (`--all-profiles`): its own store under
+ * `/profiles/<name>/`, same origin (so the preview's CSP connect-src already allows it). Null: the root.
+ */
+export function profileBase(profile: string | null): string {
+  return profile === null ? SANDBOX_URL : `${SANDBOX_URL}/profiles/${profile}`;
+}
+
+/** e2e/config.e2e.json pointed at a profile's base URLs, with the config keys its readings call for. */
+export function profileConfig(profile: string): Record<string, unknown> {
+  const template: unknown = JSON.parse(readFileSync('e2e/config.e2e.json', 'utf8'));
+  const base = profileBase(profile);
+  return {
+    ...(typeof template === 'object' && template !== null ? template : {}),
+    baseUrl: `${base}/api`,
+    accountsBaseUrl: `${base}/accounts`,
+    environmentName: `E2E ${profile}`,
+    ...sandboxProfile(profile).appConfig,
+  };
+}
 export const SANDBOX_TOKENS = ['sandbox-operator', 'sandbox-analyst', 'sandbox-expired'] as const;
 
 export type FaultEndpoint =
@@ -17,28 +40,32 @@ export interface Fault {
 
 /** Drives the HTTP sandbox's control endpoints (docs/sandbox.md). */
 export class SandboxControl {
-  constructor(private readonly request: APIRequestContext) {}
+  constructor(
+    private readonly request: APIRequestContext,
+    /** The sandbox's base: the server root, or a profile's `/profiles/<name>`. */
+    readonly base: string = SANDBOX_URL,
+  ) {}
 
   async reset(options: { accountCount?: number; ignoreIdempotencyKey?: boolean } = {}) {
-    const response = await this.request.post(`${SANDBOX_URL}/__sandbox/reset`, { data: options });
+    const response = await this.request.post(`${this.base}/__sandbox/reset`, { data: options });
     expect(response.ok()).toBe(true);
   }
 
   async fault(fault: Fault) {
-    const response = await this.request.post(`${SANDBOX_URL}/__sandbox/faults`, { data: fault });
+    const response = await this.request.post(`${this.base}/__sandbox/faults`, { data: fault });
     expect(response.ok()).toBe(true);
   }
 
   /** The last credit request body the sandbox processed (and its Idempotency-Key), or null. */
   async lastRequest(endpoint: FaultEndpoint): Promise<unknown> {
-    const response = await this.request.get(`${SANDBOX_URL}/__sandbox/last-request?endpoint=${endpoint}`);
+    const response = await this.request.get(`${this.base}/__sandbox/last-request?endpoint=${endpoint}`);
     expect(response.ok()).toBe(true);
     const answer: unknown = await response.json();
     return typeof answer === 'object' && answer !== null && 'request' in answer ? answer.request : null;
   }
 
   async stats(): Promise<unknown> {
-    const response = await this.request.get(`${SANDBOX_URL}/__sandbox/stats`);
+    const response = await this.request.get(`${this.base}/__sandbox/stats`);
     expect(response.ok()).toBe(true);
     return response.json();
   }
@@ -77,8 +104,15 @@ class RuntimeExpectations {
   }
 }
 
+interface Options {
+  /** A project option: the sandbox profile this project's tests run against (null: the server root). */
+  sandboxProfile: string | null;
+}
+
 interface Fixtures {
   sandbox: SandboxControl;
+  /** With a profile: /config.json answers that profile's config (automatic). */
+  profileConfigRoute: void;
   privacy: PrivacyWatch;
   runtime: RuntimeExpectations;
   runtimeGuard: void;
@@ -91,14 +125,31 @@ declare global {
   }
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
+  sandboxProfile: [null, { option: true }],
+
   // Every test starts on a freshly seeded sandbox, whether or not it drives the sandbox itself.
   sandbox: [
-    async ({ request }, use) => {
-      const control = new SandboxControl(request);
+    async ({ request, sandboxProfile }, use) => {
+      const control = new SandboxControl(request, profileBase(sandboxProfile));
       await control.reset();
       await use(control);
       await control.reset(); // also releases any request a 'hang' fault still holds
+    },
+    { auto: true },
+  ],
+
+  // One preview server serves every profile's project: the page gets the profile's config.json this
+  // way (same origin, same CSP), while the server's own /config.json stays the root sandbox's.
+  profileConfigRoute: [
+    async ({ page, sandboxProfile }, use) => {
+      if (sandboxProfile !== null) {
+        const config = profileConfig(sandboxProfile);
+        await page.route('**/config.json', (route) =>
+          route.fulfill({ json: config, headers: { 'Cache-Control': 'no-store' } }),
+        );
+      }
+      await use();
     },
     { auto: true },
   ],

@@ -70,4 +70,27 @@ describe('scripts/sandbox.ts', () => {
     await expect(cli.ready).rejects.toThrow(/--port expects a non-negative integer/);
     expect(await cli.exited).toBe(2);
   });
+
+  it('answers with the chosen --profile, serves every profile with --all-profiles, refuses an unknown one', async () => {
+    const cli = startCli(['--port', '0', '--profile', 'numeric-ids', '--all-profiles']);
+    const { accountsBaseUrl } = await cli.ready;
+    const read = async (url: string) =>
+      accountListResponseSchema.parse(
+        await (await fetch(url, { headers: { Authorization: 'Bearer sandbox-operator' } })).json(),
+      ).accounts;
+    expect((await read(`${accountsBaseUrl}/v1/account/get-all-accounts/`))[0]?.accountId).toBe('100001');
+    const origin = accountsBaseUrl.replace(/\/accounts$/, '');
+    const uuid = (await read(`${origin}/profiles/default/accounts/v1/account/get-all-accounts/`))[0]
+      ?.accountId;
+    expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
+    expect(cli.output()).toMatch(
+      /config\.json keys for this profile: \{"virtualCardAccountField":"accountId"\}/,
+    );
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+
+    const unknown = startCli(['--port', '0', '--profile', 'nope']);
+    await expect(unknown.ready).rejects.toThrow(/--profile: unknown profile "nope"; known: default/);
+    expect(await unknown.exited).toBe(2);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Runs the sandbox as an HTTP server: `npm run sandbox -- --port 4400 [--accounts 10000]
- * [--decision-delay-ms 30000]`. Prints the two base URLs the app's config needs.
+ * [--decision-delay-ms 30000] [--profile default] [--all-profiles] [--oidc]`. Prints the two base URLs the
+ * app's config needs, and the config keys the chosen profile's readings call for.
  *
  * `--oidc` also starts the test OpenID Connect provider (scripts/oidc-idp.ts) on `--oidc-port` (4401) for
  * the app origins given with `--app-origin` (repeatable; default the dev and preview servers), and makes
@@ -10,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { startSandboxHttpServer } from '../src/sandbox/http-server';
 import { createOidcTokenVerifier } from '../src/sandbox/oidc-tokens';
 import type { ExternalTokenVerifier } from '../src/sandbox/store';
+import { isSandboxProfileName, sandboxProfile, sandboxProfileNames } from '../src/sandbox/profiles';
 import { sandboxTokens } from '../src/sandbox/tokens';
 import {
   API_RESOURCE,
@@ -42,6 +44,8 @@ const { values } = parseArgs({
     'oidc-port': { type: 'string', default: '4401' },
     'oidc-token-ttl': { type: 'string', default: '60' },
     'app-origin': { type: 'string', multiple: true },
+    profile: { type: 'string', default: 'default' },
+    'all-profiles': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
@@ -49,10 +53,27 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(
-    'usage: tsx scripts/sandbox.ts [--port 4400] [--accounts 30] [--decision-delay-ms 30000]\n',
+    [
+      'usage: tsx scripts/sandbox.ts [--port 4400] [--accounts 30] [--decision-delay-ms 30000]',
+      '                              [--profile default] [--all-profiles]',
+      '',
+      'profiles (docs/sandbox.md):',
+      ...sandboxProfileNames.map((name) => `  ${name.padEnd(12)} ${sandboxProfile(name).description}`),
+      '',
+      '--all-profiles also serves every profile under /profiles/<name>/ (api, accounts, __sandbox).',
+      '',
+    ].join('\n'),
   );
   process.exit(0);
 }
+
+if (!isSandboxProfileName(values.profile)) {
+  process.stderr.write(
+    `--profile: unknown profile "${values.profile}"; known: ${sandboxProfileNames.join(', ')}\n`,
+  );
+  process.exit(2);
+}
+const profile = sandboxProfile(values.profile);
 
 const accountCount = integerOption('accounts', values.accounts, undefined);
 const decisionDelayMs = integerOption('decision-delay-ms', values['decision-delay-ms'], undefined);
@@ -76,6 +97,8 @@ if (values.oidc) {
 
 const sandbox = await startSandboxHttpServer({
   port: integerOption('port', values.port, 4400) ?? 4400,
+  profile: profile.name,
+  mountProfiles: values['all-profiles'],
   ...(accountCount === undefined ? {} : { accountCount }),
   ...(decisionDelayMs === undefined ? {} : { decisionDelayMs }),
   ...(verifyExternalToken ? { verifyExternalToken } : {}),
@@ -98,6 +121,11 @@ process.stdout.write(
           `oidc authority: ${idp.issuer} (client_id ${OIDC_CLIENT_ID}, users: operator, analyst, any password)`,
           `oidc scope: ${OIDC_SCOPE}`,
         ]
+      : []),
+    `profile: ${profile.name} (${profile.description})`,
+    `config.json keys for this profile: ${JSON.stringify(profile.appConfig)}`,
+    ...(values['all-profiles']
+      ? [`also: ${sandbox.origin}/profiles/<${sandboxProfileNames.join('|')}>/`]
       : []),
     '',
   ].join('\n'),

@@ -32,9 +32,18 @@ async function start() {
   if (config.mode === 'sandbox' && config.sandboxWorker) {
     try {
       const { startSandboxWorker } = await import('@/sandbox/browser');
-      await startSandboxWorker({ baseUrl: config.baseUrl, accountsBaseUrl: config.accountsBaseUrl });
-    } catch {
-      root.render(<StartupErrorPage kind="sandbox" />);
+      await startSandboxWorker({
+        baseUrl: config.baseUrl,
+        accountsBaseUrl: config.accountsBaseUrl,
+        profile: config.sandboxProfile,
+      });
+    } catch (error) {
+      // An unknown profile name is a config error naming its key; anything else, the sandbox's own.
+      if (error instanceof RangeError && error.message.startsWith('unknown sandbox profile')) {
+        root.render(<StartupErrorPage kind="config" configKey="sandboxProfile" detail={error.message} />);
+      } else {
+        root.render(<StartupErrorPage kind="sandbox" />);
+      }
       return;
     }
   }

@@ -142,8 +142,27 @@ export const runtimeConfigSchema = z.object({
    * interface does not name it and a real provider's CORS policy may refuse unknown headers.
    */
   sendIdempotencyKey: z._default(z.boolean(), false),
-  /** Unit of `valorrenda` and of account balances: integer cents or reais. */
+  /** Unit of `valorrenda` and of account balances, unless `incomeUnit` / `balanceUnit` say otherwise. */
   moneyUnit: z._default(z.enum(['centavos', 'reais']), 'centavos'),
+  /**
+   * Unit of `valorrenda` alone (interface: "not shown"). Unset: `moneyUnit`. Read it with `incomeUnitOf`.
+   */
+  incomeUnit: z.optional(z.enum(['centavos', 'reais'])),
+  /**
+   * Unit of the account balances alone ("numbers"; interface: "not shown"). Unset: `moneyUnit`. Under
+   * `centavos` a fractional balance is a contradiction the accounts screen reports, never divides.
+   */
+  balanceUnit: z.optional(z.enum(['centavos', 'reais'])),
+  /**
+   * Which Account field (2.5) becomes the virtual-card `account` integer (4.4): `account` (the account
+   * number, default) or `accountId`. Accounts whose value is not a whole number cannot be requested.
+   */
+  virtualCardAccountField: z._default(z.enum(['account', 'accountId']), 'account'),
+  /**
+   * Sandbox mode with the in-browser worker: which sandbox profile answers (docs/sandbox.md). The names
+   * live in src/sandbox/profiles.ts; an unknown one stops the app with this key named.
+   */
+  sandboxProfile: z._default(text.check(z.regex(/^[a-z0-9-]{1,40}$/, 'must be a profile name')), 'default'),
   /** Longest printed name (`nomeimpresso`) the card embosser accepts. */
   printedNameMaxLength: z._default(int(10, 40), 26),
   domains: z._default(
@@ -168,3 +187,17 @@ export const runtimeConfigSchema = z.object({
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** The unit of `valorrenda`: `incomeUnit`, else the shared `moneyUnit`. */
+export function incomeUnitOf(
+  config: Pick<RuntimeConfig, 'incomeUnit' | 'moneyUnit'>,
+): RuntimeConfig['moneyUnit'] {
+  return config.incomeUnit ?? config.moneyUnit;
+}
+
+/** The unit of the account balances: `balanceUnit`, else the shared `moneyUnit`. */
+export function balanceUnitOf(
+  config: Pick<RuntimeConfig, 'balanceUnit' | 'moneyUnit'>,
+): RuntimeConfig['moneyUnit'] {
+  return config.balanceUnit ?? config.moneyUnit;
+}

@@ -1,3 +1,4 @@
+import { balanceUnitOf, incomeUnitOf } from './config-schema';
 import { ConfigError, parseRuntimeConfig } from './load-config';
 import shipped from '../../public/config.json';
 
@@ -41,6 +42,10 @@ describe('parseRuntimeConfig', () => {
     [{ ...valid, environmentName: '' }, 'environmentName'],
     [{ ...valid, requestTimeoutMs: 'fast' }, 'requestTimeoutMs'],
     [{ ...valid, moneyUnit: 'dólares' }, 'moneyUnit'],
+    [{ ...valid, incomeUnit: 'cents' }, 'incomeUnit'],
+    [{ ...valid, balanceUnit: 'BRL' }, 'balanceUnit'],
+    [{ ...valid, virtualCardAccountField: 'id' }, 'virtualCardAccountField'],
+    [{ ...valid, sandboxProfile: 'Not A Name' }, 'sandboxProfile'],
     [{ ...valid, domains: { ...parseRuntimeConfig(valid).domains, sexo: [] } }, 'domains.sexo'],
     [
       {
@@ -51,6 +56,22 @@ describe('parseRuntimeConfig', () => {
     ],
   ])('names the bad key (%#)', (raw, key) => {
     expect(keyOf(raw)).toBe(key);
+  });
+
+  it('reads the interface readings: account field, split money units, sandbox profile', () => {
+    const defaults = parseRuntimeConfig(valid);
+    expect(defaults.virtualCardAccountField).toBe('account');
+    expect(defaults.sandboxProfile).toBe('default');
+    expect(incomeUnitOf(defaults)).toBe('centavos');
+    expect(balanceUnitOf(defaults)).toBe('centavos');
+    // moneyUnit still sets both; each of the two keys overrides it for its own fields only.
+    const shared = parseRuntimeConfig({ ...valid, moneyUnit: 'reais' });
+    expect([incomeUnitOf(shared), balanceUnitOf(shared)]).toEqual(['reais', 'reais']);
+    const split = parseRuntimeConfig({ ...valid, incomeUnit: 'centavos', balanceUnit: 'reais' });
+    expect([incomeUnitOf(split), balanceUnitOf(split)]).toEqual(['centavos', 'reais']);
+    expect(
+      parseRuntimeConfig({ ...valid, virtualCardAccountField: 'accountId' }).virtualCardAccountField,
+    ).toBe('accountId');
   });
 
   it('reports a config that is not an object without a key', () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatMoney, formatMoneyInput, parseMoneyInput, toReais } from './money';
+import { formatMoney, formatMoneyInput, parseMoneyInput, toReais, findFractionalBalance } from './money';
 
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
 const RUNS = { numRuns: 1000 };
@@ -126,5 +126,22 @@ describe('parseMoneyInput', () => {
       parseMoneyInput(input);
       expect(performance.now() - started).toBeLessThan(50);
     }
+  });
+});
+
+describe('findFractionalBalance', () => {
+  const account = (total: number, blocked = 0) => ({
+    balance: { total, blocked, available: total - blocked },
+  });
+
+  it('names the first fractional balance under centavos, and accepts anything under reais', () => {
+    const accounts = [account(152_035), account(-1520.35), account(10, 0.5)];
+    expect(findFractionalBalance(accounts, 'centavos')).toEqual({
+      index: 1,
+      field: 'balance.total',
+      value: -1520.35,
+    });
+    expect(findFractionalBalance(accounts, 'reais')).toBeNull();
+    expect(findFractionalBalance([account(100, 50)], 'centavos')).toBeNull();
   });
 });

@@ -52,3 +52,29 @@ export function formatMoneyInput(centavos: number): string {
   const grouped = String(Math.abs(reais)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${centavos < 0 ? '-' : ''}${grouped},${cents}`;
 }
+
+/** Where a balance contradicts the configured unit: a fractional amount read as centavos. */
+export interface FractionalBalance {
+  /** Position in the provider's list. */
+  index: number;
+  /** `balance.total`, `balance.blocked` or `balance.available`. */
+  field: string;
+  value: number;
+}
+
+/**
+ * The first balance that is not a whole number when the unit is centavos, or null. A provider that sends
+ * `-1520.35` means reais; dividing it by 100 would show a wrong amount as if it were right.
+ */
+export function findFractionalBalance(
+  accounts: ReadonlyArray<{ balance: { total: number; blocked: number; available: number } }>,
+  unit: MoneyUnit,
+): FractionalBalance | null {
+  if (unit !== 'centavos') return null;
+  for (const [index, { balance }] of accounts.entries()) {
+    for (const key of ['total', 'blocked', 'available'] as const) {
+      if (!Number.isInteger(balance[key])) return { index, field: `balance.${key}`, value: balance[key] };
+    }
+  }
+  return null;
+}

@@ -9,9 +9,12 @@ import { SandboxStore } from './store';
 export async function startSandboxWorker(options: {
   baseUrl: string;
   accountsBaseUrl: string;
+  /** config.json `sandboxProfile`; an unknown name throws before the worker starts. */
+  profile?: string;
 }): Promise<void> {
-  const store = new SandboxStore();
-  const worker = setupWorker(...createSandboxHandlers(store, options));
+  const { profile, ...bases } = options;
+  const store = new SandboxStore(profile === undefined ? {} : { profile });
+  const worker = setupWorker(...createSandboxHandlers(store, bases));
   await worker.start({
     serviceWorker: { url: '/mockServiceWorker.js' },
     onUnhandledRequest: 'bypass',

@@ -10,7 +10,7 @@ import { XSS_PAYLOADS, creditSuccessBodySchema } from './fault-replies';
 import type { FaultInput } from './faults';
 import { buildCreditApplication } from './fixtures';
 import { createTestSandbox } from './node';
-import { seededCpfs } from './seed';
+import { accountNumber, accountUuid, seededCpfs } from './seed';
 import type { Sleep } from './store';
 import { createTestClient, readError } from './test-client';
 
@@ -43,7 +43,7 @@ const submit = (headers?: Record<string, string>) =>
     body: buildCreditApplication(seededCpfs.freshApproves),
     ...(headers ? { headers } : {}),
   });
-const createCard = () => api(endpoints.createVirtualCard(), { body: { account: 100002 } });
+const createCard = () => api(endpoints.createVirtualCard(), { body: { account: Number(accountNumber(1)) } });
 const cancel = () => api(endpoints.cancelCard(5003), { body: { cardCode: 5003 } });
 const products = () => api(endpoints.products());
 const applications = () => sandbox.store.stats().applicationsPerCpf[seededCpfs.freshApproves] ?? 0;
@@ -184,7 +184,7 @@ describe('body faults: the endpoint runs (and commits), then the answer is spoil
     const response = await createCard();
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('');
-    expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({ '100002': 1 });
+    expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({ [accountUuid(1)]: 1 });
   });
 
   it('schemaDrift: right top level, wrong fields, for every endpoint', async () => {
@@ -258,7 +258,7 @@ describe('connection and timing faults', () => {
     await expect(createCard()).rejects.toThrow(TypeError);
     await expect(cancel()).rejects.toThrow(TypeError);
     expect(sandbox.store.stats()).toMatchObject({
-      virtualCardsPerAccount: { '100002': 1 },
+      virtualCardsPerAccount: { [accountUuid(1)]: 1 },
       cancelsPerCard: { '5003': 1 },
     });
     // The card really is cancelled: a second cancel says so.

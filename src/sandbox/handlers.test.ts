@@ -10,7 +10,10 @@ import * as z from 'zod/mini';
 import { creditSuccessBodySchema } from './fault-replies';
 import { buildCreditApplication } from './fixtures';
 import { createTestSandbox } from './node';
-import { seededCpfs } from './seed';
+import { accountNumber, accountUuid, seededCpfs } from './seed';
+
+/** The first seeded account: its number is what the default profile's virtual-card `account` carries. */
+const FIRST_ACCOUNT_CODE = Number(accountNumber(0));
 import { createTestClient, readError } from './test-client';
 import { issueSandboxToken, sandboxTokens } from './tokens';
 
@@ -42,7 +45,8 @@ const allEndpoints = [
   },
   {
     name: 'createVirtualCard',
-    call: (token?: string | null) => api(endpoints.createVirtualCard(), { token, body: { account: 100001 } }),
+    call: (token?: string | null) =>
+      api(endpoints.createVirtualCard(), { token, body: { account: FIRST_ACCOUNT_CODE } }),
   },
   {
     name: 'cancelCard',
@@ -402,14 +406,15 @@ describe('GET analysis status', () => {
 
 describe('POST create virtual card', () => {
   it('requests a card for a known account and records a cancellable card', async () => {
-    const response = await api(endpoints.createVirtualCard(), { body: { account: 100001 } });
+    const response = await api(endpoints.createVirtualCard(), { body: { account: FIRST_ACCOUNT_CODE } });
     expect(response.status).toBe(200);
     const body = cardOperationResultSchema.parse(await response.json());
     expect(body).toEqual({
-      message: 'Cartão virtual solicitado para a conta 100001',
+      message: `Cartão virtual solicitado para a conta ${FIRST_ACCOUNT_CODE}`,
       timestamp: '2026-11-21T12:00:00.000Z',
     });
-    expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({ '100001': 1 });
+    // Counted per accountId (a UUID): the code sent was the account number.
+    expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({ [accountUuid(0)]: 1 });
     const created = sandbox.store.listCards().find((card) => card.virtual);
     expect(created?.code).toBe(5011);
     expect((await api(endpoints.cancelCard(5011), { body: { cardCode: 5011 } })).status).toBe(200);
@@ -419,7 +424,8 @@ describe('POST create virtual card', () => {
     const unknown = await api(endpoints.createVirtualCard(), { body: { account: 123 } });
     expect(unknown.status).toBe(400);
     expect((await readError(unknown)).message).toBe('Conta 123 não encontrada');
-    for (const body of [{ account: '100001' }, { account: 1.5 }, {}]) {
+    // The accountId is not what the default profile reads, even when it is sent as a number-like string.
+    for (const body of [{ account: String(FIRST_ACCOUNT_CODE) }, { account: 1.5 }, {}]) {
       const response = await api(endpoints.createVirtualCard(), { body });
       expect(response.status).toBe(400);
       expect((await readError(response)).message).toMatch(/^account: /);
@@ -468,7 +474,10 @@ describe('GET all accounts', () => {
     const body = accountListResponseSchema.parse(await (await accounts()).json());
     expect(body.accounts).toHaveLength(30);
     expect(body.accounts.filter((account) => account.isDefault)).toHaveLength(1);
-    expect(body.accounts[0]?.accountId).toBe('100001');
+    expect(body.accounts[0]?.accountId).toBe(accountUuid(0));
+    expect(body.accounts[0]?.accountId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('serves 10,000 accounts after a reset that asks for them', async () => {

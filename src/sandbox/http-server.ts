@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { getResponse } from 'msw';
 import { INTERNAL_ERROR_MESSAGE, errorObject } from './errors';
 import { createSandboxHandlers } from './handlers';
+import { sandboxProfileNames } from './profiles';
 import { apiSecurityHeaders } from './reply';
 import { SandboxStore, type SandboxStoreOptions } from './store';
 
@@ -13,6 +14,12 @@ import { SandboxStore, type SandboxStoreOptions } from './store';
 export interface SandboxHttpServerOptions extends SandboxStoreOptions {
   /** 0 (default) picks a free port. */
   port?: number;
+  /**
+   * Also serve every profile under `/profiles/<name>/` (`api`, `accounts`, `__sandbox`), each over its
+   * own store, on the same origin: the end-to-end suite runs its journeys against all of them with one
+   * server and one Content-Security-Policy.
+   */
+  mountProfiles?: boolean;
 }
 
 export interface SandboxHttpServer {
@@ -23,6 +30,8 @@ export interface SandboxHttpServer {
   baseUrl: string;
   /** {accounts_base_url}: `http://127.0.0.1:<port>/accounts`. */
   accountsBaseUrl: string;
+  /** With `mountProfiles`: the store behind each `/profiles/<name>/`. */
+  profileStores: ReadonlyMap<string, SandboxStore>;
   /** Releases held requests, drops every connection and stops listening. */
   close: () => Promise<void>;
 }
@@ -85,7 +94,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 export async function startSandboxHttpServer(
   options: SandboxHttpServerOptions = {},
 ): Promise<SandboxHttpServer> {
-  const { port: requestedPort = 0, ...storeOptions } = options;
+  const { port: requestedPort = 0, mountProfiles = false, ...storeOptions } = options;
   const store = new SandboxStore(storeOptions);
   // Root-relative bases, resolved per request against this server's origin, so the handlers need not
   // know the port before it is bound.
@@ -94,6 +103,21 @@ export async function startSandboxHttpServer(
     accountsBaseUrl: '/accounts',
     controlBaseUrl: '',
   });
+  const profileStores = new Map<string, SandboxStore>();
+  if (mountProfiles) {
+    for (const profile of sandboxProfileNames) {
+      const profileStore = new SandboxStore({ ...storeOptions, profile });
+      profileStores.set(profile, profileStore);
+      // Before the root handlers: their catch-alls do not reach under /profiles/, but keep it obvious.
+      handlers.unshift(
+        ...createSandboxHandlers(profileStore, {
+          baseUrl: `/profiles/${profile}/api`,
+          accountsBaseUrl: `/profiles/${profile}/accounts`,
+          controlBaseUrl: `/profiles/${profile}`,
+        }),
+      );
+    }
+  }
   let origin = '';
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -195,9 +219,11 @@ export async function startSandboxHttpServer(
     origin,
     baseUrl: `${origin}/api`,
     accountsBaseUrl: `${origin}/accounts`,
+    profileStores,
     close: () =>
       new Promise<void>((resolve, reject) => {
         store.faults.clear();
+        for (const profileStore of profileStores.values()) profileStore.faults.clear();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

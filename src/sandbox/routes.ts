@@ -4,6 +4,7 @@ import { creditApplicationRequestSchema } from '@/api/schemas/credit-application
 import { endpoints } from '@/api/schemas/endpoints';
 import { isValidCpf } from '@/lib/cpf';
 import type { SandboxEndpoint } from './faults';
+import { statusWord, type SandboxProfile } from './profiles';
 import { errorReply, jsonReply, type SandboxReply } from './reply';
 import type { SandboxStore } from './store';
 import { ACCOUNTS_READ_SCOPE } from './tokens';
@@ -70,7 +71,51 @@ async function readJsonBody<T>(request: Request, schema: z.ZodMiniType<T>): Prom
 }
 
 function operationResult(store: SandboxStore, message: string): SandboxReply {
-  return jsonReply(200, { message, timestamp: new Date(store.now()).toISOString() });
+  return jsonReply(store.profile.cardReplyStatus, {
+    message,
+    timestamp: new Date(store.now()).toISOString(),
+  });
+}
+
+/** The two fields the interface says may be empty (section 2.2.1, endereco). */
+const MAY_BE_EMPTY = new Set(['complemento', 'pontoreferencia']);
+
+/** The path of the first `""` in `value` outside the fields that may be empty, or null. */
+export function firstEmptyString(value: unknown, path: readonly (string | number)[] = []): string | null {
+  if (value === '') {
+    const last = path.at(-1);
+    return typeof last === 'string' && MAY_BE_EMPTY.has(last) ? null : path.join('.');
+  }
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = firstEmptyString(item, [...path, index]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = firstEmptyString(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** The success answer of the credit request as the profile reads the interface's unshown body. */
+function creditRequestSuccess(
+  profile: SandboxProfile,
+  submitted: { CodigoParaAcompanhamento: string; Status: string },
+): SandboxReply {
+  const conteudo = { ...submitted, Status: statusWord(profile, submitted.Status) };
+  switch (profile.creditRequestReply) {
+    case '202-empty':
+      return { type: 'raw', status: 202, body: '', contentType: 'application/json' };
+    case '200-body':
+      return jsonReply(200, { trackingCode: conteudo.CodigoParaAcompanhamento, status: conteudo.Status });
+    default:
+      return jsonReply(201, { conteudo, sucesso: true });
+  }
 }
 
 const products: Route = {
@@ -96,6 +141,12 @@ const creditRequest: Route = {
       idempotencyKey: request.headers.get('Idempotency-Key'),
     });
     const { portador, codigodoproduto } = body.value;
+    const en = store.profile.messages === 'en';
+    if (store.profile.refuseEmptyStrings) {
+      const empty = firstEmptyString(body.value);
+      if (empty !== null)
+        return errorReply(400, `${empty}: ${en ? 'must not be empty' : 'não pode ser vazio'}`);
+    }
     // Rules the shape schema leaves to the server (the interface is silent; these are the sandbox's).
     if (!isValidCpf(portador.cpf)) return errorReply(400, 'portador.cpf: CPF inválido');
     if (!store.hasProduct(String(codigodoproduto))) {
@@ -112,7 +163,7 @@ const creditRequest: Route = {
         `portador.enderecos: exatamente um endereço deve ser de correspondência (há ${mailing})`,
       );
     }
-    return jsonReply(201, { conteudo: store.submitApplication(body.value), sucesso: true });
+    return creditRequestSuccess(store.profile, store.submitApplication(body.value));
   },
 };
 
@@ -126,7 +177,23 @@ const analysisStatus: Route = {
     const document = params['document'] ?? '';
     // The interface asks for 11 digits without punctuation; a masked CPF is refused like any other.
     if (!/^\d{11}$/.test(document) || !isValidCpf(document)) return errorReply(400, 'CPF inválido');
-    return jsonReply(200, store.analysisPage(document));
+    const page = store.analysisPage(document);
+    if (!store.knowsCpf(document)) {
+      // Which answer an unknown CPF gets is not shown by the interface; the profile picks one.
+      if (store.profile.unknownCpf === '404')
+        return errorReply(404, 'Nenhuma proposta encontrada para o documento informado.');
+      if (store.profile.unknownCpf === 'sucesso-false') {
+        const message = 'Nenhuma proposta encontrada para o documento informado.';
+        return jsonReply(200, {
+          conteudo: {
+            ...page.conteudo,
+            erros: [store.profile.notes === 'objects' ? { code: 'NOT_FOUND', message } : message],
+            sucesso: false,
+          },
+        });
+      }
+    }
+    return jsonReply(200, page);
   },
 };
 
@@ -139,10 +206,20 @@ const createVirtualCard: Route = {
   run: async ({ store, request }) => {
     const body = await readJsonBody(request, virtualCardRequestSchema);
     if (!body.ok) return body.reply;
-    const accountId = String(body.value.account);
-    if (!store.hasAccount(accountId)) return errorReply(400, `Conta ${accountId} não encontrada`);
-    store.createVirtualCard(accountId);
-    return operationResult(store, `Cartão virtual solicitado para a conta ${accountId}`);
+    store.recordRequest('createVirtualCard', {
+      body: body.value,
+      idempotencyKey: request.headers.get('Idempotency-Key'),
+    });
+    const code = body.value.account;
+    const account = store.accountForCode(code);
+    if (!account) {
+      return errorReply(
+        400,
+        store.profile.messages === 'en' ? `account: unknown account ${code}` : `Conta ${code} não encontrada`,
+      );
+    }
+    store.createVirtualCard(account.accountId);
+    return operationResult(store, `Cartão virtual solicitado para a conta ${code}`);
   },
 };
 

@@ -7,6 +7,7 @@ import { isValidCnpjDigits } from './cnpj';
 import {
   FIRST_ACCOUNT_ID,
   HTML_LIKE_PRODUCT_NAME,
+  accountUuid,
   generateAccounts,
   seedLookups,
   seedProducts,
@@ -46,10 +47,15 @@ describe('seed', () => {
     expect(new Set(accounts.map((account) => account.tradeName)).size).toBe(30);
     for (const [index, account] of accounts.entries()) {
       expect(accountSchema.parse(account)).toEqual(account);
-      expect(account.accountId).toBe(String(FIRST_ACCOUNT_ID + index));
+      // UUIDs by default: an id the app must not send as the virtual-card `account`.
+      expect(account.accountId).toBe(accountUuid(index));
+      expect(account.accountId).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
       expect(isValidCnpjDigits(account.taxId), account.taxId).toBe(true);
       expect(account.branch).toMatch(/^\d{4}$/);
-      expect(account.account).toMatch(/^\d{5}-\d$/);
+      // Seven digits; every tenth account prints its check digit after a dash (not an integer).
+      expect(account.account).toMatch(index % 10 === 9 ? /^\d{6}-\d$/ : /^[1-9]\d{6}$/);
       for (const amount of Object.values(account.balance)) expect(Number.isInteger(amount)).toBe(true);
       expect(account.balance.available).toBe(account.balance.total - account.balance.blocked);
     }
@@ -63,6 +69,20 @@ describe('seed', () => {
     expect(performance.now() - started).toBeLessThan(500);
     expect(new Set(many.map((account) => account.taxId)).size).toBe(10_000);
     expect(new Set(many.map((account) => account.accountId)).size).toBe(10_000);
+    expect(new Set(many.map((account) => account.account)).size).toBe(10_000);
     expect(many.filter((account) => account.isDefault)).toHaveLength(1);
+  });
+
+  it('gives numeric ids and balances in reais when a profile asks for them', () => {
+    const cents = generateAccounts(30);
+    const numeric = generateAccounts(30, undefined, { accountIds: 'numeric', balanceUnit: 'reais' });
+    for (const [index, account] of numeric.entries()) {
+      expect(account.accountId).toBe(String(FIRST_ACCOUNT_ID + index));
+      const inCents = cents[index]?.balance;
+      expect(account.balance.total).toBe((inCents?.total ?? NaN) / 100);
+      expect(account.account).toBe(cents[index]?.account);
+    }
+    // Reais with decimals: at least one fractional amount, which a centavos reading must not divide.
+    expect(numeric.some((account) => !Number.isInteger(account.balance.total))).toBe(true);
   });
 });

@@ -146,7 +146,7 @@ export function seedLookups(): Map<string, SeedLookup> {
 
 /** Seeded card codes; each can be cancelled once. */
 export const SEEDED_CARD_CODES: readonly number[] = Array.from({ length: 10 }, (_, index) => 5001 + index);
-/** Account ids are numeric strings so the app can send `Number(accountId)` as the virtual-card `account`. */
+/** First numeric account id (profile `numeric-ids`); by default account ids are UUIDs. */
 export const FIRST_ACCOUNT_ID = 100_001;
 
 const businesses: ReadonlyArray<readonly [trade: string, official: string]> = [
@@ -186,11 +186,35 @@ const names: readonly string[] = [
   'Três Irmãos',
 ];
 
-function accountNumber(random: Random): string {
-  const digits = String(random.int(10_000, 99_999));
+/**
+ * The account number (`account`, "a string of digits"): six digits plus a check digit, distinct for every
+ * index below 9·10^6 (7_919 is coprime with 9·10^6). Every tenth account writes its check digit after a
+ * dash, as some banks print it: not an integer, so the app must show it as not requestable rather than
+ * drop it or send something else.
+ */
+export function accountNumber(index: number, random?: Random): string {
+  // One draw, as the random account numbers of earlier seeds took, so the balances stay where they were.
+  random?.int(10_000, 99_999);
+  const digits = String(100_000 + ((index * 7_919 + 4_242) % 900_000));
   let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) sum += Number(digits[index]) * (index + 2);
-  return `${digits}-${sum % 10}`;
+  for (let position = 0; position < digits.length; position += 1)
+    sum += Number(digits[position]) * (position + 2);
+  return index % 10 === 9 ? `${digits}-${sum % 10}` : `${digits}${sum % 10}`;
+}
+
+/** A 32-bit mix of (seed, index, lane): the same UUID for the same account on every run. */
+function mix(seed: number, index: number, lane: number): number {
+  let h = (seed ^ Math.imul(index + 1, 0x9e3779b1) ^ Math.imul(lane + 1, 0x85ebca6b)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0;
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b) >>> 0;
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** A version-4-shaped UUID derived from the seed and the index (no PRNG draw, so balances stay put). */
+export function accountUuid(index: number, seed: number = DEFAULT_SEED): string {
+  const hex = [0, 1, 2, 3].map((lane) => mix(seed, index, lane).toString(16).padStart(8, '0')).join('');
+  const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** Distinct for every index below 10^8: 7_919 is prime, so coprime with 10^8. */
@@ -207,11 +231,24 @@ function balance(index: number, random: Random): Account['balance'] {
   return { total, blocked, available: total - blocked };
 }
 
+export interface AccountShape {
+  /** `uuid` (default) or `numeric` (`100001` upwards). */
+  accountIds?: 'uuid' | 'numeric';
+  /** Balances as integer centavos (default) or as reais with decimals. */
+  balanceUnit?: 'centavos' | 'reais';
+}
+
 /**
  * `count` accounts; the first is the only default one. Linear and allocation-light: 10,000 accounts take
  * a few milliseconds.
  */
-export function generateAccounts(count: number, seed: number = DEFAULT_SEED): Account[] {
+export function generateAccounts(
+  count: number,
+  seed: number = DEFAULT_SEED,
+  shape: AccountShape = {},
+): Account[] {
+  const numericIds = shape.accountIds === 'numeric';
+  const inReais = shape.balanceUnit === 'reais';
   const random = createRandom(seed);
   const accounts: Account[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -221,15 +258,18 @@ export function generateAccounts(count: number, seed: number = DEFAULT_SEED): Ac
     const [trade, official] = businesses[pair % businesses.length] ?? ['Empresa', 'Comércio'];
     const name = names[Math.floor(pair / businesses.length)] ?? 'Brasil';
     const suffix = random.next() < 0.2 ? 'S.A.' : 'LTDA';
+    const cents = balance(index, random);
     accounts.push({
-      accountId: String(FIRST_ACCOUNT_ID + index),
+      accountId: numericIds ? String(FIRST_ACCOUNT_ID + index) : accountUuid(index, seed),
       isDefault: index === 0,
-      balance: balance(index, random),
+      balance: inReais
+        ? { total: cents.total / 100, blocked: cents.blocked / 100, available: cents.available / 100 }
+        : cents,
       taxId: cnpj(index),
       officialName: `${name} ${official} ${suffix}`,
       tradeName: `${trade} ${name}`,
       branch: index === 0 ? '0001' : String(random.int(1, 4_999)).padStart(4, '0'),
-      account: accountNumber(random),
+      account: accountNumber(index, random),
     });
   }
   return accounts;

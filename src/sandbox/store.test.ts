@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
 import { buildCreditApplication } from './fixtures';
 import { jsonReply } from './reply';
-import { seededCpfs } from './seed';
+import { accountUuid, seededCpfs } from './seed';
 import { SandboxStore, decisionFor } from './store';
 
 const start = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -79,16 +79,16 @@ describe('SandboxStore', () => {
 
   it('creates virtual cards that can then be cancelled', () => {
     const store = storeAt();
-    const code = store.createVirtualCard('100002');
+    const code = store.createVirtualCard(accountUuid(1));
     expect(code).toBe(5011);
     expect(store.listCards().find((card) => card.code === code)).toEqual({
       code,
-      accountId: '100002',
+      accountId: accountUuid(1),
       virtual: true,
       cancelled: false,
     });
     expect(store.cancelCard(code)).toEqual({ ok: true });
-    expect(store.stats().virtualCardsPerAccount).toEqual({ '100002': 1 });
+    expect(store.stats().virtualCardsPerAccount).toEqual({ [accountUuid(1)]: 1 });
     expect(() => store.createVirtualCard('1')).toThrow(RangeError);
   });
 
@@ -126,7 +126,7 @@ describe('SandboxStore', () => {
     const fresh = storeAt();
     store.submitApplication(buildCreditApplication());
     store.cancelCard(5002);
-    store.createVirtualCard('100001');
+    store.createVirtualCard(accountUuid(0));
     store.countRequest('products');
     store.faults.add({ endpoint: '*', kind: '500', times: 0 });
     store.advanceClock(5_000);

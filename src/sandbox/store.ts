@@ -3,6 +3,7 @@ import type { AnalysisStatusPage } from '@/api/schemas/analysis-status';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import type { Product } from '@/api/schemas/products';
 import { FaultRegistry, type SandboxEndpoint } from './faults';
+import { DEFAULT_PROFILE, sandboxProfile, statusWord, type SandboxProfile } from './profiles';
 import { isSuccess, type SandboxReply } from './reply';
 import {
   DEFAULT_ACCOUNT_COUNT,
@@ -44,6 +45,8 @@ export interface SandboxStoreOptions {
    * identity provider (`npm run sandbox -- --oidc`): its scopes, or null to refuse it as unknown.
    */
   verifyExternalToken?: ExternalTokenVerifier;
+  /** Which readings of the interface's open points to answer with (src/sandbox/profiles.ts). */
+  profile?: string;
 }
 
 export type ExternalTokenVerifier = (
@@ -150,6 +153,7 @@ export class SandboxStore {
   readonly faults = new FaultRegistry();
   readonly sleep: Sleep;
   readonly verifyExternalToken: ExternalTokenVerifier | undefined;
+  readonly profile: SandboxProfile;
   private readonly clock: () => number;
   private readonly seed: number;
   private readonly defaults: Required<ResetOptions>;
@@ -171,6 +175,7 @@ export class SandboxStore {
     this.sleep = options.sleep ?? defaultSleep;
     this.verifyExternalToken = options.verifyExternalToken;
     this.seed = options.seed ?? DEFAULT_SEED;
+    this.profile = sandboxProfile(options.profile ?? DEFAULT_PROFILE);
     this.defaults = resolveSettings(options, {
       accountCount: DEFAULT_ACCOUNT_COUNT,
       decisionDelayMs: DEFAULT_DECISION_DELAY_MS,
@@ -189,7 +194,7 @@ export class SandboxStore {
     this.faults.clear();
     this.clockOffsetMs = 0;
     this.products = seedProducts.map((product) => ({ ...product }));
-    this.accounts = generateAccounts(this.settings.accountCount, this.seed);
+    this.accounts = generateAccounts(this.settings.accountCount, this.seed, this.profile);
     this.accountsById = new Map(this.accounts.map((account) => [account.accountId, account]));
     this.cpfs = new Map([...seedLookups()].map(([cpf, seeded]) => [cpf, { seeded, submitted: [] }]));
     this.cards = new Map();
@@ -259,6 +264,15 @@ export class SandboxStore {
     return this.accountsById.has(accountId);
   }
 
+  /**
+   * The account a virtual-card `account` code designates under this profile's reading: the Account whose
+   * `account` (or `accountId`) field, read as a whole number, equals it. Undefined when none does.
+   */
+  accountForCode(code: number): Account | undefined {
+    const field = this.profile.virtualCardAccountField;
+    return this.accounts.find((account) => /^\d+$/.test(account[field]) && Number(account[field]) === code);
+  }
+
   /** Records an application (the request must already be validated) and returns its tracking code. */
   submitApplication(request: CreditApplicationRequest): {
     CodigoParaAcompanhamento: string;
@@ -278,6 +292,12 @@ export class SandboxStore {
     return { CodigoParaAcompanhamento: code, Status: 'EM_ANALISE' };
   }
 
+  /** Whether the CPF has anything to show: seeded or submitted analyses, or seeded notes. */
+  knowsCpf(cpf: string): boolean {
+    const record = this.cpfs.get(cpf);
+    return record !== undefined && (record.seeded !== undefined || record.submitted.length > 0);
+  }
+
   /** Page 1 of the CPF's analyses, newest first. Paging parameters are not part of the interface. */
   analysisPage(cpf: string): AnalysisStatusPage {
     const record = this.cpfs.get(cpf);
@@ -286,9 +306,15 @@ export class SandboxStore {
       CodigoParaAcompanhamento: analysis.CodigoParaAcompanhamento,
       Status: now >= analysis.submittedAt + this.settings.decisionDelayMs ? analysis.decision : 'EM_ANALISE',
     }));
-    const all = [...(record?.seeded?.analyses ?? []), ...submitted].reverse();
+    const all = [...(record?.seeded?.analyses ?? []), ...submitted]
+      .reverse()
+      .map((analysis) => ({ ...analysis, Status: statusWord(this.profile, analysis.Status) }));
+    const objects = this.profile.notes === 'objects';
     const notes = (list: AnalysisNote[] | undefined) =>
-      (list ?? []).map((note) => (typeof note === 'string' ? note : { ...note }));
+      (list ?? []).map((note, index) => {
+        if (typeof note === 'string') return objects ? { code: `N${index + 1}`, message: note } : note;
+        return objects ? { code: note.codigo, message: note.mensagem } : { ...note };
+      });
     return {
       conteudo: {
         numeroDaPagina: 1,

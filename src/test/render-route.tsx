@@ -11,6 +11,15 @@ import { parseRuntimeConfig } from '@/config/load-config';
 import type { RuntimeConfig } from '@/config/config-schema';
 import { createTestSandbox } from '@/sandbox/node';
 
+/**
+ * A second sandbox answering with another profile's readings (src/sandbox/profiles.ts), for one test:
+ * `sandbox.server.use(...otherProfile('english').handlers)` puts it in front until the handlers reset.
+ */
+export function otherProfile(profile: string) {
+  const other = createTestSandbox({ profile });
+  return { store: other.store, handlers: other.server.listHandlers() };
+}
+
 /** One sandbox (MSW in Node) for a test file; page tests talk to it through the real fetch client. */
 export function setupTestSandbox() {
   const sandbox = createTestSandbox();

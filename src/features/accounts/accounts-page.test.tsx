@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatMoney } from '@/lib/money';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
@@ -52,7 +52,7 @@ describe('AccountsPage', () => {
     expect(within(row1!).getByText('Padrão')).toBeInTheDocument();
     expect(row1).toHaveTextContent(money(first.balance.available));
 
-    const overdrawn = seeded.find((account) => account.accountId === '100004')!;
+    const overdrawn = seeded[3]!; // the fourth seeded account is overdrawn (docs/sandbox.md)
     const overdrawnRow = within(table()).getByRole('rowheader', { name: overdrawn.tradeName }).closest('tr')!;
     const negative = within(overdrawnRow).getAllByText(money(overdrawn.balance.total))[0]!;
     expect(negative.textContent).toMatch(/^-/);
@@ -151,7 +151,7 @@ describe('AccountsPage', () => {
     URL.revokeObjectURL = () => undefined;
     try {
       const { user } = renderRoute('/contas', { sandbox });
-      const target = sandbox.store.listAccounts().find((account) => account.accountId === '100004')!;
+      const target = sandbox.store.listAccounts()[3]!; // overdrawn
       await screen.findAllByRole('rowheader');
       await user.type(screen.getByRole('searchbox', { name: 'Buscar contas' }), target.taxId);
       await waitFor(() => expect(bodyRows()).toHaveLength(1));
@@ -173,15 +173,66 @@ describe('AccountsPage', () => {
   it('requests a virtual card for a row: the cards screen opens its confirmation for it', async () => {
     const { user, router } = renderRoute('/contas', { sandbox });
     const second = sandbox.store.listAccounts()[1]!;
+    await screen.findByRole('rowheader', { name: second.tradeName }, { timeout: 5000 });
     await user.click(
       await screen.findByRole('button', {
         name: `Solicitar cartão virtual para ${second.tradeName}, conta ${second.account}`,
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
-    expect(dialog).toHaveTextContent(`conta ${second.accountId}`);
+    // The cards screen is a lazy route: give its chunk time on a busy machine.
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Solicitar cartão virtual?' },
+      { timeout: 5000 },
+    );
+    // The code is the account number (config virtualCardAccountField: "account"), never the UUID id.
+    expect(dialog).toHaveTextContent(`para a conta ${second.account}.`);
+    expect(dialog).toHaveTextContent(
+      `Código enviado ao provedor: ${second.account} (campo account da conta).`,
+    );
+    expect(dialog).not.toHaveTextContent(second.accountId);
     expect(router.state.location.pathname).toBe('/cartoes');
     expect(router.state.location.search).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Solicitar' }));
+    // Once in the answer and once in the journal.
+    expect(
+      await screen.findAllByText(`Cartão virtual solicitado para a conta ${second.account}`),
+    ).not.toHaveLength(0);
+    expect(sandbox.store.lastRequest('createVirtualCard')?.body).toEqual({ account: Number(second.account) });
+    expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({ [second.accountId]: 1 });
+  });
+
+  it('offers no row action for an account whose number is not a whole number', async () => {
+    renderRoute('/contas', { sandbox });
+    const dashed = sandbox.store.listAccounts()[9]!;
+    expect(dashed.account).toMatch(/-/);
+    const row = (await screen.findByRole('rowheader', { name: dashed.tradeName }, { timeout: 5000 })).closest(
+      'tr',
+    )!;
+    expect(within(row).queryByRole('button', { name: /Solicitar cartão virtual/ })).not.toBeInTheDocument();
+  });
+
+  it('reports a fractional balance under a centavos reading instead of dividing it', async () => {
+    const reais = otherProfile('english');
+    sandbox.server.use(...reais.handlers);
+    renderRoute('/contas', { sandbox, config: { balanceUnit: 'centavos' } });
+    const alert = await screen.findByText(/da resposta vale -?\d+\.\d+, um valor com frações/, undefined, {
+      timeout: 5000,
+    });
+    expect(alert).toHaveTextContent(/accounts\.\d+\.balance\.(total|blocked|available)/);
+    expect(screen.queryByRole('table', { name: 'Contas da instituição' })).not.toBeInTheDocument();
+    expect(document.title).toBe('Erro: Contas · Cartões Back-office');
+  });
+
+  it('shows balances sent in reais as they are under balanceUnit "reais"', async () => {
+    const reais = otherProfile('english');
+    sandbox.server.use(...reais.handlers);
+    const first = reais.store.listAccounts()[0]!;
+    renderRoute('/contas', { sandbox, config: { balanceUnit: 'reais' } });
+    const row = (await screen.findByRole('rowheader', { name: first.tradeName }, { timeout: 5000 })).closest(
+      'tr',
+    )!;
+    expect(row).toHaveTextContent(money(Math.round(first.balance.available * 100)));
   });
 
   it('explains a missing accounts:read scope (opaque token, 403) without an error page', async () => {

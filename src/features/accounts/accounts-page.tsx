@@ -14,12 +14,14 @@ import { accountQueries } from '@/api/accounts';
 import { isApiError } from '@/api/api-error';
 import type { Account } from '@/api/schemas/accounts';
 import { ACCOUNTS_READ_SCOPE, useScopeStatus } from '@/api/scopes';
+import { virtualCardCode } from '@/api/virtual-card-account';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { PageContainer } from '@/components/page-container';
 import { TextInput } from '@/components/text-input';
 import { useRuntimeConfig } from '@/config/config-context';
+import { balanceUnitOf } from '@/config/config-schema';
 import { downloadTextFile, stampedFileName, toCsv } from '@/lib/csv';
-import { toReais } from '@/lib/money';
+import { findFractionalBalance, toReais } from '@/lib/money';
 import {
   columnIds,
   isMoneyColumn,
@@ -34,15 +36,16 @@ import {
 import { AccountsTable } from './accounts-table';
 import { ColumnMenu } from './column-menu';
 
-/** The code a virtual card request takes for an account: its numeric `accountId`. */
-function accountCode(account: Account): number | null {
-  return /^\d{1,15}$/.test(account.accountId) ? Number(account.accountId) : null;
-}
-
 export function AccountsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { moneyUnit } = useRuntimeConfig();
+  const config = useRuntimeConfig();
+  const moneyUnit = balanceUnitOf(config);
+  // The code the cards screen sends for an account, under the configured reading (and only if whole).
+  const accountCode = (account: Account) => {
+    const code = virtualCardCode(account, config.virtualCardAccountField);
+    return code.ok ? code.code : null;
+  };
   const scope = useScopeStatus(ACCOUNTS_READ_SCOPE);
   // A JWT without the scope: say so without asking the provider for a certain 403.
   const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing' });
@@ -53,7 +56,16 @@ export function AccountsPage() {
   const [sort, setSort] = useState<SortState | null>(null);
   const [hidden, setHidden] = useState<ReadonlySet<ColumnId>>(new Set());
 
-  const allRows = useMemo(() => (accounts.data ? toRows(accounts.data) : null), [accounts.data]);
+  // Balances in centavos must be whole: a fraction means the provider reads the unit otherwise. Reported,
+  // never divided or rounded into a wrong amount.
+  const contradiction = useMemo(
+    () => (accounts.data ? findFractionalBalance(accounts.data, moneyUnit) : null),
+    [accounts.data, moneyUnit],
+  );
+  const allRows = useMemo(
+    () => (accounts.data && !contradiction ? toRows(accounts.data) : null),
+    [accounts.data, contradiction],
+  );
   const found = useMemo(
     () => (allRows ? searchRows(allRows, deferredQuery) : null),
     [allRows, deferredQuery],
@@ -115,7 +127,7 @@ export function AccountsPage() {
     downloadTextFile(stampedFileName(t('accounts.fileName')), toCsv(header, data));
   }
 
-  const failed = accounts.isError && !forbidden;
+  const failed = (accounts.isError && !forbidden) || contradiction !== null;
 
   return (
     <PageContainer
@@ -127,6 +139,15 @@ export function AccountsPage() {
         <Alert severity="info">
           <AlertTitle>{t('accounts.forbiddenTitle')}</AlertTitle>
           {t('accounts.forbiddenBody')}
+        </Alert>
+      ) : contradiction ? (
+        <Alert severity="error">
+          <AlertTitle>{t('accounts.errorTitle')}</AlertTitle>
+          {t('accounts.fractionalBalance', {
+            index: contradiction.index,
+            field: contradiction.field,
+            value: contradiction.value,
+          })}
         </Alert>
       ) : failed ? (
         <ApiErrorAlert

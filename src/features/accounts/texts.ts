@@ -38,6 +38,8 @@ export const accountsTexts = defineTexts(
     noMatch: 'Nenhuma conta corresponde a “{{filter}}”.',
     empty: 'Nenhuma conta associada a esta instituição.',
     errorTitle: 'Não foi possível carregar as contas',
+    fractionalBalance:
+      'O campo accounts.{{index}}.{{field}} da resposta vale {{value}}, um valor com frações, mas a configuração lê os saldos em centavos (balanceUnit). O provedor e a configuração divergem; os saldos não são mostrados para não exibir valores errados. Ajuste balanceUnit para "reais" se o provedor envia reais.',
     errorPrefix: 'Erro',
     forbiddenTitle: 'Sem acesso à lista de contas',
     forbiddenBody:
@@ -80,6 +82,8 @@ export const accountsTexts = defineTexts(
     noMatch: 'No account matches “{{filter}}”.',
     empty: 'No account is associated with this institution.',
     errorTitle: 'The accounts could not be loaded',
+    fractionalBalance:
+      'The field accounts.{{index}}.{{field}} of the answer is {{value}}, a fractional amount, but the configuration reads balances as centavos (balanceUnit). The provider and the configuration disagree; balances are not shown rather than shown wrong. Set balanceUnit to "reais" if the provider sends reais.',
     errorPrefix: 'Error',
     forbiddenTitle: 'No access to the account list',
     forbiddenBody:

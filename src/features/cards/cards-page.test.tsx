@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
+import { formatCnpj } from '@/lib/cnpj';
 import { renderRoute, setupTestSandbox } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 import { cardJournal } from './journal-store';
@@ -15,35 +16,92 @@ function journalRows() {
 }
 
 describe('CardsPage: virtual card', () => {
-  it('picks an account from the list, confirms, shows the answer in local time and journals it', async () => {
+  it('picks an account by its trade name and sends its account number once, then journals it', async () => {
     const { user } = renderRoute('/cartoes', { sandbox });
-    const picker = await screen.findByRole('combobox', { name: 'Conta' });
+    const target = sandbox.store.listAccounts()[1]!;
+    // The default seed has UUID accountIds: the code sent is the account number (virtualCardAccountField).
+    expect(target.accountId).toMatch(/^[0-9a-f-]{36}$/);
+    const picker = await screen.findByRole('combobox', { name: 'Conta' }, { timeout: 5000 });
     expect(document.title).toBe('Cartões · Cartões Back-office');
-    await user.type(picker, '100002');
-    await user.click(await screen.findByRole('option', { name: /conta 12345-6|conta/ }));
-    expect(picker).toHaveDisplayValue(/agência \d{4} · conta/);
+    await user.click(picker);
+    await user.paste(target.tradeName);
+    const option = await screen.findByRole('option', { name: new RegExp(target.tradeName) });
+    // The option shows what identifies the account and the code that will be sent.
+    expect(option).toHaveTextContent(
+      `CNPJ ${formatCnpj(target.taxId)} · agência ${target.branch} · conta ${target.account}`,
+    );
+    expect(option).toHaveTextContent(`Código enviado: ${target.account}`);
+    await user.click(option);
+    expect(picker).toHaveDisplayValue(
+      `${target.tradeName} · agência ${target.branch} · conta ${target.account}`,
+    );
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
-    expect(dialog).toHaveTextContent('Será solicitado um novo cartão virtual para a conta 100002.');
-    expect(dialog).toHaveTextContent(/agência \d{4}, conta/);
-    await user.click(within(dialog).getByRole('button', { name: 'Solicitar' }));
+    expect(dialog).toHaveTextContent(
+      `Será solicitado um novo cartão virtual para a conta ${target.account}.`,
+    );
+    expect(dialog).toHaveTextContent(`CNPJ ${formatCnpj(target.taxId)}, agência ${target.branch}`);
+    expect(dialog).toHaveTextContent(
+      `Código enviado ao provedor: ${target.account} (campo account da conta).`,
+    );
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Solicitar' }));
 
-    const result = await within(virtualSection()).findByText('Cartão virtual solicitado para a conta 100002');
+    const result = await within(virtualSection()).findByText(
+      `Cartão virtual solicitado para a conta ${target.account}`,
+    );
     expect(result.closest('[role="status"]')).toHaveTextContent(/em \d{2}\/\d{2}\/\d{4}/);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Focus goes to the answer once the dialog has closed.
     await waitFor(() => expect(result.closest('[tabindex="-1"]')).toHaveFocus());
-    expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({ '100002': 1 });
+    expect(sandbox.store.lastRequest('createVirtualCard')?.body).toEqual({ account: Number(target.account) });
+    expect(sandbox.store.stats().requestsPerEndpoint.createVirtualCard).toBe(1);
+    expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({ [target.accountId]: 1 });
     const [row] = journalRows();
     expect(row).toHaveTextContent('Cartão virtual');
-    expect(row).toHaveTextContent('conta 100002');
+    expect(row).toHaveTextContent(`conta ${target.account}`);
     expect(row).toHaveTextContent('Sucesso');
+  });
+
+  it('shows an account whose number is not a whole number, disabled with the reason', async () => {
+    const { user } = renderRoute('/cartoes', { sandbox });
+    const dashed = sandbox.store.listAccounts()[9]!;
+    expect(dashed.account).toMatch(/^\d+-\d$/);
+    const picker = await screen.findByRole('combobox', { name: 'Conta' }, { timeout: 5000 });
+    await user.click(picker);
+    await user.paste(dashed.tradeName);
+    const option = await screen.findByRole('option', { name: new RegExp(dashed.tradeName) });
+    expect(option).toHaveAttribute('aria-disabled', 'true');
+    expect(option).toHaveTextContent(
+      `Não pode ser solicitado: o campo account (${dashed.account}) não é um número inteiro.`,
+    );
+    // MUI makes a disabled option unclickable (pointer-events: none); nothing gets chosen.
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(picker).not.toHaveDisplayValue(new RegExp(dashed.account));
+  });
+
+  it('when no account qualifies under the configured field, offers the typed code with an explanation', async () => {
+    // The default seed's accountIds are UUIDs: read as the code, none is a whole number.
+    const { user } = renderRoute('/cartoes', { sandbox, config: { virtualCardAccountField: 'accountId' } });
+    expect(
+      await screen.findByText(
+        /Nenhuma das 30 contas da lista tem um número inteiro no campo accountId/,
+        undefined,
+        {
+          timeout: 5000,
+        },
+      ),
+    ).toBeInTheDocument();
+    const code = screen.getByRole('textbox', { name: 'Código da conta' });
+    await user.type(code, '123');
+    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
+    expect(await within(virtualSection()).findByText('Conta 123 não encontrada')).toBeInTheDocument();
   });
 
   it('asks to pick an account first', async () => {
     const { user } = renderRoute('/cartoes', { sandbox });
-    await screen.findByRole('combobox', { name: 'Conta' });
+    await screen.findByRole('combobox', { name: 'Conta' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
     expect(screen.getByText('Escolha uma conta.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -52,9 +110,11 @@ describe('CardsPage: virtual card', () => {
   it('shows the Error object message of a failure and keeps the choice', async () => {
     sandbox.store.faults.add({ endpoint: 'createVirtualCard', kind: '500', times: 1 });
     const { user } = renderRoute('/cartoes', { sandbox });
-    const picker = await screen.findByRole('combobox', { name: 'Conta' });
-    await user.type(picker, '100003');
-    await user.click(await screen.findByRole('option'));
+    const target = sandbox.store.listAccounts()[2]!;
+    const picker = await screen.findByRole('combobox', { name: 'Conta' }, { timeout: 5000 });
+    await user.click(picker);
+    await user.paste(target.tradeName);
+    await user.click(await screen.findByRole('option', { name: new RegExp(target.tradeName) }));
     const chosen = (picker as HTMLInputElement).value;
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
     await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
@@ -68,24 +128,27 @@ describe('CardsPage: virtual card', () => {
 
   it('with an opaque token refused by the accounts list (403), offers a typed code with a note', async () => {
     const { user } = renderRoute('/cartoes', { sandbox, token: 'sandbox-analyst' });
-    expect(await screen.findByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
+    const target = sandbox.store.listAccounts()[4]!;
+    expect(
+      await screen.findByText(/não tem o escopo accounts:read/, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const code = screen.getByRole('textbox', { name: 'Código da conta' });
     await user.type(code, 'abc');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
     expect(code).toHaveAccessibleDescription('Informe um número inteiro positivo, só com dígitos.');
     await user.clear(code);
-    await user.type(code, '100005');
+    await user.type(code, target.account);
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
     await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
     expect(
-      await within(virtualSection()).findByText('Cartão virtual solicitado para a conta 100005'),
+      await within(virtualSection()).findByText(`Cartão virtual solicitado para a conta ${target.account}`),
     ).toBeInTheDocument();
   });
 
   it('with a JWT lacking accounts:read, does not ask for the list at all', async () => {
     const token = await issueTestToken(sandbox, ['cards:write']);
     const { user } = renderRoute('/cartoes', { sandbox, token });
-    const code = await screen.findByRole('textbox', { name: 'Código da conta' });
+    const code = await screen.findByRole('textbox', { name: 'Código da conta' }, { timeout: 5000 });
     expect(screen.getByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
     await user.type(code, '123');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
@@ -97,17 +160,28 @@ describe('CardsPage: virtual card', () => {
 
   it('opens the confirmation for an account handed over by the accounts screen', async () => {
     const { user, router } = renderRoute('/produtos', { sandbox });
-    await act(() => router.navigate('/cartoes', { state: { requestVirtualCardFor: 100007 } }));
-    const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
-    expect(dialog).toHaveTextContent('conta 100007');
+    const target = sandbox.store.listAccounts()[6]!;
+    await act(() =>
+      router.navigate('/cartoes', { state: { requestVirtualCardFor: Number(target.account) } }),
+    );
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Solicitar cartão virtual?' },
+      { timeout: 5000 },
+    );
+    expect(dialog).toHaveTextContent(`conta ${target.account}`);
     await waitFor(() => expect(router.state.location.state).toBeNull());
+    // The list arrives while the dialog is open; it then names the account too.
+    await waitFor(() => expect(dialog).toHaveTextContent(target.tradeName));
     await user.click(within(dialog).getByRole('button', { name: 'Solicitar' }));
     expect(
-      await within(virtualSection()).findByText('Cartão virtual solicitado para a conta 100007'),
+      await within(virtualSection()).findByText(`Cartão virtual solicitado para a conta ${target.account}`),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The handed-over account is also the one chosen in the picker.
-    expect(screen.getByRole('combobox', { name: 'Conta' })).toHaveDisplayValue(/agência \d{4} · conta/);
+    expect(screen.getByRole('combobox', { name: 'Conta' })).toHaveDisplayValue(
+      `${target.tradeName} · agência ${target.branch} · conta ${target.account}`,
+    );
   });
 });
 

@@ -9,10 +9,22 @@ export const cardsTexts = defineTexts(
     virtual: {
       heading: 'Solicitar cartão virtual',
       accountLabel: 'Conta',
-      accountPickerHelp: 'Busque por nome fantasia, agência ou conta',
+      accountPickerHelp:
+        'Busque por nome fantasia, CNPJ, agência ou conta. O código enviado é o campo {{field}} da conta.',
       accountCodeLabel: 'Código da conta',
-      accountCodeHelp: 'Número inteiro, por exemplo 100001',
+      accountCodeHelp: 'Número inteiro, por exemplo 1234567',
       accountOption: '{{tradeName}} · agência {{branch}} · conta {{account}}',
+      optionIdentity: 'CNPJ {{taxId}} · agência {{branch}} · conta {{account}}',
+      optionCode: 'Código enviado: {{code}}',
+      notRequestable: {
+        notDigits: 'Não pode ser solicitado: o campo {{field}} ({{value}}) não é um número inteiro.',
+        leadingZero:
+          'Não pode ser solicitado: o campo {{field}} ({{value}}) começa com zero e mudaria ao virar número.',
+        tooLarge: 'Não pode ser solicitado: o campo {{field}} ({{value}}) é grande demais para um inteiro.',
+      },
+      noneQualifies:
+        'Nenhuma das {{count}} contas da lista tem um número inteiro no campo {{field}}, que é o código enviado ao provedor (configuração virtualCardAccountField). Digite o código da conta.',
+      dialogCode: 'Código enviado ao provedor: {{code}} (campo {{field}} da conta).',
       noOptions: 'Nenhuma conta encontrada',
       loadingAccounts: 'Carregando contas…',
       moreOptions: 'Mostrando {{shown}} de {{count}} contas; digite para refinar.',
@@ -23,7 +35,7 @@ export const cardsTexts = defineTexts(
       pickFirst: 'Escolha uma conta.',
       dialogTitle: 'Solicitar cartão virtual?',
       dialogBody: 'Será solicitado um novo cartão virtual para a conta {{account}}.',
-      dialogAccount: '{{tradeName}}, agência {{branch}}, conta {{account}}.',
+      dialogAccount: '{{tradeName}}, CNPJ {{taxId}}, agência {{branch}}, conta {{account}}.',
       dialogOnce: 'A solicitação é enviada uma única vez.',
       confirm: 'Solicitar',
       errorTitle: 'Não foi possível solicitar o cartão virtual',
@@ -80,10 +92,22 @@ export const cardsTexts = defineTexts(
     virtual: {
       heading: 'Request a virtual card',
       accountLabel: 'Account',
-      accountPickerHelp: 'Search by trade name, branch or account',
+      accountPickerHelp:
+        "Search by trade name, CNPJ, branch or account. The code sent is the account's {{field}} field.",
       accountCodeLabel: 'Account code',
-      accountCodeHelp: 'A whole number, for example 100001',
+      accountCodeHelp: 'A whole number, for example 1234567',
       accountOption: '{{tradeName}} · branch {{branch}} · account {{account}}',
+      optionIdentity: 'CNPJ {{taxId}} · branch {{branch}} · account {{account}}',
+      optionCode: 'Code sent: {{code}}',
+      notRequestable: {
+        notDigits: 'Cannot be requested: the {{field}} field ({{value}}) is not a whole number.',
+        leadingZero:
+          'Cannot be requested: the {{field}} field ({{value}}) starts with a zero and would change as a number.',
+        tooLarge: 'Cannot be requested: the {{field}} field ({{value}}) is too large for an integer.',
+      },
+      noneQualifies:
+        'None of the {{count}} accounts in the list has a whole number in its {{field}} field, which is the code sent to the provider (setting virtualCardAccountField). Type the account code.',
+      dialogCode: 'Code sent to the provider: {{code}} (the account’s {{field}} field).',
       noOptions: 'No account found',
       loadingAccounts: 'Loading accounts…',
       moreOptions: 'Showing {{shown}} of {{count}} accounts; type to narrow down.',
@@ -94,7 +118,7 @@ export const cardsTexts = defineTexts(
       pickFirst: 'Choose an account.',
       dialogTitle: 'Request a virtual card?',
       dialogBody: 'A new virtual card will be requested for account {{account}}.',
-      dialogAccount: '{{tradeName}}, branch {{branch}}, account {{account}}.',
+      dialogAccount: '{{tradeName}}, CNPJ {{taxId}}, branch {{branch}}, account {{account}}.',
       dialogOnce: 'The request is sent once.',
       confirm: 'Request',
       errorTitle: 'The virtual card could not be requested',

@@ -22,22 +22,27 @@ import { isApiError } from '@/api/api-error';
 import { requestVirtualCard } from '@/api/cards';
 import type { Account } from '@/api/schemas/accounts';
 import { ACCOUNTS_READ_SCOPE, useScopeStatus } from '@/api/scopes';
+import { virtualCardCode, type VirtualCardCode } from '@/api/virtual-card-account';
 import { TextInput } from '@/components/text-input';
+import { useRuntimeConfig } from '@/config/config-context';
+import { formatCnpj } from '@/lib/cnpj';
 import { OperationResult } from './operation-result';
 import { parseCode, useCardOperation } from './use-card-operation';
 
 /** Options shown at once in the account picker; typing narrows the rest (10 000 accounts stay fast). */
 const OPTION_LIMIT = 50;
 
-/** The `account` code the provider expects for an account: its numeric `accountId`. */
-function accountCode(account: Account): number | null {
-  return parseCode(account.accountId);
+/** An account of the list with the code it would be requested under (or why it cannot be). */
+interface AccountOption {
+  account: Account;
+  code: VirtualCardCode;
+  taxIdFormatted: string;
 }
 
-const filterAccounts = createFilterOptions<Account>({
+const filterAccounts = createFilterOptions<AccountOption>({
   limit: OPTION_LIMIT,
-  stringify: (account) =>
-    `${account.tradeName} ${account.officialName} ${account.branch} ${account.account} ${account.accountId}`,
+  stringify: ({ account, taxIdFormatted }) =>
+    `${account.tradeName} ${account.officialName} ${account.taxId} ${taxIdFormatted} ${account.branch} ${account.account} ${account.accountId}`,
 });
 
 interface VirtualCardSectionProps {
@@ -52,10 +57,25 @@ interface VirtualCardSectionProps {
 export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProps) {
   const { t } = useTranslation();
   const headingId = useId();
+  const { virtualCardAccountField: field } = useRuntimeConfig();
   const scope = useScopeStatus(ACCOUNTS_READ_SCOPE);
   const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing' });
   const forbidden = scope === 'missing' || (isApiError(accounts.error) && accounts.error.status === 403);
-  const typed = forbidden || accounts.isError;
+
+  // Every account stays in the list; those whose field is not a whole number are shown disabled with
+  // the reason (a provider with UUID accountIds must not get an empty picker or a silent guess).
+  const options = useMemo<AccountOption[]>(
+    () =>
+      (accounts.data ?? []).map((account) => ({
+        account,
+        code: virtualCardCode(account, field),
+        taxIdFormatted: formatCnpj(account.taxId),
+      })),
+    [accounts.data, field],
+  );
+  const requestable = useMemo(() => options.filter((option) => option.code.ok), [options]);
+  const noneQualifies = accounts.isSuccess && requestable.length === 0;
+  const typed = forbidden || accounts.isError || noneQualifies;
 
   const [selectedCode, setSelectedCode] = useState<number | null>(handedOverAccount);
   const [codeText, setCodeText] = useState(handedOverAccount === null ? '' : String(handedOverAccount));
@@ -67,13 +87,12 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const resultRef = useRef<HTMLDivElement>(null);
   const { run, mutation } = useCardOperation('virtualCard', requestVirtualCard);
 
-  const options = useMemo(
-    () => (accounts.data ?? []).filter((account) => accountCode(account) !== null),
-    [accounts.data],
+  const byCode = useMemo(
+    () => new Map(requestable.map((option) => [option.code.ok ? option.code.code : null, option])),
+    [requestable],
   );
-  const byCode = useMemo(() => new Map(options.map((account) => [accountCode(account), account])), [options]);
-  const selectedAccount = selectedCode === null ? null : (byCode.get(selectedCode) ?? null);
-  const confirmingAccount = confirming === null ? undefined : byCode.get(confirming);
+  const selectedOption = selectedCode === null ? null : (byCode.get(selectedCode) ?? null);
+  const confirmingOption = confirming === null ? undefined : byCode.get(confirming);
 
   function onSubmit(event: SyntheticEvent) {
     event.preventDefault();
@@ -104,12 +123,17 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
     setOpen(false);
   }
 
-  const optionLabel = (account: Account) =>
+  const optionLabel = ({ account }: AccountOption) =>
     t('cards.virtual.accountOption', {
       tradeName: account.tradeName,
       branch: account.branch,
       account: account.account,
     });
+
+  const codeLine = ({ code }: AccountOption) =>
+    code.ok
+      ? t('cards.virtual.optionCode', { code: code.code })
+      : t(`cards.virtual.notRequestable.${code.reason}`, { field: code.field, value: code.value });
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
@@ -120,6 +144,10 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         // A standing explanation, not an event: a note, not an alert.
         <Alert severity="info" role="note" sx={{ mb: 2 }}>
           {t('cards.virtual.scopeMissing')}
+        </Alert>
+      ) : noneQualifies ? (
+        <Alert severity="info" role="note" sx={{ mb: 2 }}>
+          {t('cards.virtual.noneQualifies', { count: options.length, field })}
         </Alert>
       ) : accounts.isError ? (
         <Alert
@@ -158,15 +186,35 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         ) : (
           <Autocomplete
             options={options}
-            value={selectedAccount}
-            onChange={(_event, account) => {
-              setSelectedCode(account ? accountCode(account) : null);
+            value={selectedOption}
+            onChange={(_event, option) => {
+              setSelectedCode(option?.code.ok ? option.code.code : null);
               setFieldError(null);
             }}
             filterOptions={filterAccounts}
             getOptionLabel={optionLabel}
-            getOptionKey={(account) => account.accountId}
-            isOptionEqualToValue={(option, value) => option.accountId === value.accountId}
+            getOptionKey={(option) => option.account.accountId}
+            getOptionDisabled={(option) => !option.code.ok}
+            isOptionEqualToValue={(option, value) => option.account.accountId === value.account.accountId}
+            renderOption={({ key, ...props }, option) => (
+              <li key={key} {...props}>
+                <Stack sx={{ py: 0.5 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {option.account.tradeName}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {t('cards.virtual.optionIdentity', {
+                      taxId: option.taxIdFormatted,
+                      branch: option.account.branch,
+                      account: option.account.account,
+                    })}
+                  </Typography>
+                  <Typography variant="caption" color={option.code.ok ? 'text.primary' : 'text.secondary'}>
+                    {codeLine(option)}
+                  </Typography>
+                </Stack>
+              </li>
+            )}
             loading={accounts.isPending}
             loadingText={t('cards.virtual.loadingAccounts')}
             noOptionsText={t('cards.virtual.noOptions')}
@@ -200,7 +248,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
                   {fieldError ??
                     (options.length > OPTION_LIMIT
                       ? t('cards.virtual.moreOptions', { shown: OPTION_LIMIT, count: options.length })
-                      : t('cards.virtual.accountPickerHelp'))}
+                      : t('cards.virtual.accountPickerHelp', { field }))}
                 </FormHelperText>
               </FormControl>
             )}
@@ -234,14 +282,20 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
           <DialogContentText>
             {t('cards.virtual.dialogBody', { account: confirming ?? '' })}
           </DialogContentText>
-          {confirmingAccount ? (
-            <DialogContentText sx={{ mt: 1 }}>
-              {t('cards.virtual.dialogAccount', {
-                tradeName: confirmingAccount.tradeName,
-                branch: confirmingAccount.branch,
-                account: confirmingAccount.account,
-              })}
-            </DialogContentText>
+          {confirmingOption ? (
+            <>
+              <DialogContentText sx={{ mt: 1 }}>
+                {t('cards.virtual.dialogAccount', {
+                  tradeName: confirmingOption.account.tradeName,
+                  taxId: confirmingOption.taxIdFormatted,
+                  branch: confirmingOption.account.branch,
+                  account: confirmingOption.account.account,
+                })}
+              </DialogContentText>
+              <DialogContentText sx={{ mt: 1 }}>
+                {t('cards.virtual.dialogCode', { code: confirming ?? '', field })}
+              </DialogContentText>
+            </>
           ) : null}
           <DialogContentText sx={{ mt: 1 }}>{t('cards.virtual.dialogOnce')}</DialogContentText>
         </DialogContent>

@@ -22,7 +22,7 @@ import { session } from '@/api/session';
 import { PageContainer } from '@/components/page-container';
 import { useToast } from '@/components/toast-provider';
 import { useRuntimeConfig } from '@/config/config-context';
-import type { RuntimeConfig } from '@/config/config-schema';
+import { incomeUnitOf, type RuntimeConfig } from '@/config/config-schema';
 import { onlyDigits } from '@/lib/brazil';
 import { handOffCpfForStatusLookup } from '@/lib/status-lookup-handoff';
 import { applicationIssues, createApplicationSchema, type RuleContext } from './application-schema';
@@ -93,7 +93,7 @@ function Wizard() {
     () => ({
       domains: config.domains,
       printedNameMaxLength: config.printedNameMaxLength,
-      moneyUnit: config.moneyUnit,
+      moneyUnit: incomeUnitOf(config),
       additionalCardFields: config.additionalCardFields,
       get productCodes() {
         return productCodes.current;
@@ -332,7 +332,9 @@ function ReviewAndSubmit({
   const issues = applicationIssues(values, rules);
   const parsed =
     issues.length === 0
-      ? creditApplicationRequestSchema.safeParse(toCreditApplicationRequest(values, config))
+      ? creditApplicationRequestSchema.safeParse(
+          toCreditApplicationRequest(values, { ...config, moneyUnit: incomeUnitOf(config) }),
+        )
       : null;
   const body = parsed?.success ? parsed.data : null;
   const cpf = onlyDigits(values.portador.cpf);

@@ -1,0 +1,259 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { sandboxProfile, statusWord } from '../src/sandbox/profiles';
+import { expect, profileBase, profileConfig, signInWithSandboxToken, test } from './fixtures';
+
+/**
+ * The main journeys, run once per sandbox profile (a `journeys-<profile>` project each; see
+ * playwright.config.ts). Every profile answers with another reading of the interface's "not shown"
+ * points, and the page gets the config.json keys that reading calls for (src/sandbox/profiles.ts). The
+ * checks are the same everywhere: what the operator sees, and what reached the sandbox.
+ */
+
+/** A fictitious applicant whose CPF has no analyses in the seed. */
+const applicant = { cpf: '06247311974', nome: 'Maria da Conceição Souza Albuquerque Lima' };
+/** A valid CPF that no profile knows. */
+const UNKNOWN_CPF = '11122233396';
+
+const name = (path: string) => `[name="${path}"]`;
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
+
+interface Account {
+  accountId: string;
+  account: string;
+  tradeName: string;
+  branch: string;
+  balance: { total: number; blocked: number; available: number };
+}
+
+/** The profile's own account list, read the way the app reads it (bearer token, accounts base). */
+async function profileAccounts(request: APIRequestContext, profile: string): Promise<Account[]> {
+  const response = await request.get(`${profileBase(profile)}/accounts/v1/account/get-all-accounts/`, {
+    headers: { Authorization: 'Bearer sandbox-operator' },
+  });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { accounts: Account[] };
+  return body.accounts;
+}
+
+function currentProfile(value: string | null): string {
+  if (value === null) throw new Error('journeys.spec.ts runs only in a journeys-<profile> project');
+  return value;
+}
+
+/** The field of an Account the profile reads as the virtual-card code, and that code. */
+function codeOf(profile: string, account: Account): number {
+  const field = sandboxProfile(profile).virtualCardAccountField;
+  return Number(account[field]);
+}
+
+test.describe('main journeys', () => {
+  test('sign-in and products', async ({ page, sandboxProfile: value }) => {
+    const profile = currentProfile(value);
+    await signInWithSandboxToken(page);
+    await expect(page.getByText(`E2E ${profile}`).first()).toBeVisible();
+    await nav(page).getByRole('link', { name: 'Produtos' }).click();
+    const table = page.getByRole('table').first();
+    await expect(table).toContainText('Cartão Gold Internacional');
+    // Server text stays text, in every profile.
+    await expect(table).toContainText('<img src=x onerror=window.__x=1> Cartão Teste');
+    expect(await page.evaluate(() => window.__x)).toBeUndefined();
+  });
+
+  test('a whole credit application, then its status', async ({
+    page,
+    sandbox,
+    privacy,
+    sandboxProfile: value,
+  }) => {
+    const profile = currentProfile(value);
+    test.setTimeout(90_000);
+    privacy.watch(applicant.nome);
+    // The status lookup carries the CPF in its path, as the interface defines it.
+    privacy.allowInRequestUrl(/\/api\/v1\/cards\/request\/\d{11}\/$/);
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Nova proposta' }).click();
+    await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
+    await page.locator(name('codigodoproduto')).selectOption('102');
+    await page.locator(name('cartaodecredito.diadovencimento')).selectOption('10');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    await page.locator(name('portador.cpf')).fill(applicant.cpf);
+    await page.locator(name('portador.nome')).fill(applicant.nome);
+    await page.locator(name('portador.nome')).blur();
+    await page.locator(name('portador.nomedamae')).fill('Ana Lúcia Souza');
+    await page.locator(name('portador.datadenascimento')).fill('12/04/1988');
+    await page.locator(name('portador.sexo')).selectOption('FEMININO');
+    await page.locator(name('portador.estadocivil')).selectOption('CASADO');
+    await page.locator(name('portador.email')).fill('maria.souza@example.com');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.locator(name('portador.numerodaidentidade')).fill('123456789');
+    await page.locator(name('portador.orgaoexpedidordaidentidade')).fill('SSP');
+    await page.locator(name('portador.unidadefederativadaidentidade')).selectOption('SP');
+    await page.locator(name('portador.datadeemissaodaidentidade')).fill('30/06/2010');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.locator(name('portador.codigodaprofissao')).selectOption('1');
+    await page.locator(name('portador.nomeempresa')).fill('Padaria Horizonte LTDA');
+    await page.locator(name('portador.valorrenda')).fill('6.500,00');
+    await page.locator(name('portador.numerodaagencia')).fill('1');
+    await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.locator(name('portador.telefones.0.numerododdd')).fill('11');
+    await page.locator(name('portador.telefones.0.numerodotelefone')).fill('987654321');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.locator(name('portador.enderecos.0.cep')).fill('04101000');
+    await page.locator(name('portador.enderecos.0.logradouro')).fill('Rua Domingos de Morais');
+    await page.locator(name('portador.enderecos.0.numero')).fill('1200');
+    await page.locator(name('portador.enderecos.0.bairro')).fill('Vila Mariana');
+    await page.locator(name('portador.enderecos.0.cidade')).fill('São Paulo');
+    await page.locator(name('portador.enderecos.0.uf')).selectOption('SP');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByText('Etapa 8 de 8', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Enviar proposta' }).click();
+    // 201 with a body, 202 without one, 200 with another body: each is a success to show.
+    await expect(page.getByText('Proposta enviada').first()).toBeVisible({ timeout: 15_000 });
+
+    const recorded = (await sandbox.lastRequest('creditRequest')) as {
+      body: { portador: { cpf: string; nomeempresa: string; valorrenda: number } };
+    };
+    const incomeUnit = profileConfig(profile)['incomeUnit'] ?? 'centavos';
+    expect(recorded.body.portador).toMatchObject({
+      cpf: applicant.cpf,
+      nomeempresa: 'Padaria Horizonte LTDA',
+      valorrenda: incomeUnit === 'reais' ? 6_500 : 650_000,
+    });
+    expect(
+      ((await sandbox.stats()) as { applicationsPerCpf: Record<string, number> }).applicationsPerCpf,
+    ).toEqual({ [applicant.cpf]: 1 });
+
+    // Straight to the CPF's status: the new analysis, in the profile's Status word, coloured by config.
+    await nav(page).getByRole('link', { name: 'Análises por CPF' }).click();
+    const cpf = page.getByRole('textbox', { name: 'CPF' });
+    await cpf.fill(applicant.cpf);
+    await cpf.press('Enter');
+    const results = page.getByRole('table', { name: 'Propostas do CPF consultado' });
+    await expect(results).toContainText('PRP-2026-001000');
+    // The chip carries the provider's word in its title and the configured label as its text.
+    await expect(
+      results.locator(`[title="${statusWord(sandboxProfile(profile), 'EM_ANALISE')}"]`),
+    ).toHaveText('Em análise');
+  });
+
+  test('status lookup: a known CPF and an unknown one', async ({ page, privacy, sandboxProfile: value }) => {
+    const profile = sandboxProfile(currentProfile(value));
+    privacy.allowInRequestUrl(/\/api\/v1\/cards\/request\/\d{11}\/$/);
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Análises por CPF' }).click();
+    const cpf = page.getByRole('textbox', { name: 'CPF' });
+    await cpf.fill('52998224725');
+    await cpf.press('Enter');
+    const results = page.getByRole('table', { name: 'Propostas do CPF consultado' });
+    await expect(results.locator(`[title="${statusWord(profile, 'APROVADO')}"]`)).toHaveText('Aprovada');
+
+    await cpf.fill('98765432100'); // alertas: strings in the seed, {code, message} objects in some profiles
+    await cpf.press('Enter');
+    await expect(page.getByText('Biometria facial pendente no aplicativo')).toBeVisible();
+
+    await cpf.fill(UNKNOWN_CPF);
+    await cpf.press('Enter');
+    if (profile.unknownCpf === 'sucesso-false') {
+      await expect(
+        page.getByText('O provedor informou que a consulta não teve sucesso (sucesso: false).'),
+      ).toBeVisible();
+      await expect(page.getByText(/Nenhuma proposta encontrada para o documento informado\./)).toBeVisible();
+    } else {
+      // 200 with no results, or a 404 Error object: both mean "no application", not a failure.
+      await expect(page.getByText('Nenhuma proposta para este CPF.')).toBeVisible();
+    }
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('virtual card: picked by trade name, sent once with the configured code', async ({
+    page,
+    request,
+    sandbox,
+    sandboxProfile: value,
+  }) => {
+    const profile = currentProfile(value);
+    const target = (await profileAccounts(request, profile))[1];
+    if (!target) throw new Error('the seed has fewer than two accounts');
+    const code = codeOf(profile, target);
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Cartões' }).click();
+    const picker = page.getByRole('combobox', { name: 'Conta' });
+    await picker.fill(target.tradeName);
+    const option = page.getByRole('option', { name: new RegExp(target.tradeName) });
+    await expect(option).toContainText(`Código enviado: ${code}`);
+    await option.click();
+    await page.getByRole('button', { name: 'Solicitar cartão virtual…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Solicitar cartão virtual?' });
+    await expect(dialog).toContainText(`para a conta ${code}.`);
+    await dialog.getByRole('button', { name: 'Solicitar' }).dblclick();
+    const section = page.getByRole('region', { name: 'Solicitar cartão virtual' });
+    await expect(section.getByRole('status')).toContainText(
+      `Cartão virtual solicitado para a conta ${code}`,
+      {
+        timeout: 15_000,
+      },
+    );
+    expect(await sandbox.lastRequest('createVirtualCard')).toMatchObject({ body: { account: code } });
+    const stats = (await sandbox.stats()) as {
+      virtualCardsPerAccount: Record<string, number>;
+      requestsPerEndpoint: { createVirtualCard: number };
+    };
+    expect(stats.virtualCardsPerAccount).toEqual({ [target.accountId]: 1 });
+    expect(stats.requestsPerEndpoint.createVirtualCard).toBe(1);
+  });
+
+  test('accounts list, and its row action opens the same request', async ({
+    page,
+    request,
+    sandbox,
+    sandboxProfile: value,
+  }) => {
+    const profile = currentProfile(value);
+    const accounts = await profileAccounts(request, profile);
+    const target = accounts[2];
+    if (!target) throw new Error('the seed has fewer than three accounts');
+    const code = codeOf(profile, target);
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Contas' }).click();
+    const table = page.getByRole('table', { name: 'Contas da instituição' });
+    await expect(page.getByText(`${accounts.length} contas`, { exact: true })).toBeVisible();
+    // Balances in the profile's unit, shown in reais either way.
+    const unit = profileConfig(profile)['balanceUnit'] ?? 'centavos';
+    const reais = unit === 'reais' ? target.balance.total : target.balance.total / 100;
+    const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais);
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: target.tradeName }) });
+    await expect(row).toContainText(money);
+
+    await row.getByRole('button', { name: /^Solicitar cartão virtual para/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Solicitar cartão virtual?' });
+    await expect(dialog).toContainText(`para a conta ${code}.`);
+    await expect(dialog).toContainText(target.tradeName);
+    await dialog.getByRole('button', { name: 'Solicitar' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Solicitar cartão virtual' }).getByRole('status'),
+    ).toContainText(`Cartão virtual solicitado para a conta ${code}`, { timeout: 15_000 });
+    expect(await sandbox.lastRequest('createVirtualCard')).toMatchObject({ body: { account: code } });
+  });
+
+  test('cancellation behind the confirmation', async ({ page, sandbox }) => {
+    await signInWithSandboxToken(page);
+    await nav(page).getByRole('link', { name: 'Cartões' }).click();
+    await page.getByRole('textbox', { name: 'Código do cartão' }).fill('5003');
+    await page.getByRole('button', { name: 'Cancelar cartão…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar o cartão 5003?' });
+    await dialog.getByRole('textbox', { name: 'Digite o código do cartão para confirmar' }).fill('5003');
+    await dialog.getByRole('button', { name: 'Cancelar o cartão' }).click();
+    await expect(page.getByRole('region', { name: 'Cancelar cartão' }).getByRole('status')).toContainText(
+      'Cartão 5003 cancelado',
+      { timeout: 15_000 },
+    );
+    expect(((await sandbox.stats()) as { cancelsPerCard: Record<string, number> }).cancelsPerCard).toEqual({
+      '5003': 1,
+    });
+  });
+});
