@@ -57,8 +57,10 @@ function send(method: string, path: string, body?: unknown, headers: Record<stri
   });
 }
 
+/** The first seeded account: its number is the code the default profile takes as the virtual card's `account`. */
+const firstAccount = () => server.store.listAccounts()[0]!;
 const createCard = (headers?: Record<string, string>) =>
-  send('POST', `/api${endpoints.createVirtualCard()}`, { account: 100001 }, headers);
+  send('POST', `/api${endpoints.createVirtualCard()}`, { account: Number(firstAccount().account) }, headers);
 
 describe('commitThenDrop over HTTP', () => {
   it('commits, then resets a reused keep-alive connection before any byte of an answer', async () => {
@@ -71,7 +73,7 @@ describe('commitThenDrop over HTTP', () => {
     expect(lost.status).toBeUndefined();
     expect(lost.bytes).toBe(0);
     expect(lost.error).toBe('ECONNRESET');
-    expect(server.store.stats().virtualCardsPerAccount).toEqual({ '100001': 1 });
+    expect(server.store.stats().virtualCardsPerAccount).toEqual({ [firstAccount().accountId]: 1 });
   });
 
   it('the older commitThenReset still sends headers first (no silent resend possible)', async () => {
@@ -88,14 +90,14 @@ describe('commitThenDrop over HTTP', () => {
     server.store.faults.add({ endpoint: 'createVirtualCard', kind: 'commitThenDrop' });
     await createCard(key);
     expect((await createCard(key)).status).toBe(200);
-    expect(server.store.stats().virtualCardsPerAccount).toEqual({ '100001': 1 });
+    expect(server.store.stats().virtualCardsPerAccount).toEqual({ [firstAccount().accountId]: 1 });
 
     server.store.reset({ ignoreIdempotencyKey: true });
     expect(server.store.ignoresIdempotencyKey).toBe(true);
     server.store.faults.add({ endpoint: 'createVirtualCard', kind: 'commitThenDrop' });
     await createCard(key);
     expect((await createCard(key)).status).toBe(200);
-    expect(server.store.stats().virtualCardsPerAccount).toEqual({ '100001': 2 });
+    expect(server.store.stats().virtualCardsPerAccount).toEqual({ [firstAccount().accountId]: 2 });
 
     // A plain reset goes back to honouring the key.
     server.store.reset();

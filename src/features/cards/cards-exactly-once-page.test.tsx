@@ -97,26 +97,28 @@ describe('CardsPage: a virtual card when the key is off', () => {
 
   async function requestVirtualCard(sendIdempotencyKey: boolean) {
     const { user } = renderRoute('/cartoes', { sandbox, config: { sendIdempotencyKey } });
+    const target = sandbox.store.listAccounts()[1]!;
     const picker = await screen.findByRole('combobox', { name: 'Conta' }, SLOW);
-    await user.type(picker, '100002');
-    await user.click(await screen.findByRole('option', { name: /conta/ }));
+    await user.click(picker);
+    await user.paste(target.tradeName);
+    await user.click(await screen.findByRole('option', { name: new RegExp(target.tradeName) }));
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
     await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
-    return within(virtualSection()).findByRole('status');
+    return { status: await within(virtualSection()).findByRole('status'), code: target.account };
   }
 
   it('says that a resend by the network cannot be ruled out', async () => {
-    const status = await requestVirtualCard(false);
-    expect(status).toHaveTextContent('Cartão virtual solicitado para a conta 100002');
+    const { status, code } = await requestVirtualCard(false);
+    expect(status).toHaveTextContent(`Cartão virtual solicitado para a conta ${code}`);
     expect(status).toHaveTextContent(
       'Não é possível descartar um segundo cartão: sem chave de idempotência, a rede pode ter reenviado o pedido',
     );
-    expect(status).toHaveTextContent('Confira os cartões da conta 100002');
+    expect(status).toHaveTextContent(`Confira os cartões da conta ${code}`);
   });
 
   it('with the key on, the provider can tell a resend: a plain success', async () => {
-    const status = await requestVirtualCard(true);
-    expect(status).toHaveTextContent('Cartão virtual solicitado para a conta 100002');
+    const { status, code } = await requestVirtualCard(true);
+    expect(status).toHaveTextContent(`Cartão virtual solicitado para a conta ${code}`);
     expect(status).not.toHaveTextContent('Não é possível descartar');
   });
 });
