@@ -6,6 +6,8 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { startTransition, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +36,18 @@ import {
 import { AccountsTable } from './accounts-table';
 import { ColumnMenu } from './column-menu';
 
+/**
+ * The columns shown until the operator chooses otherwise, by screen width: what identifies an account
+ * always, the balances as room allows. The column chooser shows or hides any of them.
+ */
+function defaultColumns(width: 'phone' | 'medium' | 'wide' | 'widest'): ReadonlySet<ColumnId> {
+  const columns: ColumnId[] = ['tradeName', 'taxId'];
+  if (width !== 'phone') columns.push('branch', 'account', 'code');
+  if (width === 'wide' || width === 'widest') columns.push('available');
+  if (width === 'widest') columns.push('total');
+  return new Set(columns);
+}
+
 /** The code a virtual card request takes for an account: its numeric `accountId`. */
 function accountCode(account: Account): number | null {
   return /^\d{1,15}$/.test(account.accountId) ? Number(account.accountId) : null;
@@ -51,7 +65,17 @@ export function AccountsPage() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [sort, setSort] = useState<SortState | null>(null);
-  const [hidden, setHidden] = useState<ReadonlySet<ColumnId>>(new Set());
+  const theme = useTheme();
+  const atLeastSm = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
+  const atLeast1280 = useMediaQuery('(min-width: 1280px)', { noSsr: true });
+  const atLeastXl = useMediaQuery(theme.breakpoints.up('xl'), { noSsr: true });
+  const shownByDefault = defaultColumns(
+    atLeastXl ? 'widest' : atLeast1280 ? 'wide' : atLeastSm ? 'medium' : 'phone',
+  );
+  // The operator's choices in the column menu win over the width's defaults.
+  const [chosen, setChosen] = useState<ReadonlyMap<ColumnId, boolean>>(new Map());
+  const isShown = (column: ColumnId) => chosen.get(column) ?? shownByDefault.has(column);
+  const hidden = new Set(columnIds.filter((column) => !isShown(column)));
 
   const allRows = useMemo(() => (accounts.data ? toRows(accounts.data) : null), [accounts.data]);
   const found = useMemo(
@@ -74,12 +98,8 @@ export function AccountsPage() {
   }
 
   function onToggleColumn(column: ColumnId) {
-    setHidden((current) => {
-      const next = new Set(current);
-      if (next.has(column)) next.delete(column);
-      else next.add(column);
-      return next;
-    });
+    const shown = isShown(column);
+    setChosen((current) => new Map(current).set(column, !shown));
   }
 
   function onRequestCard(account: Account) {
@@ -101,6 +121,8 @@ export function AccountsPage() {
         switch (column) {
           case 'taxId':
             return taxIdFormatted;
+          case 'code':
+            return account.accountId;
           case 'isDefault':
             return account.isDefault ? t('accounts.defaultBadge') : '';
           case 'total':
@@ -145,7 +167,7 @@ export function AccountsPage() {
               onChange={(event) => setQuery(event.target.value)}
               type="search"
               size="small"
-              sx={{ width: 360 }}
+              sx={{ width: { xs: '100%', sm: 360 } }}
               autoComplete="off"
               startAdornment={
                 <InputAdornment position="start">

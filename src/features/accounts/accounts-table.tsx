@@ -22,21 +22,32 @@ import { isMoneyColumn, type AccountRow, type ColumnId, type SortState, type Tot
 const ROW_HEIGHT = 44;
 const SKELETON_ROWS = 6;
 
+// At 1280 px the default columns (name, CNPJ, agência, conta, code, available) and the action take
+// 990 px of the 1000 px the shell leaves: nothing sits under the pinned action column.
 const columnWidths: Record<ColumnId, number> = {
-  tradeName: 210,
+  tradeName: 200,
   officialName: 240,
   taxId: 170,
   branch: 90,
   account: 100,
+  code: 100,
   isDefault: 104,
   // Wide enough for the totals of 100 000 accounts (R$ 999.999.999,99 in bold).
   total: 170,
   blocked: 170,
   available: 170,
 };
-const ACTION_WIDTH = 172;
-/** The row action stays in view while the table scrolls sideways on narrower screens. */
-const stickyRight = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+const ACTION_WIDTH = 160;
+/**
+ * From `lg` up the row action stays in view while the table scrolls sideways (columns the operator
+ * added). Below, it scrolls with the row: pinned, it would cover the identifying columns of a narrow table.
+ */
+const stickyRight = {
+  position: { lg: 'sticky' },
+  right: 0,
+  bgcolor: 'background.paper',
+  zIndex: 1,
+} as const;
 
 const cellText = {
   overflow: 'hidden',
@@ -102,6 +113,8 @@ export function AccountsTable({
         return account.branch;
       case 'account':
         return account.account;
+      case 'code':
+        return account.accountId;
       case 'isDefault':
         return account.isDefault ? (
           <Chip size="small" color="primary" variant="outlined" label={t('accounts.defaultBadge')} />

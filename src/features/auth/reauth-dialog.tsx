@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { session } from '@/api/session';
 import { useToast } from '@/components/toast-provider';
+import { usePhoneLayout } from '@/components/use-phone-layout';
 import { TokenForm } from './token-form';
 import { useSession } from './use-session';
 
@@ -22,12 +23,14 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
   const notify = useToast();
   const state = useSession();
   const open = state.status === 'expired';
+  const phone = usePhoneLayout();
   return (
     <Dialog
       open={open}
       aria-labelledby="reauth-title"
       aria-describedby="reauth-intro"
       fullWidth
+      fullScreen={phone}
       maxWidth="sm"
     >
       <DialogTitle id="reauth-title">{t('auth.reauthTitle')}</DialogTitle>

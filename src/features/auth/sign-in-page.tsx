@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { session } from '@/api/session';
+import { hasUserActed, useRouteFocus } from '@/components/use-route-focus';
 import { TokenForm } from './token-form';
 import { useSession } from './use-session';
 
@@ -23,13 +25,19 @@ export function SignInPage() {
   const navigate = useNavigate();
   const state = useSession();
   const target = targetOf(location.state);
+  // Arriving here by sign-out: focus goes to the heading (the route focus); on a fresh load, to the field.
+  const [focusField] = useState(() => !hasUserActed());
+  useRouteFocus();
 
   if (state.status === 'active') return <Navigate to={target} replace />;
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: { xs: 1, sm: 2 } }}
+    >
       <title>{`${t('auth.signInTitle')} · ${t('app.titleSuffix')}`}</title>
-      <Paper sx={{ p: 4, width: '100%', maxWidth: 560 }} elevation={2}>
+      <Paper sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 560 }} elevation={2}>
         <Typography variant="overline" component="p" color="text.secondary">
           {t('app.name')}
         </Typography>
@@ -41,7 +49,7 @@ export function SignInPage() {
         </Typography>
         <TokenForm
           submitLabel={t('auth.submit')}
-          autoFocus
+          autoFocus={focusField}
           onToken={(token) => {
             session.signIn(token);
             void navigate(target, { replace: true });

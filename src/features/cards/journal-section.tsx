@@ -74,7 +74,9 @@ export function JournalSection() {
         </Button>
       </Stack>
       {entries.length === 0 ? (
-        <Alert severity="info">{t('cards.journal.empty')}</Alert>
+        <Alert severity="info" role="note">
+          {t('cards.journal.empty')}
+        </Alert>
       ) : (
         <TableContainer>
           <Table size="small" aria-label={t('cards.journal.tableLabel')}>

@@ -23,6 +23,7 @@ import { requestVirtualCard } from '@/api/cards';
 import type { Account } from '@/api/schemas/accounts';
 import { ACCOUNTS_READ_SCOPE, useScopeStatus } from '@/api/scopes';
 import { TextInput } from '@/components/text-input';
+import { usePhoneLayout } from '@/components/use-phone-layout';
 import { OperationResult } from './operation-result';
 import { parseCode, useCardOperation } from './use-card-operation';
 
@@ -52,6 +53,7 @@ interface VirtualCardSectionProps {
 export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProps) {
   const { t } = useTranslation();
   const headingId = useId();
+  const phone = usePhoneLayout();
   const scope = useScopeStatus(ACCOUNTS_READ_SCOPE);
   const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing' });
   const forbidden = scope === 'missing' || (isApiError(accounts.error) && accounts.error.status === 403);
@@ -136,7 +138,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
       ) : null}
       <Stack
         component="form"
-        direction="row"
+        direction={{ xs: 'column', md: 'row' }}
         spacing={2}
         sx={{ alignItems: 'flex-start' }}
         onSubmit={onSubmit}
@@ -153,7 +155,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             autoComplete="off"
             inputProps={{ inputMode: 'numeric' }}
             size="small"
-            sx={{ width: 260 }}
+            sx={{ width: { xs: '100%', sm: 260 } }}
           />
         ) : (
           <Autocomplete
@@ -171,7 +173,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             loadingText={t('cards.virtual.loadingAccounts')}
             noOptionsText={t('cards.virtual.noOptions')}
             size="small"
-            sx={{ width: 520 }}
+            sx={{ width: { xs: '100%', md: 520 } }}
             renderInput={(params) => (
               <FormControl
                 fullWidth={params.fullWidth}
@@ -221,6 +223,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         onClose={close}
         aria-labelledby={`${headingId}-dialog-title`}
         aria-describedby={`${headingId}-dialog-body`}
+        fullScreen={phone}
         disableRestoreFocus
         slotProps={{
           transition: {

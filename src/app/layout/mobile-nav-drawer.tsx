@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { DRAWER_WIDTH, NavList } from './nav-drawer';
+import { LanguageToggle, SessionFacts, ThemeToggle } from './top-bar';
+
+interface MobileNavDrawerProps {
+  open: boolean;
+  /** `dismiss`: Escape or a click outside; `navigate`: a link was chosen. */
+  onClose: (reason: 'dismiss' | 'navigate') => void;
+}
+
+/**
+ * Below MUI's `md` breakpoint: the navigation as a temporary drawer (a modal dialog that traps focus and
+ * closes on Escape, a click outside or a choice), with the environment, language and theme that the
+ * narrow app bar has no room for. Loaded on first opening, so wide screens never download Modal.
+ */
+export function MobileNavDrawer({ open, onClose }: MobileNavDrawerProps) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={() => onClose('dismiss')}
+      // Focus is placed by the caller: back on the menu button, or on the new page's heading.
+      ModalProps={{ disableRestoreFocus: true }}
+      slotProps={{
+        paper: { sx: { width: `min(${DRAWER_WIDTH + 48}px, 85vw)` }, 'aria-label': t('app.navigationLabel') },
+      }}
+    >
+      <Box sx={{ px: 2, pt: 2 }}>
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+          {t('app.name')}
+        </Typography>
+      </Box>
+      <NavList onNavigate={() => onClose('navigate')} />
+      <Divider />
+      <Stack spacing={1.5} sx={{ p: 2 }}>
+        <SessionFacts />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <LanguageToggle />
+          <ThemeToggle />
+        </Stack>
+      </Stack>
+    </Drawer>
+  );
+}
