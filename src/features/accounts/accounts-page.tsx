@@ -110,14 +110,16 @@ export function AccountsPage() {
   }
 
   function exportCsv(rows: readonly AccountRow[]) {
-    const header = columns.map((column) =>
+    // Every column the operator has not hidden: the width's defaults are about the screen, not the file.
+    const exported = columnIds.filter((column) => chosen.get(column) !== false);
+    const header = exported.map((column) =>
       isMoneyColumn(column)
         ? t('accounts.csvMoneyHeader', { column: t(`accounts.columns.${column}`) })
         : t(`accounts.columns.${column}`),
     );
     const decimal = (amount: number) => toReais(amount, moneyUnit).toFixed(2).replace('.', ',');
     const data = rows.map(({ account, taxIdFormatted }) =>
-      columns.map((column) => {
+      exported.map((column) => {
         switch (column) {
           case 'taxId':
             return taxIdFormatted;
