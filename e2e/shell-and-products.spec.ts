@@ -152,7 +152,12 @@ test.describe('sign-in and products', () => {
     await expect(page.getByLabel('Token de acesso')).toBeFocused();
     await page.keyboard.type('sandbox-operator');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+    // The route change puts focus on the new page's heading (e2e/layout.spec.ts checks more of it).
+    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeFocused();
+    // From the top of the document, the first Tab reaches the skip link.
+    await page.evaluate(() => {
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    });
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Pular para o conteúdo' })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -161,6 +166,6 @@ test.describe('sign-in and products', () => {
     await signOut.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/entrar$/);
-    await expect(page.getByLabel('Token de acesso')).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeFocused();
   });
 });

@@ -50,7 +50,12 @@ export function LanguageToggle({ onAppBar = false }: { onAppBar?: boolean }) {
       {supportedLanguages.map((code) => {
         const short = code === 'en' ? 'EN' : 'PT';
         return (
-          <ToggleButton key={code} value={code} lang={code} aria-label={`${short} · ${t(`languages.${code}`)}`}>
+          <ToggleButton
+            key={code}
+            value={code}
+            lang={code}
+            aria-label={`${short} · ${t(`languages.${code}`)}`}
+          >
             {short}
           </ToggleButton>
         );

@@ -189,7 +189,9 @@ export function AnalysisStatusPage() {
             serial={refusals}
             message={fieldError ? `${t('analysisStatus.cpfLabel')}: ${fieldError}` : null}
           />
-          <LiveRegion message={resultCount ? t('analysisStatus.resultAnnouncement', { result: resultCount }) : null} />
+          <LiveRegion
+            message={resultCount ? t('analysisStatus.resultAnnouncement', { result: resultCount }) : null}
+          />
           <Box aria-busy={query.isFetching}>
             {loading ? (
               <Stack spacing={1}>

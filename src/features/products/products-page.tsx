@@ -34,7 +34,7 @@ export function ProductsPage() {
             onChange={(event) => setFilter(event.target.value)}
             type="search"
             size="small"
-            sx={{ width: 360 }}
+            sx={{ width: { xs: '100%', sm: 360 } }}
             autoComplete="off"
             startAdornment={
               <InputAdornment position="start">
@@ -42,11 +42,10 @@ export function ProductsPage() {
               </InputAdornment>
             }
           />
-          {visible ? (
-            <Typography role="status" color="text.secondary">
-              {t('products.count', { count: visible.length })}
-            </Typography>
-          ) : null}
+          {/* In place before the products arrive, so that the count is announced when it changes. */}
+          <Typography role="status" color="text.secondary">
+            {visible ? t('products.count', { count: visible.length }) : null}
+          </Typography>
         </Stack>
 
         {products.isError ? (
