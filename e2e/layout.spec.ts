@@ -85,7 +85,8 @@ for (const viewport of viewports) {
       if (viewport.width < 900) {
         await page.getByRole('button', { name: 'Abrir navegação' }).click();
         await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
-        await checkLayout(page, testInfo, viewport.label, 'navigation-open');
+        // The drawer is modal: what lies under it, sign-out included, is inert until it closes.
+        await checkLayout(page, testInfo, viewport.label, 'navigation-open', false);
         await page.keyboard.press('Escape');
         await expect(page.getByRole('button', { name: 'Abrir navegação' })).toBeFocused();
       }
@@ -102,7 +103,7 @@ for (const viewport of viewports) {
       await checkLayout(page, testInfo, viewport.label, 'cards');
 
       await openFromNavigation(page, 'Contas');
-      await expect(page.getByText('30 contas')).toBeVisible();
+      await expect(page.getByText('30 contas', { exact: true })).toBeVisible();
       await checkLayout(page, testInfo, viewport.label, 'accounts');
 
       await page.goto('/nao-existe');

@@ -86,11 +86,8 @@ export function AppShell() {
         <Suspense fallback={null}>
           <MobileNavDrawer
             open={navOpen}
-            // Escape or a click outside: back to the menu button. A link: the route focus takes over.
-            onClose={(reason) => {
-              setNavOpen(false);
-              if (reason === 'dismiss') menuButtonRef.current?.focus();
-            }}
+            onClose={() => setNavOpen(false)}
+            menuButtonRef={menuButtonRef}
           />
         </Suspense>
       ) : null}

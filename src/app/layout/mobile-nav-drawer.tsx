@@ -3,14 +3,16 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRAWER_WIDTH, NavList } from './nav-drawer';
 import { LanguageToggle, SessionFacts, ThemeToggle } from './top-bar';
 
 interface MobileNavDrawerProps {
   open: boolean;
-  /** `dismiss`: Escape or a click outside; `navigate`: a link was chosen. */
-  onClose: (reason: 'dismiss' | 'navigate') => void;
+  onClose: () => void;
+  /** Where focus returns after Escape or a click outside. */
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
 }
 
 /**
@@ -18,16 +20,27 @@ interface MobileNavDrawerProps {
  * closes on Escape, a click outside or a choice), with the environment, language and theme that the
  * narrow app bar has no room for. Loaded on first opening, so wide screens never download Modal.
  */
-export function MobileNavDrawer({ open, onClose }: MobileNavDrawerProps) {
+export function MobileNavDrawer({ open, onClose, menuButtonRef }: MobileNavDrawerProps) {
   const { t } = useTranslation();
+  // Escape or a click outside returns focus to the menu button once the drawer has gone (while it is
+  // open its focus trap would take focus back); a link leaves focus to the route focus (the new h1).
+  const dismissed = useRef(false);
   return (
     <Drawer
       variant="temporary"
       open={open}
-      onClose={() => onClose('dismiss')}
-      // Focus is placed by the caller: back on the menu button, or on the new page's heading.
+      onClose={() => {
+        dismissed.current = true;
+        onClose();
+      }}
       ModalProps={{ disableRestoreFocus: true }}
       slotProps={{
+        transition: {
+          onExited: () => {
+            if (dismissed.current) menuButtonRef.current?.focus();
+            dismissed.current = false;
+          },
+        },
         paper: { sx: { width: `min(${DRAWER_WIDTH + 48}px, 85vw)` }, 'aria-label': t('app.navigationLabel') },
       }}
     >
@@ -36,7 +49,7 @@ export function MobileNavDrawer({ open, onClose }: MobileNavDrawerProps) {
           {t('app.name')}
         </Typography>
       </Box>
-      <NavList onNavigate={() => onClose('navigate')} />
+      <NavList onNavigate={onClose} />
       <Divider />
       <Stack spacing={1.5} sx={{ p: 2 }}>
         <SessionFacts />
