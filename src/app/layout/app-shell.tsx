@@ -84,11 +84,7 @@ export function AppShell() {
         <NavDrawer />
       ) : navLoaded ? (
         <Suspense fallback={null}>
-          <MobileNavDrawer
-            open={navOpen}
-            onClose={() => setNavOpen(false)}
-            menuButtonRef={menuButtonRef}
-          />
+          <MobileNavDrawer open={navOpen} onClose={() => setNavOpen(false)} menuButtonRef={menuButtonRef} />
         </Suspense>
       ) : null}
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>

@@ -34,6 +34,8 @@ export function MobileNavDrawer({ open, onClose, menuButtonRef }: MobileNavDrawe
         onClose();
       }}
       ModalProps={{ disableRestoreFocus: true }}
+      // Above the app bar (which sits above the permanent drawer), like any other modal.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         transition: {
           onExited: () => {

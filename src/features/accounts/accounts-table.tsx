@@ -23,14 +23,15 @@ const ROW_HEIGHT = 44;
 const SKELETON_ROWS = 6;
 
 // At 1280 px the default columns (name, CNPJ, agência, conta, code, available) and the action take
-// 990 px of the 1000 px the shell leaves: nothing sits under the pinned action column.
+// 975 px of the 1000 px the shell leaves (room for a 17 px scrollbar): nothing sits under the pinned
+// action column, and a CNPJ (18 characters formatted) is never cut.
 const columnWidths: Record<ColumnId, number> = {
-  tradeName: 200,
+  tradeName: 190,
   officialName: 240,
-  taxId: 170,
-  branch: 90,
-  account: 100,
-  code: 100,
+  taxId: 185,
+  branch: 85,
+  account: 95,
+  code: 90,
   isDefault: 104,
   // Wide enough for the totals of 100 000 accounts (R$ 999.999.999,99 in bold).
   total: 170,

@@ -28,7 +28,12 @@ export function ProductsTable({ products }: ProductsTableProps) {
   const columnCount = narrow ? 2 : 4;
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t('products.tableLabel')} aria-busy={products === null}>
+      <Table
+        aria-label={t('products.tableLabel')}
+        aria-busy={products === null}
+        // At 320 px the default 16 px cell padding leaves the action button no room.
+        sx={narrow ? { '& td, & th': { px: 1 } } : undefined}
+      >
         <TableHead>
           <TableRow>
             {narrow ? null : (
