@@ -161,7 +161,7 @@ export function AccountsPage() {
         />
       ) : (
         <Stack spacing={2}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
             <TextInput
               label={t('accounts.searchLabel')}
               helperText={t('accounts.searchHelp')}

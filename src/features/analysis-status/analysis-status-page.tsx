@@ -143,7 +143,7 @@ export function AnalysisStatusPage() {
             noValidate
             onSubmit={onSubmit}
           >
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
               <CpfInput
                 label={t('analysisStatus.cpfLabel')}
                 helperText={t('analysisStatus.cpfHelp')}
@@ -166,7 +166,12 @@ export function AnalysisStatusPage() {
             </Stack>
           </Box>
 
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}>
+          <Stack
+            direction="row"
+            spacing={2}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}
+          >
             <FormControlLabel
               control={
                 <Switch checked={autoRefresh} onChange={(event) => setAutoRefresh(event.target.checked)} />
@@ -201,7 +206,12 @@ export function AnalysisStatusPage() {
             ) : null}
             {cpf !== null && (query.data || notFound) ? (
               <Stack spacing={2}>
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+                <Stack
+                  direction="row"
+                  spacing={2}
+                  useFlexGap
+                  sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}
+                >
                   <Typography variant="h6" component="h2">
                     {t('analysisStatus.resultsHeading', { cpf: maskCpf(cpf) })}
                   </Typography>

@@ -54,7 +54,11 @@ export function JournalSection() {
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1 }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', gap: 1, mb: 1 }}
+      >
         <div>
           <Typography id={headingId} variant="h6" component="h2">
             {t('cards.journal.heading')}
@@ -68,7 +72,7 @@ export function JournalSection() {
           startIcon={<DownloadIcon />}
           onClick={exportCsv}
           disabled={entries.length === 0}
-          sx={{ flexShrink: 0, whiteSpace: 'nowrap', ml: 2 }}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
         >
           {t('cards.journal.export')}
         </Button>

@@ -26,7 +26,7 @@ export function ProductsPage() {
   return (
     <PageContainer title={t('products.title')} intro={t('products.intro')}>
       <Stack spacing={2}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <TextInput
             label={t('products.filterLabel')}
             helperText={t('products.filterHelp')}
