@@ -32,7 +32,7 @@ export const productsTexts = defineTexts(
     annualFee: 'Annual fee',
     actions: 'Actions',
     startApplication: 'Start application',
-    startApplicationFor: 'Start an application with product {{name}}',
+    startApplicationFor: 'Start application with product {{name}}',
     empty: 'No product is available to this institution.',
     noMatch: 'No product matches “{{filter}}”.',
     count_one: '{{count, number}} product',
