@@ -74,7 +74,7 @@ describe('ProductsPage', () => {
     renderRoute('/produtos', { sandbox, language: 'en' });
     expect(await screen.findByRole('table', { name: 'Credit products' })).toBeInTheDocument();
     expect(
-      await screen.findAllByRole('link', { name: /^Start an application with product/ }),
+      await screen.findAllByRole('link', { name: /^Start application with product/ }),
     ).not.toHaveLength(0);
   });
 });
