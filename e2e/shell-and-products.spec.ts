@@ -154,12 +154,15 @@ test.describe('sign-in and products', () => {
     await page.keyboard.press('Enter');
     // The route change puts focus on the new page's heading (e2e/layout.spec.ts checks more of it).
     await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeFocused();
-    // From the top of the document, the first Tab reaches the skip link.
-    await page.evaluate(() => {
-      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    });
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Pular para o conteúdo' })).toBeFocused();
+    // Backwards from there, through the drawer and the app bar, the skip link comes first in the page.
+    const skipLink = page.getByRole('link', { name: 'Pular para o conteúdo' });
+    for (
+      let presses = 0;
+      presses < 15 && !(await skipLink.evaluate((element) => element === document.activeElement));
+      presses += 1
+    )
+      await page.keyboard.press('Shift+Tab');
+    await expect(skipLink).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('#main')).toBeFocused();
     const signOut = page.getByRole('button', { name: 'Sair' });
