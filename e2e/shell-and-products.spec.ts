@@ -109,6 +109,7 @@ test.describe('sign-in and products', () => {
   test('every screen of the drawer opens, unknown paths show a 404, all within the shell', async ({
     page,
   }) => {
+    test.setTimeout(60_000); // six axe passes: over 30 s on a loaded machine
     await signInWithSandboxToken(page);
     const nav = page.getByRole('navigation', { name: 'Navegação principal' });
     for (const name of ['Nova proposta', 'Análises por CPF', 'Cartões', 'Contas', 'Produtos']) {
