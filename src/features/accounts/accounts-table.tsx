@@ -26,7 +26,7 @@ const SKELETON_ROWS = 6;
 // 975 px of the 1000 px the shell leaves (room for a 17 px scrollbar): nothing sits under the pinned
 // action column, and a CNPJ (18 characters formatted) is never cut.
 const columnWidths: Record<ColumnId, number> = {
-  tradeName: 190,
+  tradeName: 180,
   officialName: 240,
   taxId: 185,
   branch: 85,
@@ -38,14 +38,15 @@ const columnWidths: Record<ColumnId, number> = {
   blocked: 170,
   available: 170,
 };
-const ACTION_WIDTH = 160;
+const ACTION_WIDTH = 170;
 /**
  * From `lg` up the row action stays in view while the table scrolls sideways (columns the operator
  * added). Below, it scrolls with the row: pinned, it would cover the identifying columns of a narrow table.
  */
 const stickyRight = {
   position: { lg: 'sticky' },
-  right: 0,
+  // Only from lg too: the header cells are sticky (to the top) at every width, and would take `right`.
+  right: { lg: 0 },
   bgcolor: 'background.paper',
   zIndex: 1,
 } as const;
