@@ -47,6 +47,8 @@ const stickyRight = {
   position: { lg: 'sticky' },
   // Only from lg too: the header cells are sticky (to the top) at every width, and would take `right`.
   right: { lg: 0 },
+  // 8 px of padding, not 16: the button ("Cartão virtual" with its icon) then fits its 170 px whole.
+  px: 1,
   bgcolor: 'background.paper',
   zIndex: 1,
 } as const;
