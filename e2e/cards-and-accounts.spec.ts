@@ -193,7 +193,8 @@ test.describe('accounts', () => {
       'ascending',
     );
     await region.evaluate((element) => element.scrollTo({ top: 0 }));
-    const firstAvailable = table.locator('tbody tr[aria-rowindex="2"] td').nth(2); // after the name: total, blocked, available
+    // After the name (th): CNPJ, agência, conta, code, available (the columns shown at 1280 px).
+    const firstAvailable = table.locator('tbody tr[aria-rowindex="2"] td').nth(4);
     await expect(firstAvailable).toHaveText(/^-R\$/);
     await table.getByRole('button', { name: 'Disponível' }).click();
     await expect(table.getByRole('columnheader', { name: 'Disponível' })).toHaveAttribute(
@@ -209,9 +210,9 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Colunas' }).click();
     const menu = page.getByRole('menu', { name: 'Colunas visíveis' });
     await expectNoAxeViolations(page, 'columns menu');
-    await menu.getByRole('menuitemcheckbox', { name: 'Razão social' }).click();
+    await menu.getByRole('menuitemcheckbox', { name: 'ID da conta' }).click();
     await page.keyboard.press('Escape');
-    await expect(table.getByRole('columnheader', { name: 'Razão social' })).toHaveCount(0);
+    await expect(table.getByRole('columnheader', { name: 'ID da conta' })).toHaveCount(0);
   });
 
   test('exports the accounts shown as a CSV file', async ({ page }) => {

@@ -4,3 +4,36 @@ import '@testing-library/jest-dom/vitest';
 if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') {
   Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined, writable: true });
 }
+
+// jsdom has no matchMedia, so MUI's useMediaQuery would answer "no" to every width query and pages
+// would render their phone layout. Page tests run as a 1280 px wide, light-scheme screen instead (the
+// narrow layouts are checked in a real browser: e2e/layout.spec.ts).
+const viewportWidth = 1280;
+function matchesQuery(query: string): boolean {
+  const text = query.replace(/^@media\s*/, '');
+  return text.split(/\s+and\s+/).every((part) => {
+    const min = /\(min-width:\s*([\d.]+)px\)/.exec(part);
+    if (min) return viewportWidth >= Number(min[1]);
+    const max = /\(max-width:\s*([\d.]+)px\)/.exec(part);
+    if (max) return viewportWidth <= Number(max[1]);
+    return false; // prefers-color-scheme: dark, prefers-reduced-motion…: not in tests
+  });
+}
+if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => {
+      const list = {
+        media: query,
+        matches: matchesQuery(query),
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      };
+      return list;
+    },
+  });
+}

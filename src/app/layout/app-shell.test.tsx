@@ -75,5 +75,22 @@ describe('app shell and session', () => {
       await screen.findByRole('heading', { name: 'Contas', level: 1 }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Contas' })).toHaveAttribute('aria-current', 'page');
+    // The route change moved focus from the link to the new page's heading.
+    expect(screen.getByRole('heading', { name: 'Contas', level: 1 })).toHaveFocus();
+  });
+
+  it('names the language buttons with their visible text first', async () => {
+    renderRoute('/produtos', { sandbox });
+    expect(await screen.findByRole('button', { name: 'PT · Português (Brasil)' })).toHaveTextContent('PT');
+    expect(screen.getByRole('button', { name: 'EN · English' })).toHaveTextContent('EN');
+  });
+
+  it('announces an empty token on sign-in through a live region already in place', async () => {
+    const { user, container } = renderRoute('/entrar', { sandbox, token: null });
+    await screen.findByLabelText(/Token de acesso/);
+    const region = container.querySelector('[aria-live="assertive"]');
+    expect(region).toHaveTextContent(/^$/);
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(region).toHaveTextContent('Token de acesso: Informe o token de acesso.');
   });
 });

@@ -2,12 +2,15 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, Suspense, useMemo } from 'react';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { identityProvider } from '@/api/identity-provider';
 import { session } from '@/api/session';
 import { useToast } from '@/components/toast-provider';
+import { useRouteFocus } from '@/components/use-route-focus';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/features/auth/use-session';
 import { NavDrawer } from './nav-drawer';
@@ -18,6 +21,10 @@ import { TopBar } from './top-bar';
 // Loaded only when a 401 happens: the dialog machinery (Modal, transitions) stays off the first screens.
 const ReauthDialog = lazy(async () => ({
   default: (await import('@/features/auth/reauth-dialog')).ReauthDialog,
+}));
+// Below `md` only, on first opening: wide screens never download Modal and its transitions.
+const MobileNavDrawer = lazy(async () => ({
+  default: (await import('./mobile-nav-drawer')).MobileNavDrawer,
 }));
 
 /**
@@ -34,6 +41,12 @@ export function AppShell() {
   const config = useRuntimeConfig();
   // Stable across renders: <Navigate> navigates again whenever its `state` prop changes identity.
   const redirectState = useMemo(() => ({ from: location.pathname }), [location.pathname]);
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [navOpen, setNavOpen] = useState(false);
+  const [navLoaded, setNavLoaded] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  useRouteFocus();
 
   if (state.status === 'signed-out') {
     return <Navigate to="/entrar" replace state={redirectState} />;
@@ -70,8 +83,23 @@ export function AppShell() {
       >
         {t('app.skipToContent')}
       </Link>
-      <TopBar onSignOut={signOut} />
-      <NavDrawer />
+      <TopBar
+        onSignOut={signOut}
+        compact={!wide}
+        navOpen={navOpen && !wide}
+        onOpenNav={() => {
+          setNavLoaded(true);
+          setNavOpen(true);
+        }}
+        menuButtonRef={menuButtonRef}
+      />
+      {wide ? (
+        <NavDrawer />
+      ) : navLoaded ? (
+        <Suspense fallback={null}>
+          <MobileNavDrawer open={navOpen} onClose={() => setNavOpen(false)} menuButtonRef={menuButtonRef} />
+        </Suspense>
+      ) : null}
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Toolbar />
         <SandboxBanner />
@@ -81,7 +109,7 @@ export function AppShell() {
         ) : (
           <Box sx={{ height: 4 }} />
         )}
-        <Box component="main" id="main" tabIndex={-1} sx={{ p: 3, outline: 'none' }}>
+        <Box component="main" id="main" tabIndex={-1} sx={{ p: { xs: 2, sm: 3 }, outline: 'none' }}>
           <Outlet />
         </Box>
       </Box>

@@ -24,13 +24,40 @@ const icons = {
 
 export const DRAWER_WIDTH = 232;
 
-/**
- * The permanent navigation drawer (the app is used on desktop screens, 1280 px and up). A fixed Paper
- * rather than MUI's Drawer, which always bundles Modal and transitions a permanent drawer never uses.
- */
-export function NavDrawer() {
+/** The links of the main navigation; `onNavigate` closes the temporary drawer after a choice. */
+export function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  return (
+    <nav aria-label={t('app.navigationLabel')}>
+      <List>
+        {navigationItems.map((item) => {
+          const current = pathname === item.path || pathname.startsWith(`${item.path}/`);
+          return (
+            <ListItem key={item.path} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={item.path}
+                selected={current}
+                aria-current={current ? 'page' : undefined}
+                onClick={onNavigate}
+              >
+                <ListItemIcon>{icons[item.key]}</ListItemIcon>
+                <ListItemText primary={t(`nav.${item.key}`)} />
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
+      </List>
+    </nav>
+  );
+}
+
+/**
+ * The permanent navigation drawer, from MUI's `md` breakpoint up (below it, `MobileNavDrawer`). A fixed
+ * Paper rather than MUI's Drawer, which always bundles Modal and transitions a permanent drawer never uses.
+ */
+export function NavDrawer() {
   return (
     <Paper
       square
@@ -47,26 +74,7 @@ export function NavDrawer() {
       }}
     >
       <Toolbar />
-      <nav aria-label={t('app.navigationLabel')}>
-        <List>
-          {navigationItems.map((item) => {
-            const current = pathname === item.path || pathname.startsWith(`${item.path}/`);
-            return (
-              <ListItem key={item.path} disablePadding>
-                <ListItemButton
-                  component={NavLink}
-                  to={item.path}
-                  selected={current}
-                  aria-current={current ? 'page' : undefined}
-                >
-                  <ListItemIcon>{icons[item.key]}</ListItemIcon>
-                  <ListItemText primary={t(`nav.${item.key}`)} />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
-        </List>
-      </nav>
+      <NavList />
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/features/auth/use-session';
@@ -20,61 +22,145 @@ function isSupportedLanguage(value: string): value is SupportedLanguage {
   return (supportedLanguages as readonly string[]).includes(value);
 }
 
-/** App bar: name, environment, session expiry, language, theme and a visible sign-out. */
-export function TopBar({ onSignOut }: { onSignOut: () => void }) {
+/**
+ * PT / EN. Each button's name starts with its visible text ("PT · Português (Brasil)"), so that a
+ * speech-input user who says what they see reaches it (WCAG 2.5.3, axe `label-content-name-mismatch`).
+ */
+export function LanguageToggle({ onAppBar = false }: { onAppBar?: boolean }) {
+  const { t } = useTranslation();
+  const { language, setLanguage } = usePreferences();
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      value={language}
+      aria-label={t('app.language')}
+      onChange={(_event, value: unknown) => {
+        if (typeof value === 'string' && isSupportedLanguage(value)) setLanguage(value);
+      }}
+      sx={
+        onAppBar
+          ? {
+              '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.5)', px: 1.25 },
+              '& .MuiToggleButton-root.Mui-selected': { color: 'inherit', bgcolor: 'rgba(0,0,0,0.32)' },
+            }
+          : { '& .MuiToggleButton-root': { px: 1.25 } }
+      }
+    >
+      {supportedLanguages.map((code) => {
+        const short = code === 'en' ? 'EN' : 'PT';
+        return (
+          <ToggleButton
+            key={code}
+            value={code}
+            lang={code}
+            aria-label={`${short} · ${t(`languages.${code}`)}`}
+          >
+            {short}
+          </ToggleButton>
+        );
+      })}
+    </ToggleButtonGroup>
+  );
+}
+
+/** Light / dark. */
+export function ThemeToggle({ color }: { color?: 'inherit' | 'default' }) {
+  const { t } = useTranslation();
+  const { colorMode, setColorMode } = usePreferences();
+  const label = colorMode === 'dark' ? t('app.themeToLight') : t('app.themeToDark');
+  return (
+    <IconButton
+      color={color}
+      onClick={() => setColorMode(colorMode === 'dark' ? 'light' : 'dark')}
+      aria-label={label}
+      title={label}
+    >
+      {colorMode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+    </IconButton>
+  );
+}
+
+/** The environment name and, for a JWT, when it expires. */
+export function SessionFacts({ onAppBar = false }: { onAppBar?: boolean }) {
   const { t, i18n } = useTranslation();
   const config = useRuntimeConfig();
   const state = useSession();
-  const { language, setLanguage, colorMode, setColorMode } = usePreferences();
   const expiresAt = state.status !== 'signed-out' ? state.claims?.expiresAt : null;
-
   return (
-    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: 2 }}>
-        <Typography variant="h6" component="p" noWrap>
+    <>
+      <Chip
+        label={t('app.environment', { name: config.environmentName })}
+        size="small"
+        variant={onAppBar ? 'filled' : 'outlined'}
+        sx={onAppBar ? { bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit' } : { alignSelf: 'flex-start' }}
+      />
+      {expiresAt ? (
+        <Typography variant="body2">
+          {t('app.session.expiresAt', {
+            time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(expiresAt),
+          })}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+interface TopBarProps {
+  onSignOut: () => void;
+  /**
+   * Below MUI's `md` breakpoint the bar keeps only the menu button, the name and sign-out; the
+   * environment, expiry, language and theme move into the navigation drawer.
+   */
+  compact: boolean;
+  navOpen: boolean;
+  onOpenNav: () => void;
+  menuButtonRef: Ref<HTMLButtonElement>;
+}
+
+/** App bar: name, environment, session expiry, language, theme and a sign-out always in view. */
+export function TopBar({ onSignOut, compact, navOpen, onOpenNav, menuButtonRef }: TopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <AppBar
+      position="fixed"
+      sx={{
+        zIndex: (theme) => theme.zIndex.drawer + 1,
+        // The theme's focus ring is the primary colour, which the bar's own background would hide.
+        '& .MuiButtonBase-root.Mui-focusVisible': { outlineColor: 'currentColor' },
+      }}
+    >
+      <Toolbar sx={{ gap: { xs: 1, md: 2 } }}>
+        {compact ? (
+          <IconButton
+            color="inherit"
+            edge="start"
+            ref={menuButtonRef}
+            onClick={onOpenNav}
+            aria-label={t('app.openNavigation')}
+            aria-expanded={navOpen}
+          >
+            <MenuIcon />
+          </IconButton>
+        ) : null}
+        <Typography variant="h6" component="p" noWrap sx={{ minWidth: 0, flexShrink: 1 }}>
           {t('app.name')}
         </Typography>
-        <Chip
-          label={t('app.environment', { name: config.environmentName })}
-          size="small"
-          sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit' }}
-        />
+        {compact ? null : <SessionFacts onAppBar />}
         <Box sx={{ flexGrow: 1 }} />
-        {expiresAt ? (
-          <Typography variant="body2">
-            {t('app.session.expiresAt', {
-              time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(expiresAt),
-            })}
-          </Typography>
-        ) : null}
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={language}
-          aria-label={t('app.language')}
-          onChange={(_event, value: unknown) => {
-            if (typeof value === 'string' && isSupportedLanguage(value)) setLanguage(value);
-          }}
-          sx={{
-            '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.5)', px: 1.25 },
-            '& .MuiToggleButton-root.Mui-selected': { color: 'inherit', bgcolor: 'rgba(0,0,0,0.32)' },
-          }}
-        >
-          {supportedLanguages.map((code) => (
-            <ToggleButton key={code} value={code} lang={code} aria-label={t(`languages.${code}`)}>
-              {code === 'en' ? 'EN' : 'PT'}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <IconButton
+        {compact ? null : (
+          <>
+            <LanguageToggle onAppBar />
+            <ThemeToggle color="inherit" />
+          </>
+        )}
+        <Button
           color="inherit"
-          onClick={() => setColorMode(colorMode === 'dark' ? 'light' : 'dark')}
-          aria-label={colorMode === 'dark' ? t('app.themeToLight') : t('app.themeToDark')}
-          title={colorMode === 'dark' ? t('app.themeToLight') : t('app.themeToDark')}
+          startIcon={<LogoutIcon />}
+          onClick={onSignOut}
+          variant="outlined"
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
         >
-          {colorMode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
-        </IconButton>
-        <Button color="inherit" startIcon={<LogoutIcon />} onClick={onSignOut} variant="outlined">
           {t('app.signOut')}
         </Button>
       </Toolbar>

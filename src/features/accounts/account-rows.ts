@@ -2,18 +2,20 @@ import type { Account } from '@/api/schemas/accounts';
 import { formatCnpj } from '@/lib/cnpj';
 
 /**
- * Column order: the name and the balances first, so that they are on screen at 1280 px without
- * scrolling sideways; identifiers and the official name follow.
+ * Column order: what tells one account from another first (two accounts may share a trade name: the
+ * CNPJ, agência/conta and the provider's `accountId` set them apart), then the balances.
+ * Which columns show by default depends on the width (`defaultColumns` in accounts-page.tsx).
  */
 export const columnIds = [
   'tradeName',
-  'total',
-  'blocked',
-  'available',
-  'isDefault',
   'taxId',
   'branch',
   'account',
+  'code',
+  'available',
+  'total',
+  'blocked',
+  'isDefault',
   'officialName',
 ] as const;
 export type ColumnId = (typeof columnIds)[number];
@@ -61,6 +63,7 @@ export function toRows(accounts: readonly Account[]): AccountRow[] {
         taxId: account.taxId,
         branch: account.branch,
         account: account.account,
+        code: account.accountId,
         // Default first when ascending.
         isDefault: account.isDefault ? 0 : 1,
         total: account.balance.total,

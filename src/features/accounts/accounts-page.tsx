@@ -6,6 +6,8 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { startTransition, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +38,18 @@ import {
 import { AccountsTable } from './accounts-table';
 import { ColumnMenu } from './column-menu';
 
+/**
+ * The columns shown until the operator chooses otherwise, by screen width: what identifies an account
+ * always, the balances as room allows. The column chooser shows or hides any of them.
+ */
+function defaultColumns(width: 'phone' | 'medium' | 'wide' | 'widest'): ReadonlySet<ColumnId> {
+  const columns: ColumnId[] = ['tradeName', 'taxId'];
+  if (width !== 'phone') columns.push('branch', 'account', 'code');
+  if (width === 'wide' || width === 'widest') columns.push('available');
+  if (width === 'widest') columns.push('total');
+  return new Set(columns);
+}
+
 export function AccountsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,7 +68,17 @@ export function AccountsPage() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [sort, setSort] = useState<SortState | null>(null);
-  const [hidden, setHidden] = useState<ReadonlySet<ColumnId>>(new Set());
+  const theme = useTheme();
+  const atLeastSm = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
+  const atLeast1280 = useMediaQuery('(min-width: 1280px)', { noSsr: true });
+  const atLeastXl = useMediaQuery(theme.breakpoints.up('xl'), { noSsr: true });
+  const shownByDefault = defaultColumns(
+    atLeastXl ? 'widest' : atLeast1280 ? 'wide' : atLeastSm ? 'medium' : 'phone',
+  );
+  // The operator's choices in the column menu win over the width's defaults.
+  const [chosen, setChosen] = useState<ReadonlyMap<ColumnId, boolean>>(new Map());
+  const isShown = (column: ColumnId) => chosen.get(column) ?? shownByDefault.has(column);
+  const hidden = new Set(columnIds.filter((column) => !isShown(column)));
 
   // Balances in centavos must be whole: a fraction means the provider reads the unit otherwise. Reported,
   // never divided or rounded into a wrong amount.
@@ -86,12 +110,8 @@ export function AccountsPage() {
   }
 
   function onToggleColumn(column: ColumnId) {
-    setHidden((current) => {
-      const next = new Set(current);
-      if (next.has(column)) next.delete(column);
-      else next.add(column);
-      return next;
-    });
+    const shown = isShown(column);
+    setChosen((current) => new Map(current).set(column, !shown));
   }
 
   function onRequestCard(account: Account) {
@@ -102,17 +122,21 @@ export function AccountsPage() {
   }
 
   function exportCsv(rows: readonly AccountRow[]) {
-    const header = columns.map((column) =>
+    // Every column the operator has not hidden: the width's defaults are about the screen, not the file.
+    const exported = columnIds.filter((column) => chosen.get(column) !== false);
+    const header = exported.map((column) =>
       isMoneyColumn(column)
         ? t('accounts.csvMoneyHeader', { column: t(`accounts.columns.${column}`) })
         : t(`accounts.columns.${column}`),
     );
     const decimal = (amount: number) => toReais(amount, moneyUnit).toFixed(2).replace('.', ',');
     const data = rows.map(({ account, taxIdFormatted }) =>
-      columns.map((column) => {
+      exported.map((column) => {
         switch (column) {
           case 'taxId':
             return taxIdFormatted;
+          case 'code':
+            return account.accountId;
           case 'isDefault':
             return account.isDefault ? t('accounts.defaultBadge') : '';
           case 'total':
@@ -158,7 +182,7 @@ export function AccountsPage() {
         />
       ) : (
         <Stack spacing={2}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
             <TextInput
               label={t('accounts.searchLabel')}
               helperText={t('accounts.searchHelp')}
@@ -166,7 +190,7 @@ export function AccountsPage() {
               onChange={(event) => setQuery(event.target.value)}
               type="search"
               size="small"
-              sx={{ width: 360 }}
+              sx={{ width: { xs: '100%', sm: 360 } }}
               autoComplete="off"
               startAdornment={
                 <InputAdornment position="start">

@@ -22,21 +22,36 @@ import { isMoneyColumn, type AccountRow, type ColumnId, type SortState, type Tot
 const ROW_HEIGHT = 44;
 const SKELETON_ROWS = 6;
 
+// At 1280 px the default columns (name, CNPJ, agência, conta, code, available) and the action take
+// 975 px of the 1000 px the shell leaves (room for a 17 px scrollbar): nothing sits under the pinned
+// action column, and a CNPJ (18 characters formatted) is never cut.
 const columnWidths: Record<ColumnId, number> = {
-  tradeName: 210,
+  tradeName: 180,
   officialName: 240,
-  taxId: 170,
-  branch: 90,
-  account: 100,
+  taxId: 185,
+  branch: 85,
+  account: 95,
+  code: 90,
   isDefault: 104,
   // Wide enough for the totals of 100 000 accounts (R$ 999.999.999,99 in bold).
   total: 170,
   blocked: 170,
   available: 170,
 };
-const ACTION_WIDTH = 172;
-/** The row action stays in view while the table scrolls sideways on narrower screens. */
-const stickyRight = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+const ACTION_WIDTH = 170;
+/**
+ * From `lg` up the row action stays in view while the table scrolls sideways (columns the operator
+ * added). Below, it scrolls with the row: pinned, it would cover the identifying columns of a narrow table.
+ */
+const stickyRight = {
+  position: { lg: 'sticky' },
+  // Only from lg too: the header cells are sticky (to the top) at every width, and would take `right`.
+  right: { lg: 0 },
+  // 8 px of padding, not 16: the button ("Cartão virtual" with its icon) then fits its 170 px whole.
+  px: 1,
+  bgcolor: 'background.paper',
+  zIndex: 1,
+} as const;
 
 const cellText = {
   overflow: 'hidden',
@@ -102,6 +117,8 @@ export function AccountsTable({
         return account.branch;
       case 'account':
         return account.account;
+      case 'code':
+        return account.accountId;
       case 'isDefault':
         return account.isDefault ? (
           <Chip size="small" color="primary" variant="outlined" label={t('accounts.defaultBadge')} />

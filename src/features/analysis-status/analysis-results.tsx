@@ -21,7 +21,8 @@ type Conteudo = AnalysisStatusPage['conteudo'];
 
 /** The answer for one CPF: the analyses, the page figures and whatever the provider reported. */
 export function AnalysisResults({ conteudo }: { conteudo: Conteudo }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
   const { resultados, erros, alertas, sucesso } = conteudo;
   const shown = resultados.length;
   const hiddenByPaging = conteudo.totalDePaginas > 1 || conteudo.totalDeRegistros > shown;
@@ -74,9 +75,9 @@ export function AnalysisResults({ conteudo }: { conteudo: Conteudo }) {
       {hiddenByPaging ? (
         <Alert severity="info" role="note">
           {t('analysisStatus.moreThanShown', {
-            total: String(conteudo.totalDeRegistros),
-            pages: String(conteudo.totalDePaginas),
-            shown: String(shown),
+            total: number.format(conteudo.totalDeRegistros),
+            pages: number.format(conteudo.totalDePaginas),
+            shown: number.format(shown),
           })}
         </Alert>
       ) : null}
@@ -85,7 +86,8 @@ export function AnalysisResults({ conteudo }: { conteudo: Conteudo }) {
 }
 
 function PageFigures({ conteudo }: { conteudo: Conteudo }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
   const figures = [
     [t('analysisStatus.figures.page'), conteudo.numeroDaPagina],
     [t('analysisStatus.figures.pageSize'), conteudo.tamanhoDaPagina],
@@ -104,7 +106,7 @@ function PageFigures({ conteudo }: { conteudo: Conteudo }) {
             {label}
           </Typography>
           <Typography component="dd" variant="body1" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-            {value}
+            {number.format(value)}
           </Typography>
         </div>
       ))}

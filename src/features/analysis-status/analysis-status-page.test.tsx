@@ -37,6 +37,23 @@ describe('AnalysisStatusPage', () => {
     expect(lookups()).toBe(1);
   });
 
+  it('announces a refused CPF in a live region that was there before, and clears the last result', async () => {
+    const { user, container } = await lookUp('52998224725');
+    await resultsTable();
+    const assertive = container.querySelector('[aria-live="assertive"]');
+    const polite = container.querySelector('main [aria-live="polite"]');
+    expect(polite).toHaveTextContent('Resultado da consulta: 1 proposta encontrada');
+    expect(assertive).toHaveTextContent(/^$/);
+    await user.clear(cpfField());
+    await user.type(cpfField(), '5299822{Enter}');
+    // The same element, now with the refusal: a region present before its text changes.
+    expect(container.querySelector('[aria-live="assertive"]')).toBe(assertive);
+    expect(assertive).toHaveTextContent('CPF: CPF incompleto: faltam 4 dígitos.');
+    expect(screen.queryByRole('table', { name: 'Propostas do CPF consultado' })).not.toBeInTheDocument();
+    expect(polite).toHaveTextContent(/^$/);
+    expect(cpfField()).toHaveFocus();
+  });
+
   it('accepts a pasted CPF with dots, dash and spaces', async () => {
     const { user } = renderRoute('/analises', { sandbox });
     await user.click(await screen.findByRole('textbox', { name: 'CPF' }));

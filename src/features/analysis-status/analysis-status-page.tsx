@@ -14,6 +14,7 @@ import { analysisStatusQueries } from '@/api/analysis-status';
 import { isApiError } from '@/api/api-error';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { CpfInput, maskCpf } from '@/components/cpf-input';
+import { LiveRegion } from '@/components/live-region';
 import { PageContainer } from '@/components/page-container';
 import { cpfDigits, isValidCpf } from '@/lib/cpf';
 import { takeHandedOffCpf } from '@/lib/status-lookup-handoff';
@@ -50,6 +51,8 @@ export function AnalysisStatusPage() {
   const [field, setField] = useState(() => ({ key: 0, value: handedOff ? maskCpf(handedOff) : '' }));
   const [cpf, setCpf] = useState<string | null>(handedOff);
   const [invalid, setInvalid] = useState<InvalidReason | null>(null);
+  // Counts refused lookups, so that the same refusal twice is said twice.
+  const [refusals, setRefusals] = useState(0);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const recent = useSyncExternalStore(recentLookups.subscribe, recentLookups.getSnapshot);
 
@@ -70,7 +73,12 @@ export function AnalysisStatusPage() {
     const digits = cpfDigits(raw);
     const reason = invalidReason(digits);
     setInvalid(reason);
-    if (reason) return;
+    if (reason) {
+      // The previous CPF's answer would otherwise stay under a field that now holds another CPF.
+      setCpf(null);
+      setRefusals((count) => count + 1);
+      return;
+    }
     recentLookups.add(digits);
     if (digits === cpf) void query.refetch();
     else setCpf(digits);
@@ -104,6 +112,14 @@ export function AnalysisStatusPage() {
   const updatedAt = notFound ? query.errorUpdatedAt : query.data ? query.dataUpdatedAt : 0;
   const showsError = fieldError !== null || failed;
   const loading = cpf !== null && query.isPending && query.fetchStatus === 'fetching';
+  const resultCount =
+    cpf !== null && (query.data || notFound)
+      ? query.data && !notFound && !query.data.conteudo.sucesso
+        ? t('analysisStatus.notSuccessfulShort')
+        : t('analysisStatus.found', {
+            count: notFound ? 0 : (query.data?.conteudo.resultados.length ?? 0),
+          })
+      : null;
 
   return (
     <PageContainer
@@ -127,7 +143,7 @@ export function AnalysisStatusPage() {
             noValidate
             onSubmit={onSubmit}
           >
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
               <CpfInput
                 label={t('analysisStatus.cpfLabel')}
                 helperText={t('analysisStatus.cpfHelp')}
@@ -136,7 +152,7 @@ export function AnalysisStatusPage() {
                 defaultValue={field.value}
                 inputRef={fieldRef}
                 onChange={() => setInvalid(null)}
-                sx={{ width: 280 }}
+                sx={{ width: { xs: '100%', sm: 280 } }}
               />
               <Button
                 type="submit"
@@ -150,7 +166,12 @@ export function AnalysisStatusPage() {
             </Stack>
           </Box>
 
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}>
+          <Stack
+            direction="row"
+            spacing={2}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}
+          >
             <FormControlLabel
               control={
                 <Switch checked={autoRefresh} onChange={(event) => setAutoRefresh(event.target.checked)} />
@@ -167,28 +188,34 @@ export function AnalysisStatusPage() {
             ) : null}
           </Stack>
 
+          {/* Live regions that exist before their text changes: the refusal (assertive) and the result. */}
+          <LiveRegion
+            politeness="assertive"
+            serial={refusals}
+            message={fieldError ? `${t('analysisStatus.cpfLabel')}: ${fieldError}` : null}
+          />
+          <LiveRegion
+            message={resultCount ? t('analysisStatus.resultAnnouncement', { result: resultCount }) : null}
+          />
           <Box aria-busy={query.isFetching}>
             {loading ? (
               <Stack spacing={1}>
-                <Typography role="status" color="text.secondary">
-                  {t('analysisStatus.loading')}
-                </Typography>
+                <Typography color="text.secondary">{t('analysisStatus.loading')}</Typography>
                 <LinearProgress aria-label={t('analysisStatus.loading')} />
               </Stack>
             ) : null}
             {cpf !== null && (query.data || notFound) ? (
               <Stack spacing={2}>
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+                <Stack
+                  direction="row"
+                  spacing={2}
+                  useFlexGap
+                  sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}
+                >
                   <Typography variant="h6" component="h2">
                     {t('analysisStatus.resultsHeading', { cpf: maskCpf(cpf) })}
                   </Typography>
-                  <Typography role="status" color="text.secondary">
-                    {query.data && !notFound && !query.data.conteudo.sucesso
-                      ? t('analysisStatus.notSuccessfulShort')
-                      : t('analysisStatus.found', {
-                          count: notFound ? 0 : (query.data?.conteudo.resultados.length ?? 0),
-                        })}
-                  </Typography>
+                  <Typography color="text.secondary">{resultCount}</Typography>
                 </Stack>
                 {query.data && !notFound ? (
                   <AnalysisResults conteudo={query.data.conteudo} />

@@ -12,6 +12,7 @@ import { identityProvider } from '@/api/identity-provider';
 import { session } from '@/api/session';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useToast } from '@/components/toast-provider';
+import { usePhoneLayout } from '@/components/use-phone-layout';
 import { TokenForm } from './token-form';
 import { useSession } from './use-session';
 
@@ -30,12 +31,14 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
   const config = useRuntimeConfig();
   const open = state.status === 'expired';
   const oidc = config.auth.type === 'oidc';
+  const phone = usePhoneLayout();
   return (
     <Dialog
       open={open}
       aria-labelledby="reauth-title"
       aria-describedby="reauth-intro"
       fullWidth
+      fullScreen={phone}
       maxWidth="sm"
     >
       <DialogTitle id="reauth-title">{t('auth.reauthTitle')}</DialogTitle>

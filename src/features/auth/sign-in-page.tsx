@@ -2,9 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { session } from '@/api/session';
+import { hasUserActed, useRouteFocus } from '@/components/use-route-focus';
 import { useRuntimeConfig } from '@/config/config-context';
 import { OidcSignIn } from './oidc-sign-in';
 import { TokenForm } from './token-form';
@@ -27,15 +29,21 @@ export function SignInPage() {
   const state = useSession();
   const config = useRuntimeConfig();
   const target = targetOf(location.state);
+  // Arriving here by sign-out: focus goes to the heading (the route focus); on a fresh load, to the field.
+  const [focusField] = useState(() => !hasUserActed());
+  useRouteFocus();
 
   if (state.status === 'active') return <Navigate to={target} replace />;
   // Why the last session ended by itself (a session limit), if it did.
   const ended = state.status === 'signed-out' ? state.ended : undefined;
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: { xs: 1, sm: 2 } }}
+    >
       <title>{`${t('auth.signInTitle')} · ${t('app.titleSuffix')}`}</title>
-      <Paper sx={{ p: 4, width: '100%', maxWidth: 560 }} elevation={2}>
+      <Paper sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 560 }} elevation={2}>
         <Typography variant="overline" component="p" color="text.secondary">
           {t('app.name')}
         </Typography>
@@ -55,7 +63,7 @@ export function SignInPage() {
         ) : (
           <TokenForm
             submitLabel={t('auth.submit')}
-            autoFocus
+            autoFocus={focusField}
             onToken={(token) => {
               session.signIn(token);
               void navigate(target, { replace: true });

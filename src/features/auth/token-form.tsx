@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiveRegion } from '@/components/live-region';
 import { TextInput } from '@/components/text-input';
 import { useRuntimeConfig } from '@/config/config-context';
 import { decodeJwtClaims } from '@/lib/jwt';
@@ -32,6 +33,8 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
   const [value, setValue] = useState('');
   const [visible, setVisible] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Counts refused submits, so that the same error refused twice is said twice.
+  const [refusals, setRefusals] = useState(0);
   const claimsId = useId();
   const trimmed = value.trim();
   const claims = trimmed ? decodeJwtClaims(trimmed) : null;
@@ -43,8 +46,12 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!trimmed) return setError(t('auth.tokenRequired'));
-    if (/\s/.test(trimmed)) return setError(t('auth.tokenHasSpaces'));
+    const refusal = !trimmed ? t('auth.tokenRequired') : /\s/.test(trimmed) ? t('auth.tokenHasSpaces') : null;
+    if (refusal) {
+      setError(refusal);
+      setRefusals((count) => count + 1);
+      return;
+    }
     setError(null);
     onToken(trimmed);
   };
@@ -81,6 +88,12 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
               </InputAdornment>
             }
           />
+          {/* Focus stays in the field on a refused submit: the error is also said aloud. */}
+          <LiveRegion
+            politeness="assertive"
+            serial={refusals}
+            message={error ? `${t('auth.tokenLabel')}: ${error}` : null}
+          />
           {claims ? (
             <Alert id={claimsId} severity={expired ? 'warning' : 'info'}>
               <strong>{t('auth.jwtInfo')}</strong>
@@ -99,7 +112,7 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
               </div>
             </Alert>
           ) : null}
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             {secondaryAction}
             <Button type="submit" variant="contained">
               {submitLabel}

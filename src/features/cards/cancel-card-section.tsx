@@ -12,6 +12,7 @@ import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelCard } from '@/api/cards';
 import { TextInput } from '@/components/text-input';
+import { usePhoneLayout } from '@/components/use-phone-layout';
 import { OperationResult } from './operation-result';
 import { parseCode, useCardOperation } from './use-card-operation';
 
@@ -22,6 +23,7 @@ import { parseCode, useCardOperation } from './use-card-operation';
 export function CancelCardSection() {
   const { t } = useTranslation();
   const headingId = useId();
+  const phone = usePhoneLayout();
   const [codeText, setCodeText] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   // The code under confirmation; kept while the dialog fades out so its text does not vanish.
@@ -79,7 +81,7 @@ export function CancelCardSection() {
       </Typography>
       <Stack
         component="form"
-        direction="row"
+        direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
         sx={{ alignItems: 'flex-start' }}
         onSubmit={onSubmit}
@@ -95,7 +97,7 @@ export function CancelCardSection() {
           autoComplete="off"
           inputProps={{ inputMode: 'numeric' }}
           size="small"
-          sx={{ width: 260 }}
+          sx={{ width: { xs: '100%', sm: 260 } }}
         />
         <Button type="submit" variant="outlined" color="error" ref={triggerRef} disabled={mutation.isPending}>
           {t('cards.cancel.submit')}
@@ -112,6 +114,7 @@ export function CancelCardSection() {
         onClose={close}
         aria-labelledby={`${headingId}-dialog-title`}
         aria-describedby={`${headingId}-dialog-body`}
+        fullScreen={phone}
         disableRestoreFocus
         slotProps={{
           transition: {

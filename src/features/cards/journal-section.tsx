@@ -54,7 +54,11 @@ export function JournalSection() {
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1 }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', gap: 1, mb: 1 }}
+      >
         <div>
           <Typography id={headingId} variant="h6" component="h2">
             {t('cards.journal.heading')}
@@ -68,13 +72,15 @@ export function JournalSection() {
           startIcon={<DownloadIcon />}
           onClick={exportCsv}
           disabled={entries.length === 0}
-          sx={{ flexShrink: 0, whiteSpace: 'nowrap', ml: 2 }}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
         >
           {t('cards.journal.export')}
         </Button>
       </Stack>
       {entries.length === 0 ? (
-        <Alert severity="info">{t('cards.journal.empty')}</Alert>
+        <Alert severity="info" role="note">
+          {t('cards.journal.empty')}
+        </Alert>
       ) : (
         <TableContainer>
           <Table size="small" aria-label={t('cards.journal.tableLabel')}>

@@ -27,7 +27,7 @@ export const cardsTexts = defineTexts(
       dialogCode: 'Código enviado ao provedor: {{code}} (campo {{field}} da conta).',
       noOptions: 'Nenhuma conta encontrada',
       loadingAccounts: 'Carregando contas…',
-      moreOptions: 'Mostrando {{shown}} de {{count}} contas; digite para refinar.',
+      moreOptions: 'Mostrando {{shown, number}} de {{count, number}} contas; digite para refinar.',
       scopeMissing:
         'O token atual não tem o escopo accounts:read, então a lista de contas não está disponível. Digite o código da conta.',
       listUnavailable: 'Não foi possível carregar a lista de contas; digite o código da conta.',
@@ -110,7 +110,7 @@ export const cardsTexts = defineTexts(
       dialogCode: 'Code sent to the provider: {{code}} (the account’s {{field}} field).',
       noOptions: 'No account found',
       loadingAccounts: 'Loading accounts…',
-      moreOptions: 'Showing {{shown}} of {{count}} accounts; type to narrow down.',
+      moreOptions: 'Showing {{shown, number}} of {{count, number}} accounts; type to narrow down.',
       scopeMissing:
         'The current token lacks the accounts:read scope, so the account list is not available. Type the account code.',
       listUnavailable: 'The account list could not be loaded; type the account code.',

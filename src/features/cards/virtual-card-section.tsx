@@ -24,6 +24,7 @@ import type { Account } from '@/api/schemas/accounts';
 import { ACCOUNTS_READ_SCOPE, useScopeStatus } from '@/api/scopes';
 import { virtualCardCode, type VirtualCardCode } from '@/api/virtual-card-account';
 import { TextInput } from '@/components/text-input';
+import { usePhoneLayout } from '@/components/use-phone-layout';
 import { useRuntimeConfig } from '@/config/config-context';
 import { formatCnpj } from '@/lib/cnpj';
 import { OperationResult } from './operation-result';
@@ -58,6 +59,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const { t } = useTranslation();
   const headingId = useId();
   const { virtualCardAccountField: field } = useRuntimeConfig();
+  const phone = usePhoneLayout();
   const scope = useScopeStatus(ACCOUNTS_READ_SCOPE);
   const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing' });
   const forbidden = scope === 'missing' || (isApiError(accounts.error) && accounts.error.status === 403);
@@ -164,7 +166,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
       ) : null}
       <Stack
         component="form"
-        direction="row"
+        direction={{ xs: 'column', md: 'row' }}
         spacing={2}
         sx={{ alignItems: 'flex-start' }}
         onSubmit={onSubmit}
@@ -181,7 +183,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             autoComplete="off"
             inputProps={{ inputMode: 'numeric' }}
             size="small"
-            sx={{ width: 260 }}
+            sx={{ width: { xs: '100%', sm: 260 } }}
           />
         ) : (
           <Autocomplete
@@ -219,7 +221,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             loadingText={t('cards.virtual.loadingAccounts')}
             noOptionsText={t('cards.virtual.noOptions')}
             size="small"
-            sx={{ width: 520 }}
+            sx={{ width: { xs: '100%', md: 520 } }}
             renderInput={(params) => (
               <FormControl
                 fullWidth={params.fullWidth}
@@ -270,6 +272,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         onClose={close}
         aria-labelledby={`${headingId}-dialog-title`}
         aria-describedby={`${headingId}-dialog-body`}
+        fullScreen={phone}
         disableRestoreFocus
         slotProps={{
           transition: {

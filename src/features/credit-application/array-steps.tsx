@@ -31,7 +31,7 @@ function useAnnouncer() {
   const region = (
     <Typography
       role="status"
-      sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
     >
       {message}
     </Typography>

@@ -50,8 +50,8 @@ function Group({ stepKey, slug, children }: { stepKey: StepKey; slug: StepSlug; 
 
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px', // not 1: in sx, 1 means 100 %, which widened the page (issue 11)
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

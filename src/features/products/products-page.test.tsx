@@ -73,8 +73,8 @@ describe('ProductsPage', () => {
   it('speaks English when chosen', async () => {
     renderRoute('/produtos', { sandbox, language: 'en' });
     expect(await screen.findByRole('table', { name: 'Credit products' })).toBeInTheDocument();
-    expect(
-      await screen.findAllByRole('link', { name: /^Start an application with product/ }),
-    ).not.toHaveLength(0);
+    expect(await screen.findAllByRole('link', { name: /^Start application with product/ })).not.toHaveLength(
+      0,
+    );
   });
 });

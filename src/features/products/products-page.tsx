@@ -26,7 +26,7 @@ export function ProductsPage() {
   return (
     <PageContainer title={t('products.title')} intro={t('products.intro')}>
       <Stack spacing={2}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <TextInput
             label={t('products.filterLabel')}
             helperText={t('products.filterHelp')}
@@ -34,7 +34,7 @@ export function ProductsPage() {
             onChange={(event) => setFilter(event.target.value)}
             type="search"
             size="small"
-            sx={{ width: 360 }}
+            sx={{ width: { xs: '100%', sm: 360 } }}
             autoComplete="off"
             startAdornment={
               <InputAdornment position="start">
@@ -42,11 +42,10 @@ export function ProductsPage() {
               </InputAdornment>
             }
           />
-          {visible ? (
-            <Typography role="status" color="text.secondary">
-              {t('products.count', { count: visible.length })}
-            </Typography>
-          ) : null}
+          {/* In place before the products arrive, so that the count is announced when it changes. */}
+          <Typography role="status" color="text.secondary">
+            {visible ? t('products.count', { count: visible.length }) : null}
+          </Typography>
         </Stack>
 
         {products.isError ? (

@@ -7,6 +7,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '@/api/schemas/products';
@@ -20,17 +23,27 @@ interface ProductsTableProps {
 /** Products as a table; `null` means still loading (skeleton rows). Every API string is rendered as text. */
 export function ProductsTable({ products }: ProductsTableProps) {
   const { t } = useTranslation();
+  // On phones the name and the action keep their columns; code and annual fee go under the name.
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const columnCount = narrow ? 2 : 4;
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t('products.tableLabel')} aria-busy={products === null}>
+      <Table
+        aria-label={t('products.tableLabel')}
+        aria-busy={products === null}
+        // At 320 px the default 16 px cell padding leaves the action button no room.
+        sx={narrow ? { '& td, & th': { px: 1 } } : undefined}
+      >
         <TableHead>
           <TableRow>
-            <TableCell scope="col" sx={{ width: 120 }}>
-              {t('products.code')}
-            </TableCell>
+            {narrow ? null : (
+              <TableCell scope="col" sx={{ width: 120 }}>
+                {t('products.code')}
+              </TableCell>
+            )}
             <TableCell scope="col">{t('products.name')}</TableCell>
-            <TableCell scope="col">{t('products.annualFee')}</TableCell>
-            <TableCell scope="col" align="right" sx={{ width: 200 }}>
+            {narrow ? null : <TableCell scope="col">{t('products.annualFee')}</TableCell>}
+            <TableCell scope="col" align="right" sx={{ width: narrow ? undefined : 200 }}>
               {t('products.actions')}
             </TableCell>
           </TableRow>
@@ -39,7 +52,7 @@ export function ProductsTable({ products }: ProductsTableProps) {
           {products === null
             ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
                 <TableRow key={`skeleton-${row}`}>
-                  {[0, 1, 2, 3].map((column) => (
+                  {Array.from({ length: columnCount }, (_, column) => (
                     <TableCell key={column}>
                       <Skeleton variant="text" />
                     </TableCell>
@@ -48,11 +61,23 @@ export function ProductsTable({ products }: ProductsTableProps) {
               ))
             : products.map((product) => (
                 <TableRow key={product.codigo} hover>
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{product.codigo}</TableCell>
+                  {narrow ? null : (
+                    <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{product.codigo}</TableCell>
+                  )}
                   <TableCell component="th" scope="row">
                     {product.nome}
+                    {narrow ? (
+                      <Typography
+                        component="span"
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ display: 'block', whiteSpace: 'pre-wrap' }}
+                      >
+                        {`${t('products.code')}: ${product.codigo} · ${t('products.annualFee')}: ${product.anuidade}`}
+                      </Typography>
+                    ) : null}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{product.anuidade}</TableCell>
+                  {narrow ? null : <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{product.anuidade}</TableCell>}
                   <TableCell align="right">
                     <Button
                       component={RouterLink}

@@ -1,0 +1,247 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+
+/**
+ * Every screen at the widths operators use and at the WCAG 1.4.10 reflow widths: no sideways scroll of
+ * the page, sign-out reachable, axe clean, and a screenshot of each state in the test output
+ * (test-results/…/<viewport>-<state>.png, also attached to the HTML report) for a reviewer to look at.
+ *
+ * 640 px at 200 %: a 1280 × 800 screen zoomed to 200 % lays pages out in a 640 × 400 CSS viewport with
+ * two device pixels per CSS pixel. A 640 × 400 viewport with deviceScaleFactor 2 is exactly that layout
+ * (media queries, rem sizes and scrollWidth all see 640 CSS px), whereas CSS `zoom` on the root would
+ * leave `innerWidth` and the media queries at 1280 and test a different thing.
+ */
+const viewports = [
+  { label: '1280x800', width: 1280, height: 800, deviceScaleFactor: 1 },
+  { label: '390x844', width: 390, height: 844, deviceScaleFactor: 1 },
+  { label: '320x640', width: 320, height: 640, deviceScaleFactor: 1 },
+  { label: '640x400@200%', width: 640, height: 400, deviceScaleFactor: 2 },
+] as const;
+
+const name = (path: string) => `[name="${path}"]`;
+
+/** Screenshot of the whole page, written to the test output and attached to the report. */
+async function shot(page: Page, testInfo: TestInfo, label: string) {
+  const file = testInfo.outputPath(`${label}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(label, { path: file, contentType: 'image/png' });
+}
+
+/** The layout rules every state must keep, then its picture. */
+async function checkLayout(page: Page, testInfo: TestInfo, viewport: string, state: string, shell = true) {
+  // Let the lazy chunks, fonts and transitions settle before measuring.
+  await page.waitForLoadState('networkidle');
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect(widths.scroll, `${state} at ${viewport}: no sideways scroll`).toBeLessThanOrEqual(widths.inner);
+  if (shell) {
+    const signOut = page.getByRole('button', { name: 'Sair' });
+    await expect(signOut, `${state} at ${viewport}: sign-out visible`).toBeVisible();
+    await expect(signOut, `${state} at ${viewport}: sign-out on screen`).toBeInViewport({ ratio: 1 });
+  }
+  await expectNoAxeViolations(page, `${state} at ${viewport}`);
+  await shot(page, testInfo, `${viewport}-${state}`);
+}
+
+/** Opens a screen through the navigation: the permanent drawer, or the menu button below `md`. */
+async function openFromNavigation(page: Page, linkName: string) {
+  const menuButton = page.getByRole('button', { name: 'Abrir navegação' });
+  if (await menuButton.isVisible()) await menuButton.click();
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: linkName })
+    .click();
+}
+
+async function signIn(page: Page) {
+  await page.goto('/entrar');
+  await page.getByRole('button', { name: /Operador/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+}
+
+async function expectStep(page: Page, number: number) {
+  await expect(page.getByText(`Etapa ${number} de 8`, { exact: true })).toBeAttached();
+}
+
+for (const viewport of viewports) {
+  test.describe(`layout at ${viewport.label}`, () => {
+    test.use({
+      viewport: { width: viewport.width, height: viewport.height },
+      deviceScaleFactor: viewport.deviceScaleFactor,
+    });
+
+    test('sign-in, products, status with results, cards, accounts and 404', async ({ page }, testInfo) => {
+      test.setTimeout(120_000); // a dozen axe passes on a shared machine
+      await page.goto('/entrar');
+      await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+      await checkLayout(page, testInfo, viewport.label, 'sign-in', false);
+
+      await page.getByRole('button', { name: /Operador/ }).click();
+      await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
+      await checkLayout(page, testInfo, viewport.label, 'products');
+
+      if (viewport.width < 900) {
+        await page.getByRole('button', { name: 'Abrir navegação' }).click();
+        await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
+        // The drawer is modal: what lies under it, sign-out included, is inert until it closes.
+        await checkLayout(page, testInfo, viewport.label, 'navigation-open', false);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('button', { name: 'Abrir navegação' })).toBeFocused();
+      }
+
+      await openFromNavigation(page, 'Análises por CPF');
+      const field = page.getByRole('textbox', { name: 'CPF' });
+      await field.fill('52998224725');
+      await field.press('Enter');
+      await expect(page.getByRole('table', { name: 'Propostas do CPF consultado' })).toBeVisible();
+      await checkLayout(page, testInfo, viewport.label, 'status-results');
+
+      await openFromNavigation(page, 'Cartões');
+      await expect(page.getByRole('heading', { level: 1, name: 'Cartões' })).toBeVisible();
+      await checkLayout(page, testInfo, viewport.label, 'cards');
+
+      await openFromNavigation(page, 'Contas');
+      await expect(page.getByText('30 contas', { exact: true })).toBeVisible();
+      await checkLayout(page, testInfo, viewport.label, 'accounts');
+
+      await page.goto('/nao-existe');
+      // A reload forgets the token (memory only): sign in again, then the unknown path.
+      await page.getByRole('button', { name: /Operador/ }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+      await checkLayout(page, testInfo, viewport.label, 'not-found');
+    });
+
+    test('every step of the credit application', async ({ page }, testInfo) => {
+      test.setTimeout(150_000);
+      await signIn(page);
+      await openFromNavigation(page, 'Nova proposta');
+      await expectStep(page, 1);
+      await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
+      await checkLayout(page, testInfo, viewport.label, 'wizard-1');
+      await page.locator(name('codigodoproduto')).selectOption('102');
+      await page.locator(name('cartaodecredito.diadovencimento')).selectOption('10');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+
+      await expectStep(page, 2);
+      await page.locator(name('portador.cpf')).fill('06247311974');
+      await page.locator(name('portador.nome')).fill('Maria da Conceição Souza Albuquerque Lima');
+      await page.locator(name('portador.nome')).blur();
+      await page.locator(name('portador.nomedamae')).fill('Ana Lúcia Souza');
+      await page.locator(name('portador.datadenascimento')).fill('12/04/1988');
+      await page.locator(name('portador.sexo')).selectOption('FEMININO');
+      await page.locator(name('portador.estadocivil')).selectOption('CASADO');
+      await page.locator(name('portador.email')).fill('maria.souza@example.com');
+      await checkLayout(page, testInfo, viewport.label, 'wizard-2');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+
+      await expectStep(page, 3);
+      await page.locator(name('portador.numerodaidentidade')).fill('123456789');
+      await page.locator(name('portador.orgaoexpedidordaidentidade')).fill('SSP');
+      await page.locator(name('portador.unidadefederativadaidentidade')).selectOption('SP');
+      await page.locator(name('portador.datadeemissaodaidentidade')).fill('30/06/2010');
+      await checkLayout(page, testInfo, viewport.label, 'wizard-3');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+
+      await expectStep(page, 4);
+      await page.locator(name('portador.codigodaprofissao')).selectOption('1');
+      await page.locator(name('portador.valorrenda')).fill('6.500,00');
+      await page.locator(name('portador.numerodaagencia')).fill('1');
+      await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');
+      await checkLayout(page, testInfo, viewport.label, 'wizard-4');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+
+      await expectStep(page, 5);
+      await page.locator(name('portador.telefones.0.numerododdd')).fill('11');
+      await page.locator(name('portador.telefones.0.numerodotelefone')).fill('987654321');
+      await checkLayout(page, testInfo, viewport.label, 'wizard-5');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+
+      await expectStep(page, 6);
+      await page.locator(name('portador.enderecos.0.cep')).fill('04101000');
+      await page.locator(name('portador.enderecos.0.logradouro')).fill('Rua Domingos de Morais');
+      await page.locator(name('portador.enderecos.0.numero')).fill('1200');
+      await page.locator(name('portador.enderecos.0.bairro')).fill('Vila Mariana');
+      await page.locator(name('portador.enderecos.0.cidade')).fill('São Paulo');
+      await page.locator(name('portador.enderecos.0.uf')).selectOption('SP');
+      await checkLayout(page, testInfo, viewport.label, 'wizard-6');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+
+      await expectStep(page, 7);
+      await checkLayout(page, testInfo, viewport.label, 'wizard-7');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+
+      await expectStep(page, 8);
+      await checkLayout(page, testInfo, viewport.label, 'wizard-8');
+    });
+  });
+}
+
+test.describe('focus and announcements', () => {
+  test('after a route change focus is on the new page heading, from the drawer and from a page link', async ({
+    page,
+  }) => {
+    await signIn(page);
+    // Signing in is a route change too.
+    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeFocused();
+    await page.getByRole('navigation').getByRole('link', { name: 'Cartões' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cartões' })).toBeFocused();
+    await page.getByRole('navigation').getByRole('link', { name: 'Produtos' }).click();
+    await page
+      .getByRole('link', { name: 'Iniciar proposta com o produto Cartão Gold Internacional' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nova proposta de crédito' })).toBeFocused();
+    // Sign-out lands on the sign-in heading, not on <body>.
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeFocused();
+  });
+
+  test('below md, a link in the temporary drawer closes it and focuses the new heading', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Abrir navegação' }).click();
+    await page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('link', { name: 'Contas' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contas' })).toBeFocused();
+    await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeHidden();
+  });
+
+  test('a refused CPF is announced by a live region that was already there, and clears the last result', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.getByRole('navigation').getByRole('link', { name: 'Análises por CPF' }).click();
+    const assertive = page.locator('[aria-live="assertive"]');
+    const polite = page.locator('main [aria-live="polite"]');
+    // Both regions stand empty before anything happens.
+    await expect(assertive).toHaveCount(1);
+    await expect(assertive).toHaveText('');
+    await expect(polite).toHaveText('');
+
+    const field = page.getByRole('textbox', { name: 'CPF' });
+    await field.fill('52998224725');
+    await field.press('Enter');
+    await expect(polite).toHaveText(/^Resultado da consulta: \d+ propostas? encontradas?$/);
+    await expect(page.getByRole('heading', { level: 2, name: /Propostas do CPF/ })).toBeVisible();
+
+    await field.fill('5299822');
+    await field.press('Enter');
+    await expect(assertive).toHaveText('CPF: CPF incompleto: faltam 4 dígitos.');
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    // The previous CPF's answer is gone: it no longer matches the field.
+    await expect(page.getByRole('heading', { level: 2, name: /Propostas do CPF/ })).toHaveCount(0);
+    await expect(polite).toHaveText('');
+  });
+
+  test('an empty token on sign-in is announced', async ({ page }) => {
+    await page.goto('/entrar');
+    const assertive = page.locator('[aria-live="assertive"]');
+    await expect(assertive).toHaveText('');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(assertive).toHaveText(/^Token de acesso: .+/);
+  });
+});

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DRAWER_WIDTH, NavList } from './nav-drawer';
+import { LanguageToggle, SessionFacts, ThemeToggle } from './top-bar';
+
+interface MobileNavDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  /** Where focus returns after Escape or a click outside. */
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
+}
+
+/**
+ * Below MUI's `md` breakpoint: the navigation as a temporary drawer (a modal dialog that traps focus and
+ * closes on Escape, a click outside or a choice), with the environment, language and theme that the
+ * narrow app bar has no room for. Loaded on first opening, so wide screens never download Modal.
+ */
+export function MobileNavDrawer({ open, onClose, menuButtonRef }: MobileNavDrawerProps) {
+  const { t } = useTranslation();
+  // Escape or a click outside returns focus to the menu button once the drawer has gone (while it is
+  // open its focus trap would take focus back); a link leaves focus to the route focus (the new h1).
+  const dismissed = useRef(false);
+  return (
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={() => {
+        dismissed.current = true;
+        onClose();
+      }}
+      ModalProps={{ disableRestoreFocus: true }}
+      // Above the app bar (which sits above the permanent drawer), like any other modal.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{
+        transition: {
+          onExited: () => {
+            if (dismissed.current) menuButtonRef.current?.focus();
+            dismissed.current = false;
+          },
+        },
+        paper: { sx: { width: `min(${DRAWER_WIDTH + 48}px, 85vw)` }, 'aria-label': t('app.navigationLabel') },
+      }}
+    >
+      <Box sx={{ px: 2, pt: 2 }}>
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+          {t('app.name')}
+        </Typography>
+      </Box>
+      <NavList onNavigate={onClose} />
+      <Divider />
+      <Stack spacing={1.5} sx={{ p: 2 }}>
+        <SessionFacts />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <LanguageToggle />
+          <ThemeToggle />
+        </Stack>
+      </Stack>
+    </Drawer>
+  );
+}
