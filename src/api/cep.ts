@@ -31,7 +31,11 @@ export function cepLookupUrl(template: string, cep: string): string {
 }
 
 /** The address of `cep` (8 digits), or null when the service cannot tell. Never throws. */
-export async function lookupCep(template: string, cep: string, signal?: AbortSignal): Promise<CepAddress | null> {
+export async function lookupCep(
+  template: string,
+  cep: string,
+  signal?: AbortSignal,
+): Promise<CepAddress | null> {
   if (!/^\d{8}$/.test(cep)) return null;
   try {
     const timeout = AbortSignal.timeout(LOOKUP_TIMEOUT_MS);

@@ -10,7 +10,9 @@ describe('readProviderRefusal', () => {
       detail: 'must not be empty',
     });
     expect(readProviderRefusal('portador.telefones should not be empty').path).toBe('portador.telefones');
-    expect(readProviderRefusal('portador.enderecos.0.cep must be 8 digits').path).toBe('portador.enderecos.0.cep');
+    expect(readProviderRefusal('portador.enderecos.0.cep must be 8 digits').path).toBe(
+      'portador.enderecos.0.cep',
+    );
     expect(readProviderRefusal('portador[telefones][1].numerododdd: invalid').path).toBe(
       'portador.telefones.1.numerododdd',
     );

@@ -15,7 +15,10 @@ export interface ProviderRefusal {
 
 const IDENTIFIER = '[A-Za-z_][A-Za-z0-9_]*';
 // A dotted path (`a.b`, `a.b.0.c`, `a[b][0]`) followed by ':' or a space, or one word followed by ':'.
-const DOTTED = new RegExp(`^(${IDENTIFIER}(?:(?:\\.(?:${IDENTIFIER}|\\d+))|(?:\\[(?:${IDENTIFIER}|\\d+)\\]))+)\\s*:?\\s+(.*)$`, 's');
+const DOTTED = new RegExp(
+  `^(${IDENTIFIER}(?:(?:\\.(?:${IDENTIFIER}|\\d+))|(?:\\[(?:${IDENTIFIER}|\\d+)\\]))+)\\s*:?\\s+(.*)$`,
+  's',
+);
 const SINGLE = new RegExp(`^(${IDENTIFIER})\\s*:\\s*(.*)$`, 's');
 
 function dotted(path: string): string {

@@ -119,9 +119,12 @@ export const runtimeConfigSchema = z.object({
    */
   cepLookupUrl: z.optional(
     text.check(
-      z.refine((value) => value.includes('{cep}') && (/^https?:\/\/\S+$/.test(value) || /^\/\S*$/.test(value)), {
-        message: 'must be an http(s) URL or a path starting with "/", with {cep} in it',
-      }),
+      z.refine(
+        (value) => value.includes('{cep}') && (/^https?:\/\/\S+$/.test(value) || /^\/\S*$/.test(value)),
+        {
+          message: 'must be an http(s) URL or a path starting with "/", with {cep} in it',
+        },
+      ),
     ),
   ),
   /**

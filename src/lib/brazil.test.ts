@@ -244,7 +244,11 @@ describe('readPhoneTyping', () => {
       expect(readPhoneTyping(typed, 'number')).toEqual({ kind: 'split', ddd: '11', number: '987654321' });
       expect(readPhoneTyping(typed, 'ddd')).toEqual({ kind: 'split', ddd: '11', number: '987654321' });
     }
-    expect(readPhoneTyping('(21) 3333-4444', 'number')).toEqual({ kind: 'split', ddd: '21', number: '33334444' });
+    expect(readPhoneTyping('(21) 3333-4444', 'number')).toEqual({
+      kind: 'split',
+      ddd: '21',
+      number: '33334444',
+    });
   });
 
   it('leaves a number without area code, and prefixes still being typed, alone', () => {
@@ -258,14 +262,22 @@ describe('readPhoneTyping', () => {
 
   it('never loses a digit', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[\d()+ -]{0,20}$/), fc.constantFrom('ddd' as const, 'number' as const), (typed, field) => {
-        const read = readPhoneTyping(typed, field);
-        const kept =
-          read.kind === 'split' ? read.ddd + read.number : read.kind === 'plain' ? read.digits : onlyDigits(read.text);
-        const all = onlyDigits(typed);
-        expect(all.endsWith(kept)).toBe(true);
-        expect(all.length - kept.length === 0 || all.length - kept.length === 2).toBe(true);
-      }),
+      fc.property(
+        fc.stringMatching(/^[\d()+ -]{0,20}$/),
+        fc.constantFrom('ddd' as const, 'number' as const),
+        (typed, field) => {
+          const read = readPhoneTyping(typed, field);
+          const kept =
+            read.kind === 'split'
+              ? read.ddd + read.number
+              : read.kind === 'plain'
+                ? read.digits
+                : onlyDigits(read.text);
+          const all = onlyDigits(typed);
+          expect(all.endsWith(kept)).toBe(true);
+          expect(all.length - kept.length === 0 || all.length - kept.length === 2).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -1,7 +1,15 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ageOn, calendarDateOf, compareDates, isoToBrDate, normalizeBrDate, parseBrDate, toIsoDate } from './dates';
+import {
+  ageOn,
+  calendarDateOf,
+  compareDates,
+  isoToBrDate,
+  normalizeBrDate,
+  parseBrDate,
+  toIsoDate,
+} from './dates';
 
 const RUNS = { numRuns: 1000 };
 /** Any length up to 10k code points, spread evenly (fast-check alone keeps generated strings short). */

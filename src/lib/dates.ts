@@ -68,7 +68,8 @@ export function normalizeBrDate(input: string): string {
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (iso) return `${pad(Number(iso[3]), 2)}/${pad(Number(iso[2]), 2)}/${iso[1] ?? ''}`;
   const separated = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
-  if (separated) return `${pad(Number(separated[1]), 2)}/${pad(Number(separated[2]), 2)}/${separated[3] ?? ''}`;
+  if (separated)
+    return `${pad(Number(separated[1]), 2)}/${pad(Number(separated[2]), 2)}/${separated[3] ?? ''}`;
   const packed = /^(\d{2})(\d{2})(\d{4})$/.exec(text);
   if (packed) return `${packed[1] ?? ''}/${packed[2] ?? ''}/${packed[3] ?? ''}`;
   return text;

@@ -59,7 +59,7 @@ describe('isValidPrintedName', () => {
 });
 
 describe('apostrophes', () => {
-  it("takes a typographic apostrophe as an apostrophe and keeps it between letters", () => {
+  it('takes a typographic apostrophe as an apostrophe and keeps it between letters', () => {
     expect(toPrintable('Joana D’Ávila')).toBe("JOANA D'AVILA");
     expect(toPrintable("Joana D'Ávila")).toBe("JOANA D'AVILA");
     expect(toPrintable("' Ana '")).toBe('ANA');

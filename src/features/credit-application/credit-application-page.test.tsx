@@ -19,7 +19,9 @@ async function fill(user: User, path: string, text: string) {
 
 async function expectStep(number: number) {
   // Generous: the first render loads the lazy route, slow on a busy machine.
-  expect(await screen.findByText(`Etapa ${number} de 8`, { exact: true }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(
+    await screen.findByText(`Etapa ${number} de 8`, { exact: true }, { timeout: 10_000 }),
+  ).toBeInTheDocument();
 }
 
 const continueButton = () => screen.getByRole('button', { name: 'Continuar' });
@@ -117,7 +119,7 @@ describe('CreditApplicationPage', () => {
     await user.click(continueButton());
     await expectStep(2);
     expect(field('portador.nome')).toHaveValue('Maria 123');
-  });
+  }, 60_000);
 
   it('adds and removes phones up to the maximum of 10', async () => {
     const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
@@ -137,7 +139,7 @@ describe('CreditApplicationPage', () => {
     expect(add).toBeEnabled();
     // The rows after the removed one move up with what was typed in them.
     expect(field('portador.telefones.8.numerododdd')).toHaveValue('21');
-  });
+  }, 60_000);
 
   it('keeps exactly one mailing address across the rows', async () => {
     const { user } = renderRoute('/proposta/nova/enderecos', { sandbox });
@@ -207,7 +209,7 @@ describe('CreditApplicationPage', () => {
     });
     // The tracking code as text with a copy button; the raw answer behind "details".
     const code = screen.getByText(/^PRP-\d{4}-\d+$/);
-    expect(screen.getByRole('button', { name: `Copiar o código ${code.textContent ?? ''}` })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Copiar o código ${code.textContent}` })).toBeInTheDocument();
     expect(screen.getByText('Detalhes: a resposta do provedor')).toBeInTheDocument();
     expect(screen.getByText(/"CodigoParaAcompanhamento"/)).not.toBeVisible();
   }, 60_000);

@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { FormProvider, useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -38,11 +38,7 @@ export function CreditApplicationPage() {
 /** The wizard's rules and schema: config, and the product list once it has loaded. */
 function useWizard(): Wizard {
   const config = useRuntimeConfig();
-  const products = useQuery(productQueries.list());
-  const productCodes = useRef<string[] | null>(null);
-  useEffect(() => {
-    productCodes.current = products.data?.map((product) => product.codigo) ?? null;
-  }, [products.data]);
+  const queryClient = useQueryClient();
   return useMemo(() => {
     const rules: RuleContext = {
       domains: config.domains,
@@ -51,11 +47,13 @@ function useWizard(): Wizard {
       additionalCardFields: config.additionalCardFields,
       blankOptionalFields: config.blankOptionalFields,
       streetNumberWithoutNumber: config.streetNumberWithoutNumber,
-      productCodes: () => productCodes.current,
+      // Read when checking: null until the list has loaded (then any code passes; the provider decides).
+      productCodes: () =>
+        queryClient.getQueryData(productQueries.list().queryKey)?.map((product) => product.codigo) ?? null,
       now: () => new Date(),
     };
     return createWizard(rules);
-  }, [config]);
+  }, [config, queryClient]);
 }
 
 interface Sent {
@@ -69,14 +67,28 @@ function WizardPage() {
   const notify = useToast();
   const wizard = useWizard();
   const { methods, restored, forget } = useApplicationDraft(wizard);
-  const nav = useStepNavigation(wizard);
-  const { step, stepIndex, previous } = nav;
+  const {
+    step,
+    stepIndex,
+    previous,
+    returnToReview,
+    goTo,
+    onContinue,
+    showsSummary,
+    summaryRef,
+    headingRef,
+  } = useStepNavigation(wizard);
   const [sent, setSent] = useState<Sent | null>(null);
-  const blocker = useLeaveGuard(WIZARD_BASE, () => sent === null && hasUnsentData(methods.getValues(), wizard));
+  const blocker = useLeaveGuard(
+    WIZARD_BASE,
+    () => sent === null && hasUnsentData(methods.getValues(), wizard),
+  );
 
   const { errors } = useFormState({ control: methods.control });
-  const problems = nav.showsSummary
-    ? sortByPosition(flattenErrors(errors).filter((problem) => stepOfField(wizard, problem.path)?.slug === step.slug))
+  const problems = showsSummary
+    ? sortByPosition(
+        flattenErrors(errors).filter((problem) => stepOfField(wizard, problem.path)?.slug === step.slug),
+      )
     : [];
 
   const title = t('creditApplication.title');
@@ -85,7 +97,10 @@ function WizardPage() {
 
   return (
     <FormProvider {...methods}>
-      <PageContainer title={title} titlePrefix={problems.length > 0 ? t('creditApplication.errorTitlePrefix') : undefined}>
+      <PageContainer
+        title={title}
+        titlePrefix={problems.length > 0 ? t('creditApplication.errorTitlePrefix') : undefined}
+      >
         {sent ? (
           <SubmitSuccess
             response={sent.response}
@@ -95,13 +110,17 @@ function WizardPage() {
             }}
             onNewApplication={() => {
               setSent(null);
-              nav.goTo(FIRST_SLUG);
+              goTo(FIRST_SLUG);
             }}
           />
         ) : (
           <Box sx={{ maxWidth: 960, minWidth: 0 }}>
             {previous ? (
-              <Button startIcon={<ArrowBackIcon />} onClick={() => nav.goTo(previous.slug)} sx={{ mb: 1, ml: -1 }}>
+              <Button
+                startIcon={<ArrowBackIcon />}
+                onClick={() => goTo(previous.slug)}
+                sx={{ mb: 1, ml: -1 }}
+              >
                 {t('creditApplication.actions.back')}
               </Button>
             ) : null}
@@ -111,7 +130,7 @@ function WizardPage() {
             <Typography
               variant="h5"
               component="h2"
-              ref={nav.headingRef}
+              ref={headingRef}
               tabIndex={-1}
               sx={{ mb: 2, outline: 'none', overflowWrap: 'anywhere' }}
             >
@@ -125,11 +144,11 @@ function WizardPage() {
                 {t('creditApplication.draftRestored')}
               </Alert>
             ) : null}
-            {problems.length > 0 ? <ErrorSummary problems={problems} summaryRef={nav.summaryRef} /> : null}
+            {problems.length > 0 ? <ErrorSummary problems={problems} summaryRef={summaryRef} /> : null}
             {step.key === 'review' ? (
               <ReviewAndSubmit
                 wizard={wizard}
-                goTo={nav.goTo}
+                goTo={goTo}
                 onSent={(cpf, response) => {
                   forget();
                   setSent({ cpf, response });
@@ -140,9 +159,9 @@ function WizardPage() {
               <StepForm
                 title={stepTitle}
                 fields={step.fields}
-                onContinue={nav.onContinue}
+                onContinue={onContinue}
                 submitLabel={
-                  nav.returnToReview
+                  returnToReview
                     ? t('creditApplication.actions.backToReview')
                     : t('creditApplication.actions.continue')
                 }
@@ -179,7 +198,11 @@ function StepForm({
   // Untyped: the step's paths are read from its schema at run time.
   const { trigger } = useFormContext();
   return (
-    <form noValidate onSubmit={(event) => void onContinue(event, (paths) => trigger(paths))} aria-labelledby="step-title">
+    <form
+      noValidate
+      onSubmit={(event) => void onContinue(event, (paths) => trigger(paths))}
+      aria-labelledby="step-title"
+    >
       <span id="step-title" hidden>
         {title}
       </span>

@@ -70,16 +70,31 @@ const Row = memo(function Row({
   }, [entry, at]);
   const headingId = `${fieldId(at)}-title`;
   return (
-    <Paper component="fieldset" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, m: 0, minWidth: 0 }}>
+    <Paper
+      component="fieldset"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: 2, m: 0, minWidth: 0 }}
+    >
       <Stack
         direction="row"
         sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, flexWrap: 'wrap', gap: 1 }}
       >
-        <Typography id={headingId} component="legend" variant="subtitle1" sx={{ fontWeight: 600, float: 'left', p: 0 }}>
+        <Typography
+          id={headingId}
+          component="legend"
+          variant="subtitle1"
+          sx={{ fontWeight: 600, float: 'left', p: 0 }}
+        >
           {texts.title(index + 1)}
         </Typography>
         {onRemove ? (
-          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onRemove(index)}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutlineIcon />}
+            onClick={() => onRemove(index)}
+          >
             {texts.remove(index + 1)}
           </Button>
         ) : null}
@@ -115,7 +130,8 @@ export function FieldArraySection({ entry }: { entry: FieldEntry & { ui: RowsUi 
   // Stable, so that adding a row does not re-render the rows already there (memo).
   const removeRow = useCallback(
     (index: number) => {
-      const hadFlag = exclusiveFlag !== undefined && getValues(`${entry.path}.${index}.${exclusiveFlag}`) === true;
+      const hadFlag =
+        exclusiveFlag !== undefined && getValues(`${entry.path}.${index}.${exclusiveFlag}`) === true;
       remove(index);
       const left: unknown = getValues(entry.path);
       if (exclusiveFlag && hadFlag && Array.isArray(left) && left.length > 0)
@@ -130,7 +146,12 @@ export function FieldArraySection({ entry }: { entry: FieldEntry & { ui: RowsUi 
     <Stack spacing={2}>
       {fields.length === 0 ? <Alert severity="info">{t('creditApplication.rows.noCards')}</Alert> : null}
       {fields.map((field, index) => (
-        <Row key={field.id} entry={entry} index={index} onRemove={fields.length > Math.max(min, 0) ? removeRow : null} />
+        <Row
+          key={field.id}
+          entry={entry}
+          index={index}
+          onRemove={fields.length > Math.max(min, 0) ? removeRow : null}
+        />
       ))}
       <ArrayRootError name={entry.path} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
@@ -140,7 +161,10 @@ export function FieldArraySection({ entry }: { entry: FieldEntry & { ui: RowsUi 
           startIcon={<AddIcon />}
           disabled={full}
           onClick={() => {
-            append(blankRow(element, entry.ui, fields.length === 0, { domains }), { shouldFocus: false });
+            // The new row's first field takes focus (a row without fields: the button keeps it).
+            append(blankRow(element, entry.ui, fields.length === 0, { domains }), {
+              shouldFocus: element !== null && fieldsOf(element).length > 0,
+            });
             setAnnouncement(t('creditApplication.rows.added', { item: texts.title(fields.length + 1) }));
           }}
         >

@@ -71,7 +71,8 @@ export interface RuleContext {
 }
 
 /** The lists a select may offer (the wizard labels them in the UI language). */
-export type OptionSource = 'sexo' | 'estadocivil' | 'tipotelefone' | 'tipoendereco' | 'profissoes' | 'uf' | 'dueDay';
+export type OptionSource =
+  'sexo' | 'estadocivil' | 'tipotelefone' | 'tipoendereco' | 'profissoes' | 'uf' | 'dueDay';
 
 /** How a field is shown and how it forgives what is typed into it. */
 export type FieldKind =
@@ -91,14 +92,7 @@ export type FieldKind =
   | 'mailing';
 
 export type HelpKey =
-  | 'date'
-  | 'nationality'
-  | 'money'
-  | 'optional'
-  | 'employer'
-  | 'branch'
-  | 'streetNumber'
-  | 'printedName';
+  'date' | 'nationality' | 'money' | 'optional' | 'employer' | 'branch' | 'streetNumber' | 'printedName';
 
 export interface FieldUi {
   kind: FieldKind;
@@ -110,8 +104,10 @@ export interface FieldUi {
   options?: OptionSource;
   /** A select with an empty first choice ("Escolha"). */
   placeholder?: boolean;
-  /** The value of a blank form: a string, or the first option of `options`. */
-  initial?: string | boolean | 'first-option';
+  /** The value of a blank form (default ""). */
+  initial?: string | boolean;
+  /** A blank form holds the first option of `options` (a select with no empty choice). */
+  initialFirstOption?: boolean;
   /** When this field is left, fill the sibling `field` (if still blank) from this value. */
   fills?: { field: string; derive: 'printedName' };
   /** A CEP: after a valid one, sibling fields are filled from the CEP service (ViaCEP names). */
@@ -257,7 +253,11 @@ export function cpf(ui: Partial<FieldUi> = {}) {
 }
 
 /** A date as typed (`1/4/1988`, `01041988`, `1988-04-01` all read as 01/04/1988), sent as ISO. */
-export function date(ctx: RuleContext, limits: { adult?: boolean; notFuture?: boolean }, ui: Partial<FieldUi> = {}) {
+export function date(
+  ctx: RuleContext,
+  limits: { adult?: boolean; notFuture?: boolean },
+  ui: Partial<FieldUi> = {},
+) {
   return z
     .pipe(
       checked((value) => {
@@ -288,7 +288,11 @@ export function anyDate(value: unknown): CalendarDate | null {
 }
 
 /** One of a list: the allowed values are read when checking (config domains, products). */
-export function choice(allowed: () => readonly string[], ui: Partial<FieldUi> & { options?: OptionSource }, error: ErrorCode = 'choose') {
+export function choice(
+  allowed: () => readonly string[],
+  ui: Partial<FieldUi> & { options?: OptionSource },
+  error: ErrorCode = 'choose',
+) {
   return checked((value) => (blank(value) ? 'choose' : allowed().includes(value) ? null : error)).register(
     fieldUi,
     { kind: 'select', md: 4, required: true, placeholder: true, ...ui },
@@ -296,7 +300,11 @@ export function choice(allowed: () => readonly string[], ui: Partial<FieldUi> & 
 }
 
 /** A choice sent as an integer (occupation code, due day, product). */
-export function intChoice(allowed: () => readonly string[] | null, ui: Partial<FieldUi>, error: ErrorCode = 'choose') {
+export function intChoice(
+  allowed: () => readonly string[] | null,
+  ui: Partial<FieldUi>,
+  error: ErrorCode = 'choose',
+) {
   return z
     .pipe(
       checked((value) => {
@@ -357,7 +365,13 @@ export function branch(ui: Partial<FieldUi> = {}) {
 export function ddd(ui: Partial<FieldUi> = {}) {
   return z
     .pipe(
-      checked((value) => (blank(value) ? 'required' : isValidDdd(onlyDigits(value)) && onlyDigits(value).length === 2 ? null : 'ddd')),
+      checked((value) =>
+        blank(value)
+          ? 'required'
+          : isValidDdd(onlyDigits(value)) && onlyDigits(value).length === 2
+            ? null
+            : 'ddd',
+      ),
       z.transform(onlyDigits),
     )
     .register(fieldUi, { kind: 'ddd', md: 2, xs: 4, required: true, ...ui });
@@ -389,7 +403,8 @@ export function streetNumber(ctx: RuleContext, ui: Partial<FieldUi> = {}) {
   return checked((value) => {
     const trimmed = value.trim();
     if (trimmed === '') return 'required';
-    if (NO_NUMBER.test(trimmed)) return ctx.streetNumberWithoutNumber === 'refuse' ? 'streetNumberNoSn' : null;
+    if (NO_NUMBER.test(trimmed))
+      return ctx.streetNumberWithoutNumber === 'refuse' ? 'streetNumberNoSn' : null;
     return STREET_NUMBER.test(trimmed) ? null : 'streetNumber';
   }).register(fieldUi, { kind: 'text', md: 2, required: true, help: 'streetNumber', ...ui });
 }
@@ -398,13 +413,17 @@ export function streetNumber(ctx: RuleContext, ui: Partial<FieldUi> = {}) {
  * `numero` is an integer in the interface. "S/N" goes as 0 with "S/N" at the start of `complemento`;
  * "1000A" as 1000 with "1000A" there (docs/interface-readings-credit-application.md).
  */
-export function streetNumberToContract(typed: string, complemento: string): { numero: number; complemento: string } {
+export function streetNumberToContract(
+  typed: string,
+  complemento: string,
+): { numero: number; complemento: string } {
   const trimmed = typed.trim();
   const join = (first: string) => (complemento === '' ? first : `${first} ${complemento}`);
   if (NO_NUMBER.test(trimmed)) return { numero: 0, complemento: join('S/N') };
   const match = STREET_NUMBER.exec(trimmed);
   const digits = Number.parseInt(match?.[1] ?? '0', 10);
-  if (match?.[2]) return { numero: digits, complemento: join(`Nº ${match[1] ?? ''}${match[2].toUpperCase()}`) };
+  if (match?.[2])
+    return { numero: digits, complemento: join(`Nº ${match[1] ?? ''}${match[2].toUpperCase()}`) };
   return { numero: digits, complemento };
 }
 
@@ -418,8 +437,7 @@ export function rows<Row extends z.ZodMiniType>(row: Row, ui: Omit<RowsUi, 'kind
     .array(row)
     .check(
       z.superRefine((list, context) => {
-        if (list.length < ui.min)
-          context.addIssue({ code: 'custom', message: 'required', input: list });
+        if (list.length < ui.min) context.addIssue({ code: 'custom', message: 'required', input: list });
         if (list.length > ui.max) context.addIssue({ code: 'custom', message: 'tooMany', input: list });
         const flagName = ui.exclusiveFlag;
         if (flagName !== undefined && list.length > 0) {

@@ -137,7 +137,15 @@ type FormTextProps = Omit<TextInputProps, 'name' | 'errorText' | 'id' | 'inputRe
  * error sits beside it. The label stays above the field: the app fills some values (CEP, printed name,
  * a phone split) without an input event, and MUI would not notice them.
  */
-export function FormText({ name, label, mask, onBeforeChange, onAfterBlur, inputProps, ...props }: FormTextProps) {
+export function FormText({
+  name,
+  label,
+  mask,
+  onBeforeChange,
+  onAfterBlur,
+  inputProps,
+  ...props
+}: FormTextProps) {
   const { t } = useTranslation();
   const { register, trigger } = useFormContext();
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
@@ -166,7 +174,11 @@ export function FormText({ name, label, mask, onBeforeChange, onAfterBlur, input
         onAfterBlur?.();
       }}
       errorText={errorText}
-      inputProps={{ ...piiInputProps, ...(mask === undefined ? {} : { inputMode: 'numeric' }), ...inputProps }}
+      inputProps={{
+        ...piiInputProps,
+        ...(mask === undefined ? {} : { inputMode: 'numeric' }),
+        ...inputProps,
+      }}
     />
   );
 }
@@ -212,7 +224,9 @@ export function FormSelect({ name, options, placeholder, required, helperText }:
         id={id}
         name={registration.name}
         inputRef={registration.ref}
-        onChange={(event) => recheckWhenWrong(registration.onChange(event), errorText !== null, () => trigger(name))}
+        onChange={(event) =>
+          recheckWhenWrong(registration.onChange(event), errorText !== null, () => trigger(name))
+        }
         onBlur={(event) => void registration.onBlur(event)}
         inputProps={{ 'aria-describedby': help ? helpId : undefined, 'aria-invalid': errorText !== null }}
       >
@@ -241,7 +255,15 @@ const parentOf = (path: string) => path.split('.').slice(0, -1).join('.');
 const sibling = (path: string, field: string) => `${parentOf(path)}.${field}`;
 
 /** One field of a step, drawn from its schema's UI description; `name` is its path in the body. */
-export function Field({ name, ui, siblings }: { name: string; ui: FieldUi; siblings: readonly FieldSibling[] }) {
+export function Field({
+  name,
+  ui,
+  siblings,
+}: {
+  name: string;
+  ui: FieldUi;
+  siblings: readonly FieldSibling[];
+}) {
   const { t } = useTranslation();
   const options = useOptions(ui.options);
   switch (ui.kind) {
@@ -435,23 +457,27 @@ function useCepFill(name: string, ui: FieldUi) {
     if (!ui.cepFills || !cepLookupUrl || !isValidCep(digits) || digits === lastLooked.current) return;
     lastLooked.current = digits;
     const fills = ui.cepFills;
-    void queryClient.fetchQuery(cepQueries.byCep(cepLookupUrl, digits)).then((address) => {
-      // The operator may have changed the CEP meanwhile.
-      if (onlyDigits(String(getValues(name) ?? '')) !== digits) return;
-      if (!address) {
-        setStatus('notFound');
-        return;
-      }
-      for (const [field, source] of Object.entries(fills)) {
-        const path = sibling(name, field);
-        const current: unknown = getValues(path);
-        const value = address[source];
-        if (value === '' || (current !== '' && current !== filled.current[path])) continue;
-        filled.current[path] = value;
-        setValue(path, value, { shouldDirty: true });
-      }
-      setStatus('found');
-    });
+    void queryClient
+      .query(cepQueries.byCep(cepLookupUrl, digits))
+      .then((address) => {
+        // The operator may have changed the CEP meanwhile.
+        if (onlyDigits(String(getValues(name) ?? '')) !== digits) return;
+        if (!address) {
+          setStatus('notFound');
+          return;
+        }
+        for (const [field, source] of Object.entries(fills)) {
+          const path = sibling(name, field);
+          const current: unknown = getValues(path);
+          const value = address[source];
+          if (value === '' || (current !== '' && current !== filled.current[path])) continue;
+          filled.current[path] = value;
+          setValue(path, value, { shouldDirty: true });
+        }
+        setStatus('found');
+      })
+      // A lookup cancelled (sign-out) or failed only means the address is typed.
+      .catch(() => undefined);
   };
   return {
     lookup,
@@ -509,7 +535,9 @@ function ProductField({ name }: { name: string }) {
         name={name}
         options={options}
         placeholder={
-          products.isPending ? t('creditApplication.help.productsLoading') : t('creditApplication.help.choose')
+          products.isPending
+            ? t('creditApplication.help.productsLoading')
+            : t('creditApplication.help.choose')
         }
         required
       />
@@ -532,7 +560,10 @@ function ExclusiveChoice({ name }: { name: string }) {
   const { errors } = useFormState({ control, name: arrayPath });
   const arrayError: unknown = get(errors, `${arrayPath}.root`) ?? get(errors, arrayPath);
   const hasArrayError =
-    typeof arrayError === 'object' && arrayError !== null && 'message' in arrayError && arrayError.message !== undefined;
+    typeof arrayError === 'object' &&
+    arrayError !== null &&
+    'message' in arrayError &&
+    arrayError.message !== undefined;
   const choose = () => {
     const list: unknown = getValues(arrayPath);
     if (!Array.isArray(list)) return;

@@ -43,7 +43,8 @@ export function ReviewAndSubmit({
   const [knownCodes, setKnownCodes] = useState<string[]>([]);
   const [attempts, setAttempts] = useState(0);
   const { run, mutation } = useConfirmedMutation({
-    send: (sent: CreditApplicationRequest, idempotencyKey: string) => submitCreditApplication(sent, idempotencyKey),
+    send: (sent: CreditApplicationRequest, idempotencyKey: string) =>
+      submitCreditApplication(sent, idempotencyKey),
     // One key per draft: sending this draft again is always a repeat.
     isRepeat: () => true,
     newKey: () => draftStore.idempotencyKey(),
@@ -60,7 +61,9 @@ export function ReviewAndSubmit({
   };
 
   if (!parsed.success || !body) {
-    const problems = parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.map(String).join('.'));
+    const problems = parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => issue.path.map(String).join('.'));
     return (
       <Alert severity="error" role="alert">
         {t('creditApplication.review.fixFirst')}
@@ -94,13 +97,25 @@ export function ReviewAndSubmit({
       <ReviewSummary wizard={wizard} body={body} />
       <DuplicateCheck cpf={cpf} />
       {error && unknown ? (
-        <UnknownOutcome key={attempts} cpf={cpf} knownCodes={knownCodes} onResend={send} pending={mutation.isPending} />
+        <UnknownOutcome
+          key={attempts}
+          cpf={cpf}
+          knownCodes={knownCodes}
+          onResend={send}
+          pending={mutation.isPending}
+        />
       ) : null}
       {error && !unknown ? <SubmitFailure error={error} wizard={wizard} /> : null}
-      {mutation.isPending ? <Typography role="status">{t('creditApplication.submit.pending')}</Typography> : null}
+      {mutation.isPending ? (
+        <Typography role="status">{t('creditApplication.submit.pending')}</Typography>
+      ) : null}
       {!unknown ? (
         <Box>
-          <SubmitButton pending={mutation.isPending} onClick={send} label={t('creditApplication.actions.submit')} />
+          <SubmitButton
+            pending={mutation.isPending}
+            onClick={send}
+            label={t('creditApplication.actions.submit')}
+          />
         </Box>
       ) : null}
     </Stack>

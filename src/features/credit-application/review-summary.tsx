@@ -72,7 +72,11 @@ function Pairs({ rows }: { rows: Array<[string, ReactNode]> }) {
           <Typography component="dt" variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
+          <Typography
+            component="dd"
+            variant="body2"
+            sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}
+          >
             {value === '' ? t('creditApplication.review.empty') : value}
           </Typography>
         </Box>
@@ -88,7 +92,8 @@ function useShown() {
   const { i18n } = useTranslation();
   const { domains } = useRuntimeConfig();
   return (ui: FieldUi | RowsUi, value: unknown): string => {
-    if (typeof value === 'boolean') return value ? t('creditApplication.review.yes') : t('creditApplication.review.no');
+    if (typeof value === 'boolean')
+      return value ? t('creditApplication.review.yes') : t('creditApplication.review.no');
     const text = typeof value === 'string' ? value : '';
     if (ui.kind === 'product') {
       const name = products.data?.find((product) => product.codigo === text)?.nome;
@@ -125,7 +130,10 @@ export function ReviewSummary({ wizard, body }: { wizard: Wizard; body: CreditAp
           <Typography component="summary" variant="body2">
             {t('creditApplication.review.requestBody')}
           </Typography>
-          <Box component="pre" sx={{ fontSize: 13, overflowX: 'auto', p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}>
+          <Box
+            component="pre"
+            sx={{ fontSize: 13, overflowX: 'auto', p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}
+          >
             {JSON.stringify(body, null, 2)}
           </Box>
         </Box>
@@ -160,17 +168,26 @@ function StepPairs({
     list.forEach((_: unknown, index) => {
       const at = `${entry.path}.${index}`;
       const rowFields = element ? fieldsOf(element, at) : [];
-      const row = Object.fromEntries(rowFields.map((field) => [field.path.split('.').pop() ?? '', value(field.path)]));
+      const row = Object.fromEntries(
+        rowFields.map((field) => [field.path.split('.').pop() ?? '', value(field.path)]),
+      );
       // What the row summary shows for a sibling: an option's label, or a flag's own label.
       const label = (name: string) => {
         const field = rowFields.find((candidate) => candidate.path === `${at}.${name}`);
-        return field ? (field.ui.kind === 'mailing' ? fieldLabel(field.path, t).split(': ').pop() ?? '' : shown(field.ui, value(field.path))) : name;
+        return field
+          ? field.ui.kind === 'mailing'
+            ? (fieldLabel(field.path, t).split(': ').pop() ?? '')
+            : shown(field.ui, value(field.path))
+          : name;
       };
       const lines = rowsUi.summary
         ? rowsUi.summary(row, label)
         : rowFields.length === 0
           ? [t('creditApplication.review.additionalCardEmpty')]
-          : rowFields.map((field) => `${fieldLabel(field.path, t).split(': ').pop() ?? ''}: ${shown(field.ui, value(field.path))}`);
+          : rowFields.map(
+              (field) =>
+                `${fieldLabel(field.path, t).split(': ').pop() ?? ''}: ${shown(field.ui, value(field.path))}`,
+            );
       pairs.push([
         fieldLabel(at, t),
         lines.map((line, number) => (

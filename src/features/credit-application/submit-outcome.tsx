@@ -148,7 +148,10 @@ export function UnknownOutcome({
 export function trackingCodeOf(response: unknown, depth = 0): string | null {
   if (depth > 3 || response === null || typeof response !== 'object') return null;
   for (const [key, value] of Object.entries(response)) {
-    if (/^(codigoparaacompanhamento|trackingcode|protocolo)$/i.test(key) && (typeof value === 'string' || typeof value === 'number'))
+    if (
+      /^(codigoparaacompanhamento|trackingcode|protocolo)$/i.test(key) &&
+      (typeof value === 'string' || typeof value === 'number')
+    )
       return String(value);
   }
   for (const value of Object.values(response)) {
@@ -180,7 +183,10 @@ export function SubmitSuccess({
         {code ? (
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
             <span>{t('creditApplication.submit.trackingCode')}</span>
-            <Box component="strong" sx={{ fontFamily: 'monospace', fontSize: '1.1em', overflowWrap: 'anywhere' }}>
+            <Box
+              component="strong"
+              sx={{ fontFamily: 'monospace', fontSize: '1.1em', overflowWrap: 'anywhere' }}
+            >
               {code}
             </Box>
             <CopyCodeButton code={code} />
@@ -193,7 +199,16 @@ export function SubmitSuccess({
         <Box component="summary">{t('creditApplication.submit.details')}</Box>
         <Box
           component="pre"
-          sx={{ fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, mt: 1, p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}
+          sx={{
+            fontSize: 13,
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+            m: 0,
+            mt: 1,
+            p: 1.5,
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+          }}
         >
           {empty
             ? t('creditApplication.submit.noBody')

@@ -109,8 +109,9 @@ export const creditApplicationTexts = defineTexts(
       cpf: 'CPF inválido: confira os dígitos.',
       personName: 'Use apenas letras, espaços, apóstrofo e hífen.',
       tooLong: 'Texto longo demais.',
-      printedName: 'Use letras A–Z sem acento, espaços e apóstrofo (D\'ÁVILA vira D\'AVILA).',
-      printedNameLength: 'Longo demais para o cartão: no máximo {{max}} caracteres. Abrevie os nomes do meio.',
+      printedName: "Use letras A–Z sem acento, espaços e apóstrofo (D'ÁVILA vira D'AVILA).",
+      printedNameLength:
+        'Longo demais para o cartão: no máximo {{max}} caracteres. Abrevie os nomes do meio.',
       date: 'Data inválida: use DD/MM/AAAA com uma data que exista.',
       adult: 'O titular precisa ter 18 anos ou mais.',
       tooOld: 'Confira o ano de nascimento.',

@@ -33,7 +33,11 @@ export function useApplicationDraft(wizard: Wizard) {
   // an error checks itself again as it is corrected (fields.tsx). Validating on blur or on every change
   // instead made react-hook-form validate a whole array when a row was added, flagging the new empty row
   // at once, and let messages vanish on blur, moving the page under the operator's click.
-  const methods = useForm<ApplicationInput, unknown, ApplicationOutput>({ defaultValues: start.values, resolver, mode: 'onSubmit' });
+  const methods = useForm<ApplicationInput, unknown, ApplicationOutput>({
+    defaultValues: start.values,
+    resolver,
+    mode: 'onSubmit',
+  });
   const { getValues, reset } = methods;
 
   useEffect(() => () => draftStore.save(getValues(), epoch.current), [getValues]);

@@ -22,6 +22,8 @@ export function useLeaveGuard(basePath: string, hasUnsent: () => boolean) {
   }, []);
   return useBlocker(
     ({ nextLocation }) =>
-      !nextLocation.pathname.startsWith(basePath) && session.getState().status === 'active' && check.current(),
+      !nextLocation.pathname.startsWith(basePath) &&
+      session.getState().status === 'active' &&
+      check.current(),
   );
 }

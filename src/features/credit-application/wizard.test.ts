@@ -25,7 +25,9 @@ function wizardFor(rules: RuleContext) {
 
 function applicationIssues(values: ApplicationInput, rules: RuleContext) {
   const parsed = wizardFor(rules).schema.safeParse(values);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.message }));
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.message }));
 }
 
 /** The body sent for valid `values` (the test fails on invalid ones). */
@@ -391,7 +393,9 @@ describe('forgiving input and no silent truncation', () => {
   });
 
   it('refuses S/N when config says the provider wants a number', () => {
-    const rows = values.portador.enderecos.map((row, index) => (index === 0 ? { ...row, numero: 'S/N' } : row));
+    const rows = values.portador.enderecos.map((row, index) =>
+      index === 0 ? { ...row, numero: 'S/N' } : row,
+    );
     expect(withPortador({ enderecos: rows }, { streetNumberWithoutNumber: 'refuse' })).toEqual([
       { path: 'portador.enderecos.0.numero', code: 'streetNumberNoSn' },
     ]);

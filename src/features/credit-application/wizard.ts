@@ -135,7 +135,7 @@ export function blankOf(schema: z.core.$ZodType, ctx: Pick<RuleContext, 'domains
     return Array.from({ length: ui.min }, (_, index) => blankRow(element, ui, index === 0, ctx));
   }
   if (ui) {
-    if (ui.initial === 'first-option') return optionValues(ui.options, ctx)[0] ?? '';
+    if (ui.initialFirstOption) return optionValues(ui.options, ctx)[0] ?? '';
     return ui.initial ?? '';
   }
   const body = inner(schema);

@@ -26,7 +26,7 @@ export function addressesStep(ctx: RuleContext) {
     tipoendereco: choice(() => ctx.domains.tipoendereco.map((entry) => entry.value), {
       options: 'tipoendereco',
       placeholder: false,
-      initial: 'first-option',
+      initialFirstOption: true,
       md: 3,
     }),
     pontoreferencia: mayBeEmpty(120),
@@ -44,12 +44,18 @@ export function addressesStep(ctx: RuleContext) {
           min: 1,
           max: 10,
           exclusiveFlag: 'enderecocorrespondencia',
-          summary: (row, label) => [
-            `${String(row.logradouro)}, ${String(row.numero)}${row.complemento ? ` – ${String(row.complemento)}` : ''}`,
-            `${String(row.bairro)}, ${String(row.cidade)} – ${String(row.uf)}, ${String(row.cep)}, ${String(row.pais)}`,
-            `${label('tipoendereco')}${row.pontoreferencia ? ` · ${String(row.pontoreferencia)}` : ''}`,
-            ...(row.enderecocorrespondencia === true ? [label('enderecocorrespondencia')] : []),
-          ],
+          summary: (row, label) => {
+            const text = (field: string) => {
+              const value = row[field];
+              return typeof value === 'string' ? value : '';
+            };
+            return [
+              `${text('logradouro')}, ${text('numero')}${text('complemento') ? ` – ${text('complemento')}` : ''}`,
+              `${text('bairro')}, ${text('cidade')} – ${text('uf')}, ${text('cep')}, ${text('pais')}`,
+              `${label('tipoendereco')}${text('pontoreferencia') ? ` · ${text('pontoreferencia')}` : ''}`,
+              ...(row.enderecocorrespondencia === true ? [label('enderecocorrespondencia')] : []),
+            ];
+          },
         },
       ),
     }),

@@ -10,7 +10,7 @@ export function phonesStep(ctx: RuleContext) {
           tipotelefone: choice(() => ctx.domains.tipotelefone.map((entry) => entry.value), {
             options: 'tipotelefone',
             placeholder: false,
-            initial: 'first-option',
+            initialFirstOption: true,
           }),
           numerododdd: ddd(),
           numerodotelefone: phoneNumber(),
