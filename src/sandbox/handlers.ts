@@ -177,8 +177,9 @@ export function createSandboxHandlers(store: SandboxStore, options: SandboxHandl
   );
 
   return [
-    ...createControlHandlers(store, `${control}/__sandbox`),
+    // Before the control handlers, whose catch-all answers any other /__sandbox/ path.
     ...createCepHandlers(`${control}/__sandbox`),
+    ...createControlHandlers(store, `${control}/__sandbox`),
     malformedUrl,
     ...apiHandlers,
     ...catchAll,
