@@ -165,7 +165,8 @@ test.describe('credit application: narrow screens', () => {
       await signInWithSandboxToken(page);
       // The app shell's navigation becomes a temporary drawer under md (issue 11); until then its docked
       // drawer would take the phone's width, so this checks the wizard in the width it will have.
-      if (width < 900) await page.addStyleTag({ content: '.MuiDrawer-docked { display: none !important; }' });
+      if (width < 900)
+        await page.addStyleTag({ content: '.MuiPaper-root:has(> nav) { display: none !important; }' });
       const steps = ['produto', 'dados-pessoais', 'documento', 'renda-e-conta', 'telefones', 'enderecos'];
       for (const slug of steps) {
         await page.evaluate((path) => {
@@ -185,10 +186,10 @@ test.describe('credit application: narrow screens', () => {
       expect(street !== null && cep !== null && street.y > cep.y).toBe(width < 900);
 
       await page.locator(name('portador.enderecos.0.logradouro')).fill('Rua A');
-      // Leaving for another screen (the browser's Back would do the same) asks first.
+      // Leaving for another screen asks first (the navigation link, clicked even where it is hidden).
       await page.evaluate(() => {
-        window.history.pushState(null, '', '/produtos');
-        window.dispatchEvent(new PopStateEvent('popstate'));
+        const link = document.querySelector('nav a[href="/produtos"]');
+        if (link instanceof HTMLElement) link.click();
       });
       const dialog = page.getByRole('dialog', { name: 'Sair da proposta?' });
       await expect(dialog).toBeVisible();

@@ -59,6 +59,8 @@ function useWizard(): Wizard {
 interface Sent {
   cpf: string;
   response: unknown;
+  /** The CPF's analyses before the first send, when checked (no idempotency key). */
+  baseline: readonly string[] | null;
 }
 
 function WizardPage() {
@@ -67,17 +69,8 @@ function WizardPage() {
   const notify = useToast();
   const wizard = useWizard();
   const { methods, restored, forget } = useApplicationDraft(wizard);
-  const {
-    step,
-    stepIndex,
-    previous,
-    returnToReview,
-    goTo,
-    onContinue,
-    showsSummary,
-    summaryRef,
-    headingRef,
-  } = useStepNavigation(wizard);
+  const { navigation: nav, summaryRef, headingRef } = useStepNavigation(wizard);
+  const { step, stepIndex, previous } = nav;
   const [sent, setSent] = useState<Sent | null>(null);
   const blocker = useLeaveGuard(
     WIZARD_BASE,
@@ -85,7 +78,7 @@ function WizardPage() {
   );
 
   const { errors } = useFormState({ control: methods.control });
-  const problems = showsSummary
+  const problems = nav.showsSummary
     ? sortByPosition(
         flattenErrors(errors).filter((problem) => stepOfField(wizard, problem.path)?.slug === step.slug),
       )
@@ -104,13 +97,15 @@ function WizardPage() {
         {sent ? (
           <SubmitSuccess
             response={sent.response}
+            cpf={sent.cpf}
+            baseline={sent.baseline}
             onGoToStatus={() => {
               handOffCpfForStatusLookup(sent.cpf);
               void navigate('/analises');
             }}
             onNewApplication={() => {
               setSent(null);
-              goTo(FIRST_SLUG);
+              nav.goTo(FIRST_SLUG);
             }}
           />
         ) : (
@@ -118,7 +113,7 @@ function WizardPage() {
             {previous ? (
               <Button
                 startIcon={<ArrowBackIcon />}
-                onClick={() => goTo(previous.slug)}
+                onClick={() => nav.goTo(previous.slug)}
                 sx={{ mb: 1, ml: -1 }}
               >
                 {t('creditApplication.actions.back')}
@@ -148,10 +143,10 @@ function WizardPage() {
             {step.key === 'review' ? (
               <ReviewAndSubmit
                 wizard={wizard}
-                goTo={goTo}
-                onSent={(cpf, response) => {
+                goTo={nav.goTo}
+                onSent={(cpf, response, baseline) => {
                   forget();
-                  setSent({ cpf, response });
+                  setSent({ cpf, response, baseline });
                   notify(t('creditApplication.submit.successTitle'));
                 }}
               />
@@ -159,9 +154,9 @@ function WizardPage() {
               <StepForm
                 title={stepTitle}
                 fields={step.fields}
-                onContinue={onContinue}
+                onContinue={nav.onContinue}
                 submitLabel={
-                  returnToReview
+                  nav.returnToReview
                     ? t('creditApplication.actions.backToReview')
                     : t('creditApplication.actions.continue')
                 }
@@ -192,7 +187,7 @@ function StepForm({
 }: {
   title: string;
   fields: readonly FieldEntry[];
-  onContinue: ReturnType<typeof useStepNavigation>['onContinue'];
+  onContinue: ReturnType<typeof useStepNavigation>['navigation']['onContinue'];
   submitLabel: string;
 }) {
   // Untyped: the step's paths are read from its schema at run time.

@@ -393,25 +393,17 @@ function TextField({ name, ui, siblings }: { name: string; ui: FieldUi; siblings
       );
     }
     case 'printedName':
-      return (
-        <FormText
-          {...common}
-          inputProps={{ style: { textTransform: 'uppercase' } }}
-          onAfterBlur={() => {
-            const value = read(name);
-            const shown = normalizeApostrophes(value).toUpperCase();
-            if (value !== shown) write(name, shown, true);
-          }}
-        />
-      );
     case 'upper':
       return (
         <FormText
           {...common}
           inputProps={{ style: { textTransform: 'uppercase' } }}
           onAfterBlur={() => {
+            // Shown upper-case as it is typed (CSS); the value follows when the field is left.
             const value = read(name);
-            if (value !== value.toUpperCase()) write(name, value.toUpperCase());
+            const printed = ui.kind === 'printedName';
+            const shown = (printed ? normalizeApostrophes(value) : value).toUpperCase();
+            if (value !== shown) write(name, shown, printed);
           }}
         />
       );

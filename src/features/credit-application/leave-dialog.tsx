@@ -35,7 +35,7 @@ export function LeaveDialog({
       <DialogContent>
         <DialogContentText id="leave-body">{t('creditApplication.leave.body')}</DialogContentText>
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <DialogActions disableSpacing sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
         <Button color="error" onClick={onDiscard}>
           {t('creditApplication.leave.discard')}
         </Button>

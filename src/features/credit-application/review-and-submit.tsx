@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { analysisStatusQueries } from '@/api/analysis-status';
@@ -12,10 +12,11 @@ import { isUnknownOutcome } from '@/api/api-error';
 import { submitCreditApplication } from '@/api/credit-application';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import { useConfirmedMutation } from '@/api/use-confirmed-mutation';
+import { useRuntimeConfig } from '@/config/config-context';
 import { draftStore } from './draft-store';
 import { fieldLabel } from './fields';
 import { DuplicateCheck, RETURN_TO_REVIEW, ReviewSummary, SubmitButton } from './review-summary';
-import { SubmitFailure, UnknownOutcome } from './submit-outcome';
+import { CreatedAnalyses, SubmitFailure, UnknownOutcome } from './submit-outcome';
 import { toCreditApplicationRequest } from './to-request';
 import { FIRST_SLUG, stepOfField, type ApplicationInput, type Wizard } from './wizard';
 
@@ -30,10 +31,11 @@ export function ReviewAndSubmit({
 }: {
   wizard: Wizard;
   goTo: (slug: string, state?: unknown) => void;
-  onSent: (cpf: string, response: unknown) => void;
+  onSent: (cpf: string, response: unknown, baseline: readonly string[] | null) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { sendIdempotencyKey } = useRuntimeConfig();
   const { getValues } = useFormContext<ApplicationInput>();
   const parsed = wizard.schema.safeParse(getValues());
   const request = parsed.success ? toCreditApplicationRequest(parsed.data) : null;
@@ -41,6 +43,10 @@ export function ReviewAndSubmit({
   const cpf = body?.portador.cpf ?? '';
 
   const [knownCodes, setKnownCodes] = useState<string[]>([]);
+  // Without an idempotency key the provider cannot tell a repeat (a resend after a lost answer, another
+  // tab): the CPF's analyses before the first send are the baseline that each answer is compared with.
+  const [baseline, setBaseline] = useState<string[] | null>(null);
+  const preparing = useRef(false);
   const [attempts, setAttempts] = useState(0);
   const { run, mutation } = useConfirmedMutation({
     send: (sent: CreditApplicationRequest, idempotencyKey: string) =>
@@ -49,14 +55,28 @@ export function ReviewAndSubmit({
     isRepeat: () => true,
     newKey: () => draftStore.idempotencyKey(),
     invalidates: () => [analysisStatusQueries.all()],
-    onSuccess: (response, sent) => onSent(sent.portador.cpf, response),
+    onSuccess: (response, sent) => onSent(sent.portador.cpf, response, baseline),
   });
 
-  const send = () => {
-    if (!body || mutation.isPending) return;
+  const codesOf = (
+    page: { conteudo: { resultados: Array<{ CodigoParaAcompanhamento: string }> } } | undefined,
+  ) => page?.conteudo.resultados.map((result) => result.CodigoParaAcompanhamento) ?? [];
+
+  const send = async () => {
+    if (!body || mutation.isPending || preparing.current) return;
+    if (!sendIdempotencyKey && baseline === null) {
+      // Looked up afresh before the first send; a failed lookup leaves no baseline (no check after).
+      preparing.current = true;
+      const before = await queryClient
+        .query({ ...analysisStatusQueries.byCpf(cpf), staleTime: 0 })
+        .then(codesOf)
+        .catch(() => null);
+      preparing.current = false;
+      setBaseline(before);
+    }
     const cached = queryClient.getQueryData(analysisStatusQueries.byCpf(cpf).queryKey);
     if (!run(body)) return;
-    setKnownCodes(cached?.conteudo.resultados.map((result) => result.CodigoParaAcompanhamento) ?? []);
+    setKnownCodes(codesOf(cached));
     setAttempts((count) => count + 1);
   };
 
@@ -101,11 +121,14 @@ export function ReviewAndSubmit({
           key={attempts}
           cpf={cpf}
           knownCodes={knownCodes}
-          onResend={send}
+          onResend={() => void send()}
           pending={mutation.isPending}
         />
       ) : null}
       {error && !unknown ? <SubmitFailure error={error} wizard={wizard} /> : null}
+      {error && !unknown && baseline ? (
+        <CreatedAnalyses key={attempts} cpf={cpf} baseline={baseline} />
+      ) : null}
       {mutation.isPending ? (
         <Typography role="status">{t('creditApplication.submit.pending')}</Typography>
       ) : null}
@@ -113,7 +136,7 @@ export function ReviewAndSubmit({
         <Box>
           <SubmitButton
             pending={mutation.isPending}
-            onClick={send}
+            onClick={() => void send()}
             label={t('creditApplication.actions.submit')}
           />
         </Box>

@@ -164,10 +164,14 @@ export function trackingCodeOf(response: unknown, depth = 0): string | null {
 /** Any 2xx: the tracking code (when the answer has one) to copy, the raw answer behind "details". */
 export function SubmitSuccess({
   response,
+  cpf,
+  baseline,
   onGoToStatus,
   onNewApplication,
 }: {
   response: unknown;
+  cpf: string;
+  baseline: readonly string[] | null;
   onGoToStatus: () => void;
   onNewApplication: () => void;
 }) {
@@ -195,6 +199,7 @@ export function SubmitSuccess({
           t('creditApplication.submit.successBody')
         )}
       </Alert>
+      {baseline ? <CreatedAnalyses cpf={cpf} baseline={baseline} /> : null}
       <Box component="details" sx={{ '& summary': { cursor: 'pointer' } }}>
         <Box component="summary">{t('creditApplication.submit.details')}</Box>
         <Box
@@ -226,5 +231,27 @@ export function SubmitSuccess({
         </Button>
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * After an answer, with no idempotency key: the CPF's analyses looked up afresh against those before the
+ * first send. More than one new analysis means the provider registered the application twice: said
+ * plainly, with the codes, instead of a plain success.
+ */
+export function CreatedAnalyses({ cpf, baseline }: { cpf: string; baseline: readonly string[] }) {
+  const { t } = useTranslation();
+  const lookup = useQuery({ ...analysisStatusQueries.byCpf(cpf), staleTime: 0, refetchOnMount: 'always' });
+  if (!lookup.isFetchedAfterMount || lookup.isFetching || !lookup.data) return null;
+  const fresh = lookup.data.conteudo.resultados.filter(
+    (result) => !baseline.includes(result.CodigoParaAcompanhamento),
+  );
+  if (fresh.length <= 1) return null;
+  return (
+    <Alert severity="warning" role="alert">
+      <AlertTitle>{t('creditApplication.submit.duplicateTitle', { count: fresh.length })}</AlertTitle>
+      {t('creditApplication.submit.duplicateBody')}
+      <AnalysesList results={fresh} highlight={fresh.map((result) => result.CodigoParaAcompanhamento)} />
+    </Alert>
   );
 }

@@ -175,6 +175,9 @@ export const creditApplicationTexts = defineTexts(
       successTitle: 'Proposta enviada',
       successBody: 'O provedor respondeu com sucesso.',
       trackingCode: 'Código de acompanhamento:',
+      duplicateTitle: 'Atenção: o provedor registrou {{count}} análises novas para este CPF',
+      duplicateBody:
+        'Uma delas é duplicata (o provedor não recebe chave de idempotência). Informe o emissor com os códigos:',
       details: 'Detalhes: a resposta do provedor',
       providerSaid: '(provedor: «{{text}}»)',
       noBody: '(resposta sem corpo)',
@@ -361,6 +364,9 @@ export const creditApplicationTexts = defineTexts(
       successTitle: 'Application sent',
       successBody: 'The provider answered with success.',
       trackingCode: 'Tracking code:',
+      duplicateTitle: 'Warning: the provider registered {{count}} new analyses for this CPF',
+      duplicateBody:
+        'One of them is a duplicate (the provider gets no idempotency key). Tell the issuer, with the codes:',
       details: "Details: the provider's answer",
       providerSaid: '(provider: «{{text}}»)',
       noBody: '(answer without a body)',

@@ -68,14 +68,17 @@ export function useStepNavigation(wizard: Wizard) {
   };
 
   return {
-    step,
-    stepIndex,
-    previous,
-    returnToReview,
-    goTo,
-    onContinue,
-    showsSummary: summaryFor === step.slug && step.key !== 'review',
+    // Apart from the refs, so that reading the navigation during render reads no ref.
     summaryRef,
     headingRef,
+    navigation: {
+      step,
+      stepIndex,
+      previous,
+      returnToReview,
+      goTo,
+      onContinue,
+      showsSummary: summaryFor === step.slug && step.key !== 'review',
+    },
   };
 }
