@@ -230,6 +230,24 @@ describe('CreditApplicationPage', () => {
     expect(screen.getByRole('button', { name: 'Voltar para a revisão' })).toBeInTheDocument();
   }, 60_000);
 
+  it('without an idempotency key, says plainly that a resend after a lost answer created a duplicate', async () => {
+    const { user } = renderRoute('/proposta/nova/produto', {
+      sandbox,
+      config: { sendIdempotencyKey: false },
+    });
+    await fillToReview(user);
+    expect(await screen.findByText('Nenhuma análise anterior para este CPF.')).toBeInTheDocument();
+    // The provider registers the application, and the answer is lost.
+    sandbox.store.faults.add({ endpoint: 'creditRequest', kind: 'commitThenReset' });
+    await user.click(screen.getByRole('button', { name: 'Enviar proposta' }));
+    await user.click(await screen.findByRole('button', { name: 'Enviar novamente' }, { timeout: 10_000 }));
+    expect((await screen.findAllByText('Proposta enviada')).length).toBeGreaterThan(0);
+    const warning = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(warning).toHaveTextContent('Atenção: o provedor registrou 2 análises novas para este CPF');
+    expect(within(warning).getAllByText(/^PRP-\d{4}-\d+$/)).toHaveLength(2);
+    expect(sandbox.store.stats().applicationsPerCpf['06247311974']).toBe(2);
+  }, 60_000);
+
   it('warns that CPF 52998224725 already has an analysis, with its code and status', async () => {
     const { user } = renderRoute('/proposta/nova/produto', { sandbox });
     await fillToReview(user, '529.982.247-25');

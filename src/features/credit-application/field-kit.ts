@@ -175,20 +175,23 @@ export function mayBeEmpty(max: number, ui: Partial<FieldUi> = {}) {
  */
 export function requiredUnlessOmittable(ctx: RuleContext, max: number, ui: Partial<FieldUi> = {}) {
   const omittable = ctx.blankOptionalFields === 'omit';
-  return z
-    .pipe(
-      checked((value) =>
-        blank(value) ? (omittable ? null : 'required') : clean(value).length > max ? 'tooLong' : null,
-      ),
-      z.transform((value) => (blank(value) ? undefined : clean(value))),
-    )
-    .register(fieldUi, {
-      kind: 'text',
-      md: 6,
-      required: !omittable,
-      help: omittable ? 'optional' : undefined,
-      ...ui,
-    });
+  return (
+    z
+      .pipe(
+        checked((value) =>
+          blank(value) ? (omittable ? null : 'required') : clean(value).length > max ? 'tooLong' : null,
+        ),
+        z.transform((value) => (blank(value) ? undefined : clean(value))),
+      )
+      // Optional under "omit": its help says so instead of asking for it.
+      .register(fieldUi, {
+        kind: 'text',
+        md: 6,
+        ...ui,
+        required: !omittable,
+        help: omittable ? 'optional' : ui.help,
+      })
+  );
 }
 
 export function personName(ui: Partial<FieldUi> = {}) {

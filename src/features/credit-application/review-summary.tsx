@@ -22,7 +22,7 @@ import { isValidCpf } from '@/lib/cpf';
 import { useRuntimeConfig } from '@/config/config-context';
 import { localizeLabel } from '@/config/config-label';
 import type { FieldUi, RowsUi } from './field-kit';
-import { fieldLabel } from './fields';
+import { fieldLabel, ownLabel } from './fields';
 import { fieldsOf, rowSchemaOf, type FieldEntry, type StepKey, type StepSlug, type Wizard } from './wizard';
 
 /** Router state of an "Alterar" link: after the change, "Continuar" returns to the review. */
@@ -176,7 +176,7 @@ function StepPairs({
         const field = rowFields.find((candidate) => candidate.path === `${at}.${name}`);
         return field
           ? field.ui.kind === 'mailing'
-            ? (fieldLabel(field.path, t).split(': ').pop() ?? '')
+            ? ownLabel(field.path, t)
             : shown(field.ui, value(field.path))
           : name;
       };
@@ -184,10 +184,7 @@ function StepPairs({
         ? rowsUi.summary(row, label)
         : rowFields.length === 0
           ? [t('creditApplication.review.additionalCardEmpty')]
-          : rowFields.map(
-              (field) =>
-                `${fieldLabel(field.path, t).split(': ').pop() ?? ''}: ${shown(field.ui, value(field.path))}`,
-            );
+          : rowFields.map((field) => `${ownLabel(field.path, t)}: ${shown(field.ui, value(field.path))}`);
       pairs.push([
         fieldLabel(at, t),
         lines.map((line, number) => (
