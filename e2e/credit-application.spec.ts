@@ -92,7 +92,7 @@ test.describe('credit application', () => {
     sandbox,
     privacy,
   }) => {
-    test.setTimeout(60_000); // about 14 s of typing on a quiet machine; room for a busy one
+    test.setTimeout(120_000); // about 14 s of typing on a quiet machine; room for a busy (shared) one
     for (const value of [
       applicant.cpf,
       applicant.cpfMasked,
