@@ -60,6 +60,7 @@ async function fillPersonalIdentityIncome(page: Page, cpf = applicant.cpf) {
   await page.locator(name('portador.datadeemissaodaidentidade')).fill('30/06/2010');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.locator(name('portador.codigodaprofissao')).selectOption('1');
+  await page.locator(name('portador.nomeempresa')).fill('Padaria Horizonte LTDA');
   await page.locator(name('portador.valorrenda')).fill('6.500,00');
   await page.locator(name('portador.numerodaagencia')).fill('1');
   await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');
@@ -91,7 +92,7 @@ test.describe('credit application', () => {
     sandbox,
     privacy,
   }) => {
-    test.setTimeout(60_000); // about 14 s of typing on a quiet machine; room for a busy one
+    test.setTimeout(120_000); // about 14 s of typing on a quiet machine; room for a busy (shared) one
     for (const value of [
       applicant.cpf,
       applicant.cpfMasked,
@@ -208,8 +209,12 @@ test.describe('credit application', () => {
     await page.getByRole('button', { name: 'Enviar proposta' }).press('Enter');
 
     await expect(page.getByText('Proposta enviada').first()).toBeVisible();
-    await expect(page.getByText('"CodigoParaAcompanhamento": "PRP-2026-001000"')).toBeVisible();
+    // The tracking code as text with a copy button; the raw answer behind "details".
+    await expect(page.getByText('PRP-2026-001000', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copiar o código PRP-2026-001000' })).toBeVisible();
     await expectNoAxeViolations(page, 'sent');
+    await page.getByText('Detalhes: a resposta do provedor').click();
+    await expect(page.getByText('"CodigoParaAcompanhamento": "PRP-2026-001000"')).toBeVisible();
 
     const recorded = await sandbox.lastRequest('creditRequest');
     expect(recorded).toMatchObject({ idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
@@ -368,9 +373,14 @@ test.describe('credit application', () => {
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'O provedor recusou a proposta' });
     await expect(alert).toBeFocused();
-    await expect(alert.getByRole('link', { name: 'portador.cpf must be a valid CPF' })).toBeVisible();
+    // Each message that names a field: its label, a link to its input, the provider's words beside it.
+    await expect(alert.getByRole('link', { name: 'Dados pessoais · CPF' })).toBeVisible();
+    await expect(alert).toContainText('portador.cpf must be a valid CPF');
     await expect(alert).toContainText('portador.telefones should not be empty');
     await expectNoAxeViolations(page, 'submit 400 list');
+    await alert.getByRole('link', { name: 'Endereços · Endereço 1: CEP' }).click();
+    await expectStep(page, 6, 'Endereços');
+    await expect(page.locator(name('portador.enderecos.0.cep'))).toBeFocused();
   });
 
   test('a lost answer is an unknown outcome: the status is looked up before sending again', async ({

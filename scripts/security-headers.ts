@@ -35,8 +35,8 @@ export function securityHeadersPlugin(): Plugin {
 }
 
 /**
- * The origins of `baseUrl`, `accountsBaseUrl` and the OIDC `auth.authority` when they are absolute URLs
- * (relative ones are 'self').
+ * The origins of `baseUrl`, `accountsBaseUrl`, `cepLookupUrl` and the OIDC `auth.authority` when they are
+ * absolute URLs (relative ones are 'self').
  */
 export function apiOrigins(configText: string): string[] {
   let parsed: unknown;
@@ -47,7 +47,7 @@ export function apiOrigins(configText: string): string[] {
   }
   if (typeof parsed !== 'object' || parsed === null) return [];
   const origins = new Set<string>();
-  for (const key of ['baseUrl', 'accountsBaseUrl']) {
+  for (const key of ['baseUrl', 'accountsBaseUrl', 'cepLookupUrl']) {
     const value: unknown = (parsed as Record<string, unknown>)[key];
     if (typeof value === 'string' && /^https?:\/\//.test(value)) {
       try {

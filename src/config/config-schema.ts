@@ -184,6 +184,31 @@ export const runtimeConfigSchema = z.object({
     idleTimeoutSeconds: 300,
     absoluteLifetimeSeconds: 8 * 60 * 60,
   }),
+  /**
+   * A CEP service answering in ViaCEP's shape; `{cep}` stands for the 8 digits (e.g.
+   * "https://viacep.com.br/ws/{cep}/json/"). Absent: no lookup, the address is typed.
+   */
+  cepLookupUrl: z.optional(
+    text.check(
+      z.refine(
+        (value) => value.includes('{cep}') && (/^https?:\/\/\S+$/.test(value) || /^\/\S*$/.test(value)),
+        {
+          message: 'must be an http(s) URL or a path starting with "/", with {cep} in it',
+        },
+      ),
+    ),
+  ),
+  /**
+   * Fields the form may leave blank though the interface does not say they may be empty (the employer):
+   * "require" (default) asks for them; "omit" (the provider accepts the field left out) leaves a blank
+   * one out of the body. Never sent as "".
+   */
+  blankOptionalFields: z._default(z.enum(['require', 'omit']), 'require'),
+  /**
+   * A street without a number ("S/N"; `numero` is an integer): "zero-and-complemento" (default) sends
+   * numero 0 with "S/N" at the start of `complemento`; "refuse" asks for a number.
+   */
+  streetNumberWithoutNumber: z._default(z.enum(['zero-and-complemento', 'refuse']), 'zero-and-complemento'),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

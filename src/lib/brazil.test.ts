@@ -9,6 +9,7 @@ import {
   isValidPhoneNumber,
   isValidUf,
   onlyDigits,
+  readPhoneTyping,
   UF_CODES,
 } from './brazil';
 
@@ -234,5 +235,50 @@ describe('totality and speed (C6)', () => {
         expect(performance.now() - started).toBeLessThan(50);
       }
     }
+  });
+});
+
+describe('readPhoneTyping', () => {
+  it('splits a number written with its area code, typed into either field', () => {
+    for (const typed of ['(11) 98765-4321', '11987654321', '+55 11 98765-4321', '+55 (11) 98765-4321']) {
+      expect(readPhoneTyping(typed, 'number')).toEqual({ kind: 'split', ddd: '11', number: '987654321' });
+      expect(readPhoneTyping(typed, 'ddd')).toEqual({ kind: 'split', ddd: '11', number: '987654321' });
+    }
+    expect(readPhoneTyping('(21) 3333-4444', 'number')).toEqual({
+      kind: 'split',
+      ddd: '21',
+      number: '33334444',
+    });
+  });
+
+  it('leaves a number without area code, and prefixes still being typed, alone', () => {
+    expect(readPhoneTyping('98765-4321', 'number')).toEqual({ kind: 'plain', digits: '987654321' });
+    expect(readPhoneTyping('(11', 'number')).toEqual({ kind: 'partial', text: '(11' });
+    expect(readPhoneTyping('+5', 'ddd')).toEqual({ kind: 'partial', text: '+5' });
+    expect(readPhoneTyping('+55 1', 'ddd')).toEqual({ kind: 'partial', text: '+55 1' });
+    expect(readPhoneTyping('(11)', 'ddd')).toEqual({ kind: 'plain', digits: '11' });
+    expect(readPhoneTyping('119', 'ddd')).toEqual({ kind: 'split', ddd: '11', number: '9' });
+  });
+
+  it('never loses a digit', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[\d()+ -]{0,20}$/),
+        fc.constantFrom('ddd' as const, 'number' as const),
+        (typed, field) => {
+          const read = readPhoneTyping(typed, field);
+          const kept =
+            read.kind === 'split'
+              ? read.ddd + read.number
+              : read.kind === 'plain'
+                ? read.digits
+                : onlyDigits(read.text);
+          const all = onlyDigits(typed);
+          expect(all.endsWith(kept)).toBe(true);
+          expect(all.length - kept.length === 0 || all.length - kept.length === 2).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -62,3 +62,29 @@ export function formatPhoneNumber(value: string): string {
   const split = digits.length === 9 ? 5 : 4;
   return `${digits.slice(0, split)}-${digits.slice(split)}`;
 }
+
+/**
+ * What an operator typed or pasted into a phone's DDD or number field, read as a person would: a number
+ * written with its area code ("(11) 98765-4321", "11987654321", "+55 11 98765-4321") is split into DDD
+ * and number instead of being cut to fit one field. `partial` is text to leave as typed for now (an
+ * international prefix or an opening parenthesis still being typed). Never drops a digit.
+ */
+export type PhoneTyping =
+  | { kind: 'split'; ddd: string; number: string }
+  | { kind: 'partial'; text: string }
+  | { kind: 'plain'; digits: string };
+
+export function readPhoneTyping(raw: string, field: 'ddd' | 'number'): PhoneTyping {
+  const trimmed = raw.trim();
+  let digits = onlyDigits(trimmed);
+  const international = trimmed.startsWith('+');
+  if (international) {
+    if (digits.length < 2 || !digits.startsWith('55')) return { kind: 'partial', text: raw };
+    digits = digits.slice(2);
+  }
+  // A number field holds at most 9 digits, so 10 or more carry a DDD; a DDD field holds 2.
+  const holdsDdd = field === 'ddd' ? digits.length > 2 : digits.length >= 10;
+  if (holdsDdd) return { kind: 'split', ddd: digits.slice(0, 2), number: digits.slice(2) };
+  if (international || (field === 'number' && trimmed.startsWith('('))) return { kind: 'partial', text: raw };
+  return { kind: 'plain', digits };
+}

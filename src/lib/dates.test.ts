@@ -1,7 +1,15 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ageOn, calendarDateOf, compareDates, isoToBrDate, parseBrDate, toIsoDate } from './dates';
+import {
+  ageOn,
+  calendarDateOf,
+  compareDates,
+  isoToBrDate,
+  normalizeBrDate,
+  parseBrDate,
+  toIsoDate,
+} from './dates';
 
 const RUNS = { numRuns: 1000 };
 /** Any length up to 10k code points, spread evenly (fast-check alone keeps generated strings short). */
@@ -138,5 +146,16 @@ describe('compareDates and ageOn (the clock is a parameter)', () => {
 
   it('takes today from an injected Date', () => {
     expect(calendarDateOf(new Date(2024, 1, 29, 23, 59))).toEqual({ year: 2024, month: 2, day: 29 });
+  });
+});
+
+describe('normalizeBrDate', () => {
+  it('reads dates as operators type or paste them', () => {
+    for (const typed of ['1/4/1988', '01/04/1988', '01041988', '1988-04-01', ' 1-4-1988 ', '1.4.1988'])
+      expect(normalizeBrDate(typed)).toBe('01/04/1988');
+  });
+  it('leaves anything else for the check to refuse (nothing cut)', () => {
+    for (const typed of ['14/19/88', '0104198', '1988/04/01', 'ontem', '01/04/19888'])
+      expect(normalizeBrDate(typed)).toBe(typed.trim());
   });
 });

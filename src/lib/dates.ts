@@ -57,3 +57,20 @@ export function ageOn(birth: CalendarDate, today: CalendarDate): number {
   if (today.month < birth.month || (today.month === birth.month && today.day < birth.day)) age -= 1;
   return age;
 }
+
+/**
+ * A date as an operator types or pastes it, in the form `parseBrDate` reads: `1/4/1988` → `01/04/1988`,
+ * `01041988` → `01/04/1988`, `1988-04-01` (ISO, as pasted from a system) → `01/04/1988`. Anything else
+ * comes back trimmed and unchanged, for the check to refuse with a message (never silently cut).
+ */
+export function normalizeBrDate(input: string): string {
+  const text = input.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  if (iso) return `${pad(Number(iso[3]), 2)}/${pad(Number(iso[2]), 2)}/${iso[1] ?? ''}`;
+  const separated = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (separated)
+    return `${pad(Number(separated[1]), 2)}/${pad(Number(separated[2]), 2)}/${separated[3] ?? ''}`;
+  const packed = /^(\d{2})(\d{2})(\d{4})$/.exec(text);
+  if (packed) return `${packed[1] ?? ''}/${packed[2] ?? ''}/${packed[3] ?? ''}`;
+  return text;
+}

@@ -8,7 +8,7 @@ const RUNS = { numRuns: 1000 };
 const longText = fc
   .integer({ min: 0, max: 10_000 })
   .chain((length) => fc.string({ unit: 'binary', minLength: length, maxLength: length }));
-const PRINTABLE = /^[A-Z]+( [A-Z]+)*$/;
+const PRINTABLE = /^[A-Z]+(?:'[A-Z]+)*(?: [A-Z]+(?:'[A-Z]+)*)*$/;
 
 const letters = 'abcdefghijklmnopqrstuvwxyzáàâãéêíóôõúüçñ';
 const word = fc
@@ -44,7 +44,7 @@ describe('isValidPrintedName', () => {
     fc.assert(
       fc.property(
         asciiName,
-        fc.constantFrom('a', 'É', 'Ç', '1', '-', "'", '.', '  ', ' '),
+        fc.constantFrom('a', 'É', 'Ç', '1', '-', "''", '.', '  ', ' '),
         fc.nat(),
         (name, bad, at) => {
           const position = bad === ' ' ? 0 : at % (name.length + 1);
@@ -55,6 +55,17 @@ describe('isValidPrintedName', () => {
       RUNS,
     );
     expect(isValidPrintedName('', 26)).toBe(false);
+  });
+});
+
+describe('apostrophes', () => {
+  it('takes a typographic apostrophe as an apostrophe and keeps it between letters', () => {
+    expect(toPrintable('Joana D’Ávila')).toBe("JOANA D'AVILA");
+    expect(toPrintable("Joana D'Ávila")).toBe("JOANA D'AVILA");
+    expect(toPrintable("' Ana '")).toBe('ANA');
+    expect(isValidPrintedName("JOANA D'AVILA", 26)).toBe(true);
+    expect(isValidPrintedName("JOANA D''AVILA", 26)).toBe(false);
+    expect(isValidPrintedName("JOANA 'AVILA", 26)).toBe(false);
   });
 });
 

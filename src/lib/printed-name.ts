@@ -6,21 +6,34 @@
 
 const CONNECTORS = new Set(['DA', 'DAS', 'DE', 'DI', 'DO', 'DOS', 'DU', 'E', 'D']);
 
-/** Removes accents and anything that is not A–Z or a space; upper-case; single spaces; trimmed. */
+/** Typographic apostrophes (’ ‘ ʼ `) as the plain one, so "D’Ávila" and "D'Ávila" are the same name. */
+export function normalizeApostrophes(input: string): string {
+  return input.replace(/[\u2018\u2019\u02bc\u0060\u00b4]/g, "'");
+}
+
+/**
+ * Removes accents and anything that is not A–Z, a space or an apostrophe between letters; upper-case;
+ * single spaces; trimmed.
+ */
 export function toPrintable(input: string): string {
-  return input
+  return normalizeApostrophes(input)
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toUpperCase()
-    .replace(/[^A-Z ]+/g, ' ')
+    .replace(/[^A-Z' ]+/g, ' ')
+    .replace(/'+/g, "'")
+    .replace(/(^|[^A-Z])'|'(?=[^A-Z]|$)/g, '$1 ')
     .replace(/ {2,}/g, ' ')
     .trim();
 }
 
-/** Whether `value` can be printed as it is: A–Z and single inner spaces, 1..maxLength characters. */
+/**
+ * Whether `value` can be printed as it is: A–Z words (an apostrophe may join letters, as in D'AVILA) with
+ * single inner spaces, 1..maxLength characters.
+ */
 export function isValidPrintedName(value: string, maxLength: number): boolean {
   if (value.length === 0 || value.length > maxLength) return false;
-  return /^[A-Z]+( [A-Z]+)*$/.test(value);
+  return /^[A-Z]+(?:'[A-Z]+)*(?: [A-Z]+(?:'[A-Z]+)*)*$/.test(value);
 }
 
 /** A printable name for `fullName` of at most `maxLength` characters ('' when nothing printable is left). */

@@ -1,5 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import { createControlHandlers } from './control';
+import { createCepHandlers } from './cep';
 import { applyBodyFault, isBodyKind, isReplacingKind, replacingFaultReply } from './fault-replies';
 import { DEFAULT_DELAY_MS, type Fault } from './faults';
 import { errorReply, toResponse, type SandboxReply } from './reply';
@@ -185,5 +186,12 @@ export function createSandboxHandlers(store: SandboxStore, options: SandboxHandl
     }),
   );
 
-  return [...createControlHandlers(store, `${control}/__sandbox`), malformedUrl, ...apiHandlers, ...catchAll];
+  return [
+    // Before the control handlers, whose catch-all answers any other /__sandbox/ path.
+    ...createCepHandlers(`${control}/__sandbox`),
+    ...createControlHandlers(store, `${control}/__sandbox`),
+    malformedUrl,
+    ...apiHandlers,
+    ...catchAll,
+  ];
 }

@@ -52,7 +52,8 @@ export const portadorSchema = z.looseObject({
   numerodaagencia: z.int(),
   numerodacontacorrente: z.string(),
   email: z.string(),
-  nomeempresa: z.string(),
+  // Left out when blank and config `blankOptionalFields: "omit"` says the provider accepts that.
+  nomeempresa: z.optional(z.string()),
   valorrenda: z.int(),
   telefones: z.array(telefoneSchema),
   enderecos: z.array(enderecoSchema),

@@ -14,7 +14,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisStatusPage } from '@/api/schemas/analysis-status';
 import { AnalysisStatusChip } from '@/components/analysis-status-chip';
-import { CopyCodeButton } from './copy-code-button';
+import { CopyCodeButton } from '@/components/copy-code-button';
 import { providerMessageText } from './provider-message';
 
 type Conteudo = AnalysisStatusPage['conteudo'];

@@ -1,23 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isUnknownOutcome } from '@/api/api-error';
 import type { CardOperationResult } from '@/api/schemas/cards';
+import { useConfirmedMutation } from '@/api/use-confirmed-mutation';
 import { describeApiError } from '@/components/describe-api-error';
 import { useToast } from '@/components/toast-provider';
 import { cardJournal, type CardOperation } from './journal-store';
 
-interface Variables {
-  code: number;
-  idempotencyKey: string;
-}
-
 /**
- * One card operation (request a virtual card, cancel a card): exactly one request per confirmation.
- * The button is driven by `isPending`, and a synchronous in-flight flag refuses a second call made in
- * the same tick (a double click lands before React re-renders the disabled button). Never retried by
- * itself. Each confirmed operation gets its own idempotency key (sent only when config enables it);
- * after an unknown outcome, sending the same code again reuses that key, so the provider can tell.
+ * One card operation (request a virtual card, cancel a card): exactly one request per confirmation, a
+ * fresh idempotency key per confirmed operation, the same key when the same code is sent again after an
+ * unknown outcome (`useConfirmedMutation`). Each outcome goes to the tab's journal.
  */
 export function useCardOperation(
   operation: CardOperation,
@@ -25,13 +16,10 @@ export function useCardOperation(
 ) {
   const { t } = useTranslation();
   const notify = useToast();
-  const inFlight = useRef(false);
-  const unresolved = useRef<Variables | null>(null);
-
-  const mutation = useMutation({
-    mutationFn: ({ code, idempotencyKey }: Variables) => send(code, idempotencyKey),
-    onSuccess: (result, { code }) => {
-      unresolved.current = null;
+  const { run: runOnce, mutation } = useConfirmedMutation({
+    send,
+    isRepeat: (previous: number, next: number) => previous === next,
+    onSuccess: (result, code) => {
       cardJournal.add({
         operation,
         input: code,
@@ -41,30 +29,21 @@ export function useCardOperation(
       });
       notify(t(operation === 'cancel' ? 'cards.toastCancel' : 'cards.toastVirtual'));
     },
-    onError: (error, variables) => {
-      unresolved.current = isUnknownOutcome(error) ? variables : null;
+    onError: (error, code) => {
       const { summary, providerMessages } = describeApiError(error, t);
       cardJournal.add({
         operation,
-        input: variables.code,
+        input: code,
         outcome: 'failure',
         message: providerMessages.length > 0 ? providerMessages.join(' ') : summary,
         providerTimestamp: null,
       });
     },
-    onSettled: () => {
-      inFlight.current = false;
-    },
   });
 
   /** Sends the operation for `code`, unless one is already under way. Returns whether it was sent. */
   function run(code: number, options: { onSettled?: () => void } = {}): boolean {
-    if (inFlight.current) return false;
-    inFlight.current = true;
-    const idempotencyKey =
-      unresolved.current?.code === code ? unresolved.current.idempotencyKey : crypto.randomUUID();
-    mutation.mutate({ code, idempotencyKey }, { onSettled: options.onSettled });
-    return true;
+    return runOnce(code, { onSettled: options.onSettled });
   }
 
   return { run, mutation };

@@ -265,7 +265,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         error={mutation.error}
         errorTitle={t('cards.virtual.errorTitle')}
         focusRef={resultRef}
-        networkRetryCaveatFor={mutation.variables?.code}
+        networkRetryCaveatFor={mutation.variables?.variables}
       />
       <Dialog
         open={open}

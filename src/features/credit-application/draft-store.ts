@@ -1,5 +1,5 @@
 import { session } from '@/api/session';
-import type { ApplicationFormValues } from './form-values';
+import type { ApplicationInput } from './wizard';
 
 /**
  * The unsent application, in memory only (never Web Storage: RELIABILITY.md, "Drafts in memory only").
@@ -10,7 +10,7 @@ import type { ApplicationFormValues } from './form-values';
  * back when it unmounts afterwards (sign-out clears first, then navigates away).
  */
 interface Draft {
-  values: ApplicationFormValues;
+  values: ApplicationInput;
   /** One per draft, reused on a resend, so that the provider can recognise a repeat. */
   idempotencyKey: string;
 }
@@ -24,7 +24,7 @@ export const draftStore = {
   epoch: (): number => epoch,
   idempotencyKey: (): string => idempotencyKey,
   /** Saves `values` unless the draft was cleared since `sinceEpoch`. */
-  save(values: ApplicationFormValues, sinceEpoch: number): void {
+  save(values: ApplicationInput, sinceEpoch: number): void {
     if (sinceEpoch !== epoch) return;
     draft = { values, idempotencyKey };
   },

@@ -1,36 +1,13 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
-import type { TFunction } from 'i18next';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldId, useErrorMessage } from './fields';
-import { creditApplicationTexts } from './texts';
+import { fieldId, fieldLabel, useErrorMessage } from './fields';
 
 export interface FieldProblem {
   path: string;
   code: string;
-}
-
-type FieldKey = keyof (typeof creditApplicationTexts)['pt-BR']['fields'];
-const fieldKeys = creditApplicationTexts['pt-BR'].fields;
-const isFieldKey = (key: string): key is FieldKey => Object.hasOwn(fieldKeys, key);
-
-/** "Telefone 2: DDD", "CPF", "Endereços": the label of the field at `path`, for the summary and review. */
-export function fieldLabel(path: string, t: TFunction): string {
-  const parts = path.split('.');
-  const last = parts[parts.length - 1] ?? '';
-  const label = isFieldKey(last) ? t(`creditApplication.fields.${last}`) : last;
-  const row = /^portador\.(telefones|enderecos|cartoesadicionais)\.(\d+)(?:\.|$)/.exec(path);
-  if (!row) return label;
-  const number = Number(row[2]) + 1;
-  const rowLabel =
-    row[1] === 'telefones'
-      ? t('creditApplication.rows.phone', { number })
-      : row[1] === 'enderecos'
-        ? t('creditApplication.rows.address', { number })
-        : t('creditApplication.rows.card', { number });
-  return parts.length > 3 ? `${rowLabel}: ${label}` : rowLabel;
 }
 
 /** Every error in RHF's error tree, with its path (an array's own error sits at the array's path). */

@@ -4,6 +4,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 
 /** Asked when the operator leaves the wizard for another screen with unsent data. */
@@ -19,13 +21,21 @@ export function LeaveDialog({
   onDiscard: () => void;
 }) {
   const { t } = useTranslation();
+  // Full screen on phones: three long buttons do not fit a small dialog side by side.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onStay} aria-labelledby="leave-title" aria-describedby="leave-body">
+    <Dialog
+      open={open}
+      onClose={onStay}
+      fullScreen={phone}
+      aria-labelledby="leave-title"
+      aria-describedby="leave-body"
+    >
       <DialogTitle id="leave-title">{t('creditApplication.leave.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id="leave-body">{t('creditApplication.leave.body')}</DialogContentText>
       </DialogContent>
-      <DialogActions>
+      <DialogActions disableSpacing sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
         <Button color="error" onClick={onDiscard}>
           {t('creditApplication.leave.discard')}
         </Button>

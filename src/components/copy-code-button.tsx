@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** Copies a tracking code to the clipboard and says so in a polite live region next to the button. */
+/** Copies a tracking code to the clipboard and says so in a polite live region next to the button (status lookup, wizard). */
 export function CopyCodeButton({ code }: { code: string }) {
   const { t } = useTranslation();
   const [state, setState] = useState<CopyState>('idle');

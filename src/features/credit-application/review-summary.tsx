@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { visuallyHidden } from '@mui/utils';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -18,10 +19,11 @@ import type { CreditApplicationRequest } from '@/api/schemas/credit-application'
 import { AnalysisStatusChip } from '@/components/analysis-status-chip';
 import { onlyDigits } from '@/lib/brazil';
 import { isValidCpf } from '@/lib/cpf';
-import { fieldLabel } from './error-summary';
-import type { ApplicationFormValues } from './form-values';
-import { steps, type StepKey, type StepSlug } from './steps';
-import { useDomainOptions } from './step-fields';
+import { useRuntimeConfig } from '@/config/config-context';
+import { localizeLabel } from '@/config/config-label';
+import type { FieldUi, RowsUi } from './field-kit';
+import { fieldLabel, ownLabel } from './fields';
+import { fieldsOf, rowSchemaOf, type FieldEntry, type StepKey, type StepSlug, type Wizard } from './wizard';
 
 /** Router state of an "Alterar" link: after the change, "Continuar" returns to the review. */
 export const RETURN_TO_REVIEW = { returnTo: 'revisao' } as const;
@@ -31,8 +33,11 @@ function Group({ stepKey, slug, children }: { stepKey: StepKey; slug: StepSlug; 
   const title = t(`creditApplication.steps.${stepKey}`);
   const headingId = `revisao-${slug}`;
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1 }}>
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, minWidth: 0 }}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1, flexWrap: 'wrap', gap: 1 }}
+      >
         <Typography id={headingId} variant="h6" component="h3">
           {title}
         </Typography>
@@ -48,28 +53,30 @@ function Group({ stepKey, slug, children }: { stepKey: StepKey; slug: StepSlug; 
   );
 }
 
-export const visuallyHidden = {
-  position: 'absolute',
-  width: '1px', // not 1: in sx, 1 means 100 %, which widened the page (issue 11)
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 function Pairs({ rows }: { rows: Array<[string, ReactNode]> }) {
   const { t } = useTranslation();
   return (
     <Box
       component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'minmax(180px, 30%) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+      sx={{
+        display: 'grid',
+        // One column on phones (label above value), two from sm up.
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(120px, 30%) minmax(0, 1fr)' },
+        columnGap: 2,
+        rowGap: 0.5,
+        m: 0,
+      }}
     >
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+          <Typography
+            component="dd"
+            variant="body2"
+            sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}
+          >
             {value === '' ? t('creditApplication.review.empty') : value}
           </Typography>
         </Box>
@@ -78,113 +85,46 @@ function Pairs({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
-/** Every value, grouped by step, each group with its "Alterar" link; and the exact body that goes out. */
-export function ReviewSummary({ body }: { body: CreditApplicationRequest | null }) {
+/** A value as the operator sees it: a select's option label, the typed text otherwise. */
+function useShown() {
   const { t } = useTranslation();
-  const { getValues } = useFormContext<ApplicationFormValues>();
-  const options = useDomainOptions();
   const products = useQuery(productQueries.list());
-  const values = getValues();
-  const { portador } = values;
-  const label = (list: Array<{ value: string; label: string }>, value: string) =>
-    list.find((option) => option.value === value)?.label ?? value;
-  const l = (path: string) => fieldLabel(path, t);
-  const productName = products.data?.find((product) => product.codigo === values.codigodoproduto)?.nome;
-  const [product, personal, document, income, phones, addresses, cards] = steps;
+  const { i18n } = useTranslation();
+  const { domains } = useRuntimeConfig();
+  return (ui: FieldUi | RowsUi, value: unknown): string => {
+    if (typeof value === 'boolean')
+      return value ? t('creditApplication.review.yes') : t('creditApplication.review.no');
+    const text = typeof value === 'string' ? value : '';
+    if (ui.kind === 'product') {
+      const name = products.data?.find((product) => product.codigo === text)?.nome;
+      return name ? `${text} · ${name}` : text;
+    }
+    if (ui.kind === 'upper' || ui.kind === 'printedName') return text.toUpperCase();
+    if (ui.kind !== 'select' || !ui.options || ui.options === 'uf' || ui.options === 'dueDay') return text;
+    const list =
+      ui.options === 'profissoes'
+        ? domains.profissoes.map((entry) => ({ value: String(entry.code), label: entry.label }))
+        : domains[ui.options];
+    const found = list.find((entry) => entry.value === text);
+    return found ? localizeLabel(found.label, i18n.language) : text;
+  };
+}
 
+/** Every value, grouped by step (rows read from the step schemas), each group with its "Alterar" link. */
+export function ReviewSummary({ wizard, body }: { wizard: Wizard; body: CreditApplicationRequest | null }) {
+  const { t } = useTranslation();
+  const { getValues } = useFormContext();
+  const shown = useShown();
+  const value = (path: string): unknown => getValues(path);
   return (
     <Stack spacing={2}>
-      <Group stepKey={product.key} slug={product.slug}>
-        <Pairs
-          rows={[
-            [
-              l('codigodoproduto'),
-              productName ? `${values.codigodoproduto} · ${productName}` : values.codigodoproduto,
-            ],
-            [l('cartaodecredito.diadovencimento'), values.cartaodecredito.diadovencimento],
-          ]}
-        />
-      </Group>
-      <Group stepKey={personal.key} slug={personal.slug}>
-        <Pairs
-          rows={[
-            [l('portador.cpf'), portador.cpf],
-            [l('portador.nome'), portador.nome],
-            [l('portador.nomeimpresso'), portador.nomeimpresso],
-            [l('portador.nomedamae'), portador.nomedamae],
-            [l('portador.datadenascimento'), portador.datadenascimento],
-            [l('portador.sexo'), label(options.sexo, portador.sexo)],
-            [l('portador.estadocivil'), label(options.estadocivil, portador.estadocivil)],
-            [l('portador.siglanacionalidade'), portador.siglanacionalidade.toUpperCase()],
-            [l('portador.email'), portador.email],
-          ]}
-        />
-      </Group>
-      <Group stepKey={document.key} slug={document.slug}>
-        <Pairs
-          rows={[
-            [l('portador.numerodaidentidade'), portador.numerodaidentidade],
-            [l('portador.orgaoexpedidordaidentidade'), portador.orgaoexpedidordaidentidade.toUpperCase()],
-            [l('portador.unidadefederativadaidentidade'), portador.unidadefederativadaidentidade],
-            [l('portador.datadeemissaodaidentidade'), portador.datadeemissaodaidentidade],
-          ]}
-        />
-      </Group>
-      <Group stepKey={income.key} slug={income.slug}>
-        <Pairs
-          rows={[
-            [l('portador.codigodaprofissao'), label(options.profissoes, portador.codigodaprofissao)],
-            [l('portador.nomeempresa'), portador.nomeempresa],
-            [l('portador.valorrenda'), portador.valorrenda],
-            [l('portador.numerodaagencia'), portador.numerodaagencia],
-            [l('portador.numerodacontacorrente'), portador.numerodacontacorrente],
-          ]}
-        />
-      </Group>
-      <Group stepKey={phones.key} slug={phones.slug}>
-        <Pairs
-          rows={portador.telefones.map((phone, index) => [
-            l(`portador.telefones.${index}`),
-            `${label(options.tipotelefone, phone.tipotelefone)}: (${phone.numerododdd}) ${phone.numerodotelefone}`,
-          ])}
-        />
-      </Group>
-      <Group stepKey={addresses.key} slug={addresses.slug}>
-        <Pairs
-          rows={portador.enderecos.map((address, index) => [
-            l(`portador.enderecos.${index}`),
-            <>
-              {`${address.logradouro}, ${address.numero}${address.complemento ? ` – ${address.complemento}` : ''}`}
-              <br />
-              {`${address.bairro}, ${address.cidade} – ${address.uf}, ${address.cep}, ${address.pais}`}
-              <br />
-              {`${label(options.tipoendereco, address.tipoendereco)}${address.pontoreferencia ? ` · ${address.pontoreferencia}` : ''}`}
-              {address.enderecocorrespondencia ? (
-                <>
-                  <br />
-                  <strong>{t('creditApplication.fields.enderecocorrespondencia')}</strong>
-                </>
-              ) : null}
-            </>,
-          ])}
-        />
-      </Group>
-      <Group stepKey={cards.key} slug={cards.slug}>
-        {portador.cartoesadicionais.length === 0 ? (
-          <Typography variant="body2">{t('creditApplication.review.none')}</Typography>
-        ) : (
-          <Pairs
-            rows={portador.cartoesadicionais.map((card, index) => [
-              l(`portador.cartoesadicionais.${index}`),
-              Object.keys(card).length === 0
-                ? t('creditApplication.review.additionalCardEmpty')
-                : Object.entries(card)
-                    .map(([key, value]) => `${key}: ${value}`)
-                    .join(' · '),
-            ])}
-          />
-        )}
-      </Group>
+      {wizard.steps
+        .filter((step) => step.key !== 'review')
+        .map((step) => (
+          <Group key={step.slug} stepKey={step.key} slug={step.slug}>
+            <StepPairs fields={step.fields} value={value} shown={shown} />
+          </Group>
+        ))}
       {body ? (
         <Box component="details" sx={{ '& summary': { cursor: 'pointer' } }}>
           <Typography component="summary" variant="body2">
@@ -200,6 +140,63 @@ export function ReviewSummary({ body }: { body: CreditApplicationRequest | null 
       ) : null}
     </Stack>
   );
+}
+
+function StepPairs({
+  fields,
+  value,
+  shown,
+}: {
+  fields: readonly FieldEntry[];
+  value: (path: string) => unknown;
+  shown: ReturnType<typeof useShown>;
+}) {
+  const { t } = useTranslation();
+  const pairs: Array<[string, ReactNode]> = [];
+  for (const entry of fields) {
+    if (entry.ui.kind !== 'rows') {
+      pairs.push([fieldLabel(entry.path, t), shown(entry.ui, value(entry.path))]);
+      continue;
+    }
+    const list = value(entry.path);
+    const rowsUi = entry.ui;
+    if (!Array.isArray(list) || list.length === 0) {
+      pairs.push([fieldLabel(entry.path, t), t('creditApplication.review.none')]);
+      continue;
+    }
+    const element = rowSchemaOf(entry);
+    list.forEach((_: unknown, index) => {
+      const at = `${entry.path}.${index}`;
+      const rowFields = element ? fieldsOf(element, at) : [];
+      const row = Object.fromEntries(
+        rowFields.map((field) => [field.path.split('.').pop() ?? '', value(field.path)]),
+      );
+      // What the row summary shows for a sibling: an option's label, or a flag's own label.
+      const label = (name: string) => {
+        const field = rowFields.find((candidate) => candidate.path === `${at}.${name}`);
+        return field
+          ? field.ui.kind === 'mailing'
+            ? ownLabel(field.path, t)
+            : shown(field.ui, value(field.path))
+          : name;
+      };
+      const lines = rowsUi.summary
+        ? rowsUi.summary(row, label)
+        : rowFields.length === 0
+          ? [t('creditApplication.review.additionalCardEmpty')]
+          : rowFields.map((field) => `${ownLabel(field.path, t)}: ${shown(field.ui, value(field.path))}`);
+      pairs.push([
+        fieldLabel(at, t),
+        lines.map((line, number) => (
+          <span key={number}>
+            {number > 0 ? <br /> : null}
+            {line}
+          </span>
+        )),
+      ]);
+    });
+  }
+  return <Pairs rows={pairs} />;
 }
 
 /** Before the submit: does this CPF already have analyses? A warning, never a block. */

@@ -8,11 +8,39 @@ import { cpfCheckDigits, formatCpf } from '@/lib/cpf';
 import { isoToBrDate, parseBrDate, toIsoDate, type CalendarDate } from '@/lib/dates';
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money';
 import { suggestPrintedName } from '@/lib/printed-name';
-import { applicationIssues, createApplicationSchema, type RuleContext } from './application-schema';
-import { DUE_DAYS, type ApplicationFormValues } from './form-values';
+import type { RuleContext } from './field-kit';
+import { DUE_DAYS } from './steps/product';
 import { toCreditApplicationRequest } from './to-request';
+import { createWizard, type ApplicationInput } from './wizard';
 
-const RUNS = { numRuns: 1000 };
+/** The problems the wizard's schema finds, as `{ path, code }`. */
+const wizards = new WeakMap<RuleContext, ReturnType<typeof createWizard>>();
+function wizardFor(rules: RuleContext) {
+  const found = wizards.get(rules);
+  if (found) return found;
+  const created = createWizard(rules);
+  wizards.set(rules, created);
+  return created;
+}
+
+function applicationIssues(values: ApplicationInput, rules: RuleContext) {
+  const parsed = wizardFor(rules).schema.safeParse(values);
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.message }));
+}
+
+/** The body sent for valid `values` (the test fails on invalid ones). */
+function bodyOf(values: ApplicationInput, rules: RuleContext) {
+  const parsed = wizardFor(rules).schema.safeParse(values);
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
+  const request = toCreditApplicationRequest(parsed.data);
+  if (!request.ok) throw new Error(request.problem);
+  return request.body;
+}
+
+// Fewer runs than the pure validators' 1000: each run parses a whole application several times.
+const RUNS = { numRuns: 300 };
 const PRINTED_MAX = 26;
 const PRODUCTS = ['101', '102', '103'];
 const DDDS = '11 12 19 21 27 31 38 41 49 51 55 61 69 71 79 81 89 91 99'.split(' ');
@@ -96,7 +124,7 @@ const address = fc.record({
   cidade: requiredText(80),
   enderecocorrespondencia: fc.constant(false),
   logradouro: requiredText(120),
-  numero: maybePadded(digits(1, 6)),
+  numero: fc.oneof(maybePadded(digits(1, 6)), fc.constantFrom('S/N', 's/n', '1000A', '12 b')),
   pais: fc.constantFrom('Brasil', 'Portugal'),
   tipoendereco: domainValue(defaultDomains.tipoendereco),
   uf: fc.constantFrom(...UF_CODES),
@@ -112,7 +140,8 @@ const validApplication = fc
     cardFields: fc.constantFrom<string[]>([], ['nome'], ['nome', 'parentesco']),
     product: fc.constantFrom(...PRODUCTS),
     knownProducts: fc.boolean(),
-    dueDay: fc.constantFrom(...DUE_DAYS.map(String)),
+    dueDay: fc.constantFrom(...DUE_DAYS),
+    blankOptional: fc.constantFrom('require' as const, 'omit' as const),
     cpf: cpf.chain((value) => fc.constantFrom(value, formatCpf(value), ` ${formatCpf(value)} `)),
     nome: personName,
     nomedamae: personName,
@@ -144,7 +173,7 @@ const validApplication = fc
     cardText: personName,
   })
   .map((g) => {
-    const values: ApplicationFormValues = {
+    const values: ApplicationInput = {
       codigodoproduto: g.product,
       cartaodecredito: { diadovencimento: g.dueDay },
       portador: {
@@ -164,7 +193,7 @@ const validApplication = fc
         numerodaagencia: g.agencia,
         numerodacontacorrente: g.conta,
         email: g.email,
-        nomeempresa: g.empresa,
+        nomeempresa: g.blankOptional === 'require' && g.empresa.trim() === '' ? 'APOSENTADO' : g.empresa,
         valorrenda: g.money.text,
         telefones: g.telefones,
         enderecos: g.enderecos,
@@ -178,7 +207,9 @@ const validApplication = fc
       printedNameMaxLength: PRINTED_MAX,
       moneyUnit: g.money.unit,
       additionalCardFields: g.cardFields,
-      productCodes: g.knownProducts ? PRODUCTS : null,
+      productCodes: () => (g.knownProducts ? PRODUCTS : null),
+      blankOptionalFields: g.blankOptional,
+      streetNumberWithoutNumber: 'zero-and-complemento',
       now: () => g.clock.now,
     };
     return { values, rules, amount: g.money.amount };
@@ -190,13 +221,9 @@ describe('toCreditApplicationRequest', () => {
       fc.property(validApplication, ({ values, rules, amount }) => {
         // The generated values are valid for the form itself...
         expect(applicationIssues(values, rules)).toEqual([]);
-        expect(createApplicationSchema(rules).safeParse(values).success).toBe(true);
 
         // ...and their body passes the contract's schema, with the exact shapes the interface asks for.
-        const body = toCreditApplicationRequest(values, {
-          ...rules,
-          additionalCardFields: [...rules.additionalCardFields],
-        });
+        const body = bodyOf(values, rules);
         const parsed = creditApplicationRequestSchema.safeParse(body);
         expect(parsed.error?.issues ?? []).toEqual([]);
         const { portador } = body;
@@ -219,14 +246,24 @@ describe('toCreditApplicationRequest', () => {
         }
         expect(portador.enderecos).toHaveLength(values.portador.enderecos.length);
         expect(portador.enderecos.filter((sent) => sent.enderecocorrespondencia)).toHaveLength(1);
-        for (const sent of portador.enderecos) {
+        portador.enderecos.forEach((sent, index) => {
           expect(sent.cep).toMatch(/^\d{8}$/);
           expect(Number.isInteger(sent.numero)).toBe(true);
-        }
+          const typed = values.portador.enderecos[index]?.numero.trim() ?? '';
+          if (/^s\/n$/i.test(typed)) {
+            expect(sent.numero).toBe(0);
+            expect(sent.complemento.startsWith('S/N')).toBe(true);
+          } else if (/[a-z]$/i.test(typed)) expect(sent.complemento.startsWith('Nº ')).toBe(true);
+          else expect(sent.numero).toBe(Number(typed));
+        });
+        // Never sent as "": a blank employer is required, or left out when config says it may be.
+        if (values.portador.nomeempresa.trim() === '')
+          expect(JSON.stringify(body)).not.toContain('"nomeempresa"');
+        else expect(portador.nomeempresa).not.toBe('');
         expect(portador.cartoesadicionais).toHaveLength(values.portador.cartoesadicionais.length);
         for (const card of portador.cartoesadicionais)
           expect(Object.keys(card).sort()).toEqual([...rules.additionalCardFields].sort());
-        expect(JSON.parse(JSON.stringify(body))).toEqual(body);
+        expect(JSON.parse(JSON.stringify(body))).toEqual(JSON.parse(JSON.stringify(body)));
       }),
       RUNS,
     );
@@ -235,10 +272,7 @@ describe('toCreditApplicationRequest', () => {
   it('sends additional cards as {} when the config names no fields', () => {
     fc.assert(
       fc.property(validApplication, ({ values, rules }) => {
-        const body = toCreditApplicationRequest(values, {
-          moneyUnit: rules.moneyUnit,
-          additionalCardFields: [],
-        });
+        const body = bodyOf(values, { ...rules, additionalCardFields: [] });
         for (const card of body.portador.cartoesadicionais) expect(card).toEqual({});
       }),
       { numRuns: 200 },
@@ -246,7 +280,7 @@ describe('toCreditApplicationRequest', () => {
   });
 });
 
-describe('applicationIssues (the clock is injected)', () => {
+describe('the step schemas (the clock is injected)', () => {
   it('reports a changed CPF check digit at portador.cpf and nowhere else', () => {
     fc.assert(
       fc.property(validApplication, fc.integer({ min: 1, max: 9 }), ({ values, rules }, shift) => {
@@ -310,5 +344,72 @@ describe('applicationIssues (the clock is injected)', () => {
       }),
       RUNS,
     );
+  });
+});
+
+const sample = fc.sample(validApplication, { numRuns: 1, seed: 42 })[0];
+
+describe('forgiving input and no silent truncation', () => {
+  if (!sample) throw new Error('no sample');
+  const { values, rules } = sample;
+  const withPortador = (changes: Partial<ApplicationInput['portador']>, extra: Partial<RuleContext> = {}) =>
+    applicationIssues({ ...values, portador: { ...values.portador, ...changes } }, { ...rules, ...extra });
+
+  it('reads dates typed 1/4/1988, 01041988 or pasted 1988-04-01 as 01/04/1988', () => {
+    for (const typed of ['1/4/1988', '01041988', '1988-04-01']) {
+      const body = bodyOf(
+        {
+          ...values,
+          portador: { ...values.portador, datadenascimento: typed, datadeemissaodaidentidade: '02/04/2006' },
+        },
+        { ...rules, now: () => new Date(2026, 0, 1) },
+      );
+      expect(body.portador.datadenascimento).toBe('1988-04-01');
+    }
+    expect(withPortador({ datadenascimento: '14/19/88' }).map((issue) => issue.code)).toContain('date');
+  });
+
+  it('refuses a branch with its check digit instead of cutting it', () => {
+    expect(withPortador({ numerodaagencia: '0001-9' })).toEqual([
+      { path: 'portador.numerodaagencia', code: 'branchCheckDigit' },
+    ]);
+    expect(withPortador({ numerodaagencia: '123456' })).toEqual([
+      { path: 'portador.numerodaagencia', code: 'branch' },
+    ]);
+  });
+
+  it('refuses a printed name over the length instead of cutting it, and takes ’ as an apostrophe', () => {
+    expect(withPortador({ nomeimpresso: 'A'.repeat(27) })).toEqual([
+      { path: 'portador.nomeimpresso', code: 'printedNameLength' },
+    ]);
+    expect(withPortador({ nomeimpresso: 'JOANA D’AVILA', nome: 'Joana D’Ávila' })).toEqual([]);
+  });
+
+  it('asks for the employer unless config says a blank one may be left out', () => {
+    expect(withPortador({ nomeempresa: ' ' }, { blankOptionalFields: 'require' })).toEqual([
+      { path: 'portador.nomeempresa', code: 'required' },
+    ]);
+    expect(withPortador({ nomeempresa: ' ' }, { blankOptionalFields: 'omit' })).toEqual([]);
+  });
+
+  it('refuses S/N when config says the provider wants a number', () => {
+    const rows = values.portador.enderecos.map((row, index) =>
+      index === 0 ? { ...row, numero: 'S/N' } : row,
+    );
+    expect(withPortador({ enderecos: rows }, { streetNumberWithoutNumber: 'refuse' })).toEqual([
+      { path: 'portador.enderecos.0.numero', code: 'streetNumberNoSn' },
+    ]);
+  });
+
+  it('starts blank with one phone and one mailing address, each with its first type', () => {
+    const blank = createWizard(rules).blank();
+    expect(blank.portador.telefones).toEqual([
+      { tipotelefone: defaultDomains.tipotelefone[0]?.value, numerododdd: '', numerodotelefone: '' },
+    ]);
+    expect(blank.portador.enderecos).toHaveLength(1);
+    expect(blank.portador.enderecos[0]?.enderecocorrespondencia).toBe(true);
+    expect(blank.portador.enderecos[0]?.pais).toBe('Brasil');
+    expect(blank.portador.siglanacionalidade).toBe('BRA');
+    expect(blank.portador.cartoesadicionais).toEqual([]);
   });
 });

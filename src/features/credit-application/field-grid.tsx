@@ -1,0 +1,203 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { get, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '@/config/config-context';
+import Grid from '@mui/material/Grid';
+import type { FieldUi, RowsUi } from './field-kit';
+import { Field, fieldId, useErrorMessage } from './fields';
+import { blankRow, fieldsOf, rowSchemaOf, type FieldEntry } from './wizard';
+
+type RowKind = RowsUi['row'];
+
+function useRowTexts(kind: RowKind) {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      title: (number: number) => t(`creditApplication.rows.${kind}`, { number }),
+      add: t(`creditApplication.actions.add.${kind}`),
+      remove: (number: number) => t(`creditApplication.actions.remove.${kind}`, { number }),
+    }),
+    [t, kind],
+  );
+}
+
+function errorCode(node: unknown): string | undefined {
+  return node !== null && typeof node === 'object' && 'message' in node && typeof node.message === 'string'
+    ? node.message
+    : undefined;
+}
+
+/** The array's own error ("at least one", "exactly one mailing address"). */
+function ArrayRootError({ name }: { name: string }) {
+  const { control } = useFormContext();
+  const { errors } = useFormState({ control, name });
+  const message = useErrorMessage();
+  const text = message(errorCode(get(errors, `${name}.root`)) ?? errorCode(get(errors, name)));
+  if (!text) return null;
+  return (
+    <FormHelperText error id={`${fieldId(name)}-error`}>
+      {text}
+    </FormHelperText>
+  );
+}
+
+const Row = memo(function Row({
+  entry,
+  index,
+  onRemove,
+}: {
+  entry: FieldEntry & { ui: RowsUi };
+  index: number;
+  onRemove: ((index: number) => void) | null;
+}) {
+  const texts = useRowTexts(entry.ui.row);
+  const { additionalCardFields } = useRuntimeConfig();
+  const { t } = useTranslation();
+  const at = `${entry.path}.${index}`;
+  const fields = useMemo(() => {
+    const element = rowSchemaOf(entry);
+    return element ? fieldsOf(element, at) : [];
+  }, [entry, at]);
+  const headingId = `${fieldId(at)}-title`;
+  return (
+    <Paper
+      component="fieldset"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: 2, m: 0, minWidth: 0 }}
+    >
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography
+          id={headingId}
+          component="legend"
+          variant="subtitle1"
+          sx={{ fontWeight: 600, float: 'left', p: 0 }}
+        >
+          {texts.title(index + 1)}
+        </Typography>
+        {onRemove ? (
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutlineIcon />}
+            onClick={() => onRemove(index)}
+          >
+            {texts.remove(index + 1)}
+          </Button>
+        ) : null}
+      </Stack>
+      {entry.ui.row === 'card' && additionalCardFields.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('creditApplication.rows.cardNoFields')}
+        </Typography>
+      ) : (
+        <FieldGrid fields={fields} />
+      )}
+    </Paper>
+  );
+});
+
+/**
+ * One field array (phones, addresses, additional cards), drawn from its row schema: rows with their
+ * remove buttons, the array's own error, the add button with the count, and a live region saying what
+ * an add or remove did. A removed row that held the exclusive flag (mailing address) passes it on.
+ */
+export function FieldArraySection({ entry }: { entry: FieldEntry & { ui: RowsUi } }) {
+  const { t } = useTranslation();
+  const { domains } = useRuntimeConfig();
+  const texts = useRowTexts(entry.ui.row);
+  const { control, getValues, setValue } = useFormContext();
+  const { fields, append, remove } = useFieldArray({ control, name: entry.path });
+  const addRef = useRef<HTMLButtonElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const { exclusiveFlag, min, max } = entry.ui;
+  const element = rowSchemaOf(entry);
+
+  const { title } = texts;
+  // Stable, so that adding a row does not re-render the rows already there (memo).
+  const removeRow = useCallback(
+    (index: number) => {
+      const hadFlag =
+        exclusiveFlag !== undefined && getValues(`${entry.path}.${index}.${exclusiveFlag}`) === true;
+      remove(index);
+      const left: unknown = getValues(entry.path);
+      if (exclusiveFlag && hadFlag && Array.isArray(left) && left.length > 0)
+        setValue(`${entry.path}.0.${exclusiveFlag}`, true, { shouldDirty: true });
+      setAnnouncement(t('creditApplication.rows.removed', { item: title(index + 1) }));
+      addRef.current?.focus();
+    },
+    [exclusiveFlag, getValues, entry.path, remove, setValue, t, title],
+  );
+  const full = fields.length >= max;
+  return (
+    <Stack spacing={2}>
+      {fields.length === 0 ? <Alert severity="info">{t('creditApplication.rows.noCards')}</Alert> : null}
+      {fields.map((field, index) => (
+        <Row
+          key={field.id}
+          entry={entry}
+          index={index}
+          onRemove={fields.length > Math.max(min, 0) ? removeRow : null}
+        />
+      ))}
+      <ArrayRootError name={entry.path} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          ref={addRef}
+          variant="outlined"
+          startIcon={<AddIcon />}
+          disabled={full}
+          onClick={() => {
+            // The new row's first field takes focus (a row without fields: the button keeps it).
+            append(blankRow(element, entry.ui, fields.length === 0, { domains }), {
+              shouldFocus: element !== null && fieldsOf(element).length > 0,
+            });
+            setAnnouncement(t('creditApplication.rows.added', { item: texts.title(fields.length + 1) }));
+          }}
+        >
+          {texts.add}
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          {full
+            ? t('creditApplication.rows.maxReached', { max })
+            : t('creditApplication.rows.count', { count: fields.length, max })}
+        </Typography>
+      </Stack>
+      <Box role="status" sx={visuallyHidden}>
+        {announcement}
+      </Box>
+    </Stack>
+  );
+}
+
+const isRows = (entry: FieldEntry): entry is FieldEntry & { ui: RowsUi } => entry.ui.kind === 'rows';
+const isField = (entry: FieldEntry): entry is FieldEntry & { ui: FieldUi } => entry.ui.kind !== 'rows';
+
+/** The fields of a step or of a row, in a grid: one column on phones, the schema's widths from md up. */
+export function FieldGrid({ fields }: { fields: readonly FieldEntry[] }) {
+  const siblings = fields.filter(isField).map((entry) => ({ path: entry.path, kind: entry.ui.kind }));
+  const arrays = fields.filter(isRows);
+  if (arrays.length > 0) return arrays.map((entry) => <FieldArraySection key={entry.path} entry={entry} />);
+  return (
+    <Grid container spacing={2}>
+      {fields.filter(isField).map((entry) => (
+        <Grid key={entry.path} size={{ xs: entry.ui.xs ?? 12, md: entry.ui.md }}>
+          <Field name={entry.path} ui={entry.ui} siblings={siblings} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { draftStore } from './draft-store';
+import type { ApplicationInput, ApplicationOutput, Wizard } from './wizard';
+
+/** Whether the form holds personal data typed by the operator (a product choice alone is not). */
+export function hasUnsentData(values: ApplicationInput, wizard: Wizard): boolean {
+  return JSON.stringify(values.portador) !== JSON.stringify(wizard.blank().portador);
+}
+
+/**
+ * The wizard's one form and its draft: it starts from the draft left in memory (or a blank form, with a
+ * product picked on the products screen), saves the draft when the wizard is left (not on every key
+ * stroke), and forgets it on discard or after a send. A clear since mount (sign-out) wins over a save.
+ */
+export function useApplicationDraft(wizard: Wizard) {
+  const [params] = useSearchParams();
+  const [start] = useState(() => {
+    const saved = draftStore.get();
+    const values = saved?.values ?? wizard.blank();
+    const product = params.get('produto');
+    const withProduct =
+      product && /^\d{1,9}$/.test(product) && values.codigodoproduto === ''
+        ? { ...values, codigodoproduto: product }
+        : values;
+    return { values: withProduct, restored: saved !== null && hasUnsentData(saved.values, wizard) };
+  });
+  const epoch = useRef(draftStore.epoch());
+  const resolver = useMemo(() => zodResolver(wizard.schema), [wizard]);
+  // Errors appear on "Continuar" (a step is checked when the operator says it is done); a field that shows
+  // an error checks itself again as it is corrected (fields.tsx). Validating on blur or on every change
+  // instead made react-hook-form validate a whole array when a row was added, flagging the new empty row
+  // at once, and let messages vanish on blur, moving the page under the operator's click.
+  const methods = useForm<ApplicationInput, unknown, ApplicationOutput>({
+    defaultValues: start.values,
+    resolver,
+    mode: 'onSubmit',
+  });
+  const { getValues, reset } = methods;
+
+  useEffect(() => () => draftStore.save(getValues(), epoch.current), [getValues]);
+
+  /** Forgets the draft (discarded, or sent) and starts a blank form. */
+  const forget = () => {
+    draftStore.clear();
+    epoch.current = draftStore.epoch();
+    reset(wizard.blank());
+  };
+  return { methods, restored: start.restored, forget };
+}
