@@ -146,6 +146,7 @@ for (const viewport of viewports) {
 
       await expectStep(page, 4);
       await page.locator(name('portador.codigodaprofissao')).selectOption('1');
+      await page.locator(name('portador.nomeempresa')).fill('Padaria Horizonte LTDA');
       await page.locator(name('portador.valorrenda')).fill('6.500,00');
       await page.locator(name('portador.numerodaagencia')).fill('1');
       await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');

@@ -77,6 +77,7 @@ async function finishApplication(page: Page) {
   await page.locator(name('portador.datadeemissaodaidentidade')).fill('30/06/2010');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.locator(name('portador.codigodaprofissao')).selectOption('1');
+  await page.locator(name('portador.nomeempresa')).fill('Padaria Horizonte LTDA');
   await page.locator(name('portador.valorrenda')).fill('6.500,00');
   await page.locator(name('portador.numerodaagencia')).fill('1');
   await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');
