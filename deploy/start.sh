@@ -178,7 +178,7 @@ done
 for extra in $APP_CONNECT_SRC_EXTRA; do add_origin "$extra"; done
 
 # Nothing is framed: the app renews tokens with the refresh token and re-authenticates in a pop-up,
-# never in an iframe (docs/decisions/006-13-oidc-sign-in.md).
+# never in an iframe (docs/decisions/008-oidc-sign-in.md).
 frame_src="'none'"
 
 # Same policy as scripts/security-headers.ts (the preview server), plus frame-src and the report endpoint.

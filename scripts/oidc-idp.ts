@@ -3,7 +3,7 @@
  * `oidc-provider` (the certified Node implementation) on 127.0.0.1, with one public test client
  * (Authorization Code + PKCE, refresh tokens), two users and short token lifetimes. Nothing here is
  * hand-made protocol: the library does discovery, authorisation, PKCE, tokens, JWKS, revocation and
- * end-session; this file only configures it (docs/decisions/006-13-oidc-sign-in.md).
+ * end-session; this file only configures it (docs/decisions/008-oidc-sign-in.md).
  *
  * Users (any password): `operator` (every API scope, accounts:read included) and `analyst` (card scopes
  * only). Access tokens are RS256 JWTs for the resource `API_RESOURCE`, with the granted scopes in `scope`.

@@ -77,7 +77,7 @@ export const defaultAnalysisStatuses: KnownStatus[] = [
 
 /**
  * How operators sign in: `token` (paste a bearer token; the sandbox default) or `oidc` (Authorization
- * Code + PKCE against the institution's identity provider; docs/decisions/006-13-oidc-sign-in.md).
+ * Code + PKCE against the institution's identity provider; docs/decisions/008-oidc-sign-in.md).
  */
 const authoritySchema = text.check(
   z.refine(

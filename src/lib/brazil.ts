@@ -3,7 +3,7 @@ import { getStates } from '@brazilian-utils/brazilian-utils/get-states';
 import { isValidCep as libraryIsValidCep } from '@brazilian-utils/brazilian-utils/is-valid-cep';
 
 /**
- * Brazilian address and phone rules, on @brazilian-utils/brazilian-utils (docs/decisions/005-brazilian-rules.md).
+ * Brazilian address and phone rules, on @brazilian-utils/brazilian-utils (docs/decisions/006-brazilian-rules.md).
  * Every function is total: it never throws on user input and answers false for anything odd.
  */
 

@@ -15,7 +15,7 @@ import type { SessionStore } from '../session';
 
 /**
  * OpenID Connect sign-in (Authorization Code + PKCE) with oidc-client-ts, loaded by main.tsx only when
- * `auth.type` is "oidc" (docs/decisions/006-13-oidc-sign-in.md).
+ * `auth.type` is "oidc" (docs/decisions/008-oidc-sign-in.md).
  *
  * - Tokens live in the library's user store, which here is an InMemoryWebStorage, and in the session
  *   store: memory only (decision 001). A reload signs in again (silently when the provider's session
@@ -31,7 +31,7 @@ import type { SessionStore } from '../session';
 const STATE_PREFIX = 'oidc.';
 
 /**
- * The one Web Storage use in the app, and a deliberate one (decision 006-13): the redirect unloads the
+ * The one Web Storage use in the app, and a deliberate one (decision 008): the redirect unloads the
  * page, so the PKCE verifier and `state` of a sign-in in progress cannot stay in memory. Removed on
  * return (and on every start), never holding a token or personal data.
  */

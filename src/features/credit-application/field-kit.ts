@@ -414,7 +414,7 @@ export function streetNumber(ctx: RuleContext, ui: Partial<FieldUi> = {}) {
 
 /**
  * `numero` is an integer in the interface. "S/N" goes as 0 with "S/N" at the start of `complemento`;
- * "1000A" as 1000 with "1000A" there (docs/interface-readings-credit-application.md).
+ * "1000A" as 1000 with "1000A" there (docs/interface-readings.md, "Credit application").
  */
 export function streetNumberToContract(
   typed: string,
