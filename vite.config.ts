@@ -2,9 +2,14 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { securityHeadersPlugin } from './scripts/security-headers.ts';
+import { preloadFirstScreenPlugin } from './scripts/preload-first-screen.ts';
 
 export default defineConfig({
-  plugins: [react(), securityHeadersPlugin()],
+  plugins: [
+    react(),
+    securityHeadersPlugin(),
+    preloadFirstScreenPlugin(['src/features/auth/sign-in-page.tsx']),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -23,6 +28,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
-    testTimeout: 15000,
+    // Room for the 10 s waits of src/test/setup.ts on a loaded machine (issue 14).
+    testTimeout: 30000,
   },
 });

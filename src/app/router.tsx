@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AppShell } from './layout/app-shell';
 import { NotFoundPage } from './not-found-page';
 import { ChunkLoadError, RouteError } from './route-error';
 
@@ -38,7 +37,9 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/',
-    Component: AppShell,
+    // Lazy too: a cold start always shows sign-in first, and the shell (app bar, navigation, banners) is
+    // ≈ 12 KiB gzip that sign-in does not need up front (issue 14). main.tsx prefetches it once idle.
+    lazy: screen(async () => (await import('./layout/app-shell')).AppShell),
     HydrateFallback: FullPageLoading,
     children: [
       { index: true, element: <Navigate to="/produtos" replace /> },
@@ -78,6 +79,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Downloads the shell in the background, so that the first screen after sign-in does not wait for it. */
+export function prefetchShell(): void {
+  import('./layout/app-shell').catch(() => {
+    // Offline or a new deployment: the route's own lazy load reports it when it is needed.
+  });
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -20,11 +20,17 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   throw new ConfigError(issue?.message ?? 'invalid configuration', key);
 }
 
-/** Fetches and validates /config.json. Never cached by the browser: a deployment may change it at any time. */
+/**
+ * Fetches and validates /config.json. index.html preloads it (`as="fetch" crossorigin="anonymous"`); this
+ * request has the same mode (cors), credentials (same-origin) and default cache mode, so Chromium hands it
+ * the preloaded response: a `cache` option or an extra header would make it a second request. Freshness
+ * comes from the server: config.json is served `no-store`/`no-cache` (docs/deployment.md), since a
+ * deployment may change it at any time.
+ */
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    response = await fetch(url, { credentials: 'same-origin' });
   } catch {
     throw new ConfigError(`${url} could not be fetched (network error)`, null);
   }
