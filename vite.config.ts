@@ -2,14 +2,9 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { securityHeadersPlugin } from './scripts/security-headers.ts';
-import { preloadFirstScreenPlugin } from './scripts/preload-first-screen.ts';
 
 export default defineConfig({
-  plugins: [
-    react(),
-    securityHeadersPlugin(),
-    preloadFirstScreenPlugin(['src/features/auth/sign-in-page.tsx']),
-  ],
+  plugins: [react(), securityHeadersPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

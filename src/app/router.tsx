@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { SignInPage } from '@/features/auth/sign-in-page';
 import { NotFoundPage } from './not-found-page';
 import { ChunkLoadError, RouteError } from './route-error';
 
@@ -31,9 +32,10 @@ function FullPageLoading() {
 export const routes: RouteObject[] = [
   {
     path: '/entrar',
-    HydrateFallback: FullPageLoading,
+    // Part of the entry, not lazy: every cold start shows it first (the token lives in memory only), and a
+    // lazy screen would paint a spinner, then the screen, after its chunks had come (issue 14).
+    Component: SignInPage,
     ErrorBoundary: RouteError,
-    lazy: screen(async () => (await import('@/features/auth/sign-in-page')).SignInPage),
   },
   {
     path: '/',
