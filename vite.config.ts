@@ -23,7 +23,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
-    // Room for the 10 s waits of src/test/setup.ts on a loaded machine (issue 14).
-    testTimeout: 30000,
+    // Room for several of src/test/setup.ts's 15 s waits on a loaded machine (issue 14).
+    testTimeout: 60000,
   },
 });

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure of issue 14 in one run, on this machine, now.
  *
- *  1. Builds the app (dist/) and a one-screen floor app of the same stack (bench/floor → .bench/floor).
+ *  1. Builds the app (dist/) and a one-screen floor app of the same stack (bench/floor → node_modules/.cache/bench-floor).
  *  2. First paint: serves both with gzip (scripts/bench-static-server.ts; the app in provider mode) and
  *     loads each page cold in Chromium with the CPU throttled 4x, alternating pages run by run, N runs;
  *     prints one table of medians: JS fetched up to LCP (gzip), requests up to LCP, LCP, blocking time,
@@ -74,7 +74,7 @@ interface Goal {
 function build() {
   const run = (args: string[]) =>
     execFileSync('node_modules/.bin/vite', args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  console.log('building the app (dist/) and the floor (.bench/floor)…');
+  console.log('building the app (dist/) and the floor (node_modules/.cache/bench-floor)…');
   run(['build', '--logLevel', 'warn']);
   run(['build', '--config', 'bench/floor/vite.config.ts', '--logLevel', 'warn']);
 }
@@ -130,7 +130,7 @@ async function firstPaint(browser: Browser): Promise<Array<{ page: string } & Pa
     environmentName: 'Bench',
   });
   const pages: Array<{ page: string; root: string; path: string; configJson?: string }> = [
-    { page: 'floor: bare stack, one screen', root: '.bench/floor', path: '/' },
+    { page: 'floor: bare stack, one screen', root: 'node_modules/.cache/bench-floor', path: '/' },
     { page: 'app: sign-in (provider mode)', root: 'dist', path: '/entrar', configJson: appConfig },
   ];
   for (const compare of options.compare) {
@@ -234,7 +234,7 @@ async function memory(browser: Browser, appUrl: string) {
 
 async function main() {
   if (!options['skip-build']) build();
-  if (!existsSync('dist/index.html') || !existsSync('.bench/floor/index.html'))
+  if (!existsSync('dist/index.html') || !existsSync('node_modules/.cache/bench-floor/index.html'))
     throw new Error('no build: run without --skip-build');
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH].find(
     (candidate): candidate is string => typeof candidate === 'string' && existsSync(candidate),

@@ -38,9 +38,7 @@ describe('AccountsPage', () => {
     renderRoute('/contas', { sandbox });
     const seeded = sandbox.store.listAccounts();
     const first = seeded[0]!;
-    expect(
-      await screen.findByRole('rowheader', { name: first.tradeName }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: first.tradeName })).toBeInTheDocument();
     expect(document.title).toBe('Contas · Cartões Back-office');
     expect(table()).toHaveAttribute('aria-rowcount', '32');
     expect(screen.getByText('30 contas')).toBeInTheDocument();

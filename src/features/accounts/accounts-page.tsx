@@ -7,7 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { startTransition, useDeferredValue, useMemo, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { accountQueries } from '@/api/accounts';
@@ -23,6 +23,7 @@ import { toReais } from '@/lib/money';
 import {
   columnIds,
   isMoneyColumn,
+  prepareSearchKeys,
   searchRows,
   sortRows,
   toRows,
@@ -54,6 +55,8 @@ export function AccountsPage() {
   const [hidden, setHidden] = useState<ReadonlySet<ColumnId>>(new Set());
 
   const allRows = useMemo(() => (accounts.data ? toRows(accounts.data) : null), [accounts.data]);
+  // Search keys are built in small tasks after the first rows, not before them (issue 14).
+  useEffect(() => (allRows ? prepareSearchKeys(allRows) : undefined), [allRows]);
   const found = useMemo(
     () => (allRows ? searchRows(allRows, deferredQuery) : null),
     [allRows, deferredQuery],
