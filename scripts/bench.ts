@@ -122,7 +122,9 @@ async function loadOnce(browser: Browser, url: string): Promise<PageFigures> {
   return figures;
 }
 
-async function firstPaint(browser: Browser): Promise<Array<{ page: string } & PageFigures>> {
+async function firstPaint(
+  browser: Browser,
+): Promise<Array<{ page: string; lcpRatio: number } & PageFigures>> {
   const appConfig = JSON.stringify({
     mode: 'provider',
     baseUrl: `http://127.0.0.1:${ports.sandbox}/api`,
@@ -154,6 +156,7 @@ async function firstPaint(browser: Browser): Promise<Array<{ page: string } & Pa
     for (let run = 0; run < runs; run += 1)
       for (const [index, entry] of pages.entries())
         samples[index]?.push(await loadOnce(browser, `${servers[index]?.url}${entry.path}`));
+    const floorRuns = samples[0] ?? [];
     return pages.map((entry, index) => {
       const list = samples[index] ?? [];
       const med = (key: keyof PageFigures) => median(list.map((sample) => sample[key]));
@@ -163,6 +166,9 @@ async function firstPaint(browser: Browser): Promise<Array<{ page: string } & Pa
         requests: med('requests'),
         lcp: med('lcp'),
         blocking: med('blocking'),
+        // Each run's LCP over the floor's LCP of the same run (loaded just before it), then the median:
+        // the load of a shared machine changes between runs more than between two adjacent loads.
+        lcpRatio: median(list.map((sample, run) => sample.lcp / (floorRuns[run]?.lcp ?? NaN))),
       };
     });
   } finally {
@@ -252,18 +258,19 @@ async function main() {
       const rows = await firstPaint(browser);
       const floor = rows[0];
       console.log(`\nFirst paint: cold load, CPU ${CPU_THROTTLING}x, medians of ${runs} runs, gzip\n`);
-      console.log('| page | JS up to LCP (gzip) | requests | LCP | blocking | LCP / floor |');
+      console.log(
+        '| page | JS up to LCP (gzip) | requests | LCP | blocking | LCP / floor (median of runs) |',
+      );
       console.log('|---|---|---|---|---|---|');
       for (const row of rows) {
-        const ratio = floor ? row.lcp / floor.lcp : NaN;
         console.log(
-          `| ${row.page} | ${row.jsKiB.toFixed(1)} KiB | ${row.requests} | ${row.lcp.toFixed(0)} ms | ${row.blocking.toFixed(0)} ms | ${ratio.toFixed(2)}x |`,
+          `| ${row.page} | ${row.jsKiB.toFixed(1)} KiB | ${row.requests} | ${row.lcp.toFixed(0)} ms | ${row.blocking.toFixed(0)} ms | ${row.lcpRatio.toFixed(2)}x |`,
         );
       }
       results.firstPaint = rows;
       const app = rows[1];
       if (floor && app) {
-        goals.push({ name: 'first paint: LCP / floor', value: app.lcp / floor.lcp, goal: 1.2, unit: 'x' });
+        goals.push({ name: 'first paint: LCP / floor', value: app.lcpRatio, goal: 1.2, unit: 'x' });
         goals.push({ name: 'first paint: JS up front', value: app.jsKiB, goal: 200, unit: 'KiB' });
       }
     } finally {
