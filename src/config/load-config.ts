@@ -21,16 +21,20 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
 }
 
 /**
- * Fetches and validates /config.json. index.html preloads it (`as="fetch" crossorigin="anonymous"`); this
- * request has the same mode (cors), credentials (same-origin) and default cache mode, so Chromium hands it
- * the preloaded response: a `cache` option or an extra header would make it a second request. Freshness
- * comes from the server: config.json is served `no-store`/`no-cache` (docs/deployment.md), since a
- * deployment may change it at any time.
+ * Fetches and validates /config.json. Never cached by the browser: a deployment may change it at any time.
+ * index.html preloads it (`as="fetch" crossorigin="anonymous"`) so that it comes in parallel with the
+ * entry; this request must keep the preload's mode (cors) and credentials mode (same-origin), or the
+ * browser fetches it a second time (e2e/first-paint.spec.ts). The cache mode and headers are not part
+ * of the match.
  */
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'same-origin' });
+    response = await fetch(url, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: { Accept: 'application/json' },
+    });
   } catch {
     throw new ConfigError(`${url} could not be fetched (network error)`, null);
   }
