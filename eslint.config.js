@@ -45,7 +45,7 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', '.bench', 'node_modules', 'public/mockServiceWorker.js', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'node_modules', 'public/mockServiceWorker.js', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
