@@ -6,6 +6,7 @@
  * first), prints the figures and fails when one is over its budget.
  *
  *   npm run bench:accounts            (ports: BENCH_SANDBOX_PORT=4460, BENCH_PREVIEW_PORT=4263)
+ * `npm run bench` runs it too (measureAccounts) and judges it against the goals of issue 14.
  */
 import type { Browser, Page } from '@playwright/test';
 import { isMainModule, reportAgainstBudgets, withBenchApp } from './bench-harness';

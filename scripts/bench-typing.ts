@@ -6,6 +6,7 @@
  * Starts its own HTTP sandbox and preview server (the production build in dist/: run `npx vite build` first).
  *
  *   npm run bench:typing            (ports: BENCH_SANDBOX_PORT=4470, BENCH_PREVIEW_PORT=4273)
+ * `npm run bench` runs it too (measureWizardTyping) and judges it against the goals of issue 14.
  */
 import type { Browser, Page } from '@playwright/test';
 import { isMainModule, reportAgainstBudgets, withBenchApp } from './bench-harness';
