@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatMoney } from '@/lib/money';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
+
+// The row action opens the cards screen, a lazy chunk: load it before the tests (see preloadRoute).
+beforeAll(() => preloadRoute('/cartoes'));
 
 /**
  * jsdom lays nothing out, so every element measures 0 × 0 and the virtualized table would show no
