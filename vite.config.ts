@@ -23,6 +23,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
-    testTimeout: 15000,
+    // Bounds, not durations: room for several of src/test/setup.ts's waits, and for a lazy screen's first
+    // transform, on a machine loaded far past its cores (a load average of 25 on 2 cores, issue 14).
+    testTimeout: 120000,
+    hookTimeout: 60000,
   },
 });

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 
 export interface BenchApp {
@@ -87,4 +88,10 @@ export function reportAgainstBudgets(
     );
   }
   if (over) process.exitCode = 1;
+}
+
+/** True when the module at `moduleUrl` is the script node was started with (not imported by bench.ts). */
+export function isMainModule(moduleUrl: string): boolean {
+  const started = process.argv[1];
+  return started !== undefined && path.resolve(started) === fileURLToPath(moduleUrl);
 }

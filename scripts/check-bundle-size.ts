@@ -19,6 +19,7 @@ const manifestSchema = z.record(
   }),
 );
 const budgetsSchema = z.object({
+  upFront: z.optional(z.object({ comment: z.optional(z.string()), budgetKiB: z.number().positive() })),
   routes: z.record(z.string(), z.object({ chunks: z.array(z.string()), budgetKiB: z.number().positive() })),
 });
 
@@ -66,6 +67,27 @@ for (const [route, { chunks, budgetKiB }] of Object.entries(budgets.routes)) {
   failed ||= over;
   console.log(
     `${over ? 'OVER' : 'ok  '} ${route.padEnd(22)} ${kib(total).padStart(7)} KiB gzip (budget ${budgetKiB} KiB, ${files.length} files)`,
+  );
+}
+/**
+ * Up front: what index.html makes the browser fetch before the first paint, i.e. the entry's static
+ * closure plus every chunk the build modulepreloads from index.html (the sign-in screen, issue 14).
+ */
+if (budgets.upFront) {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g)].map(
+    (match) => match[1] ?? '',
+  );
+  const files = new Set<string>(
+    [...staticClosure(entryKey)].map((key) => manifest[key]?.file ?? '').filter((f) => f.endsWith('.js')),
+  );
+  for (const file of preloaded) files.add(file);
+  const total = [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
+  const { budgetKiB } = budgets.upFront;
+  const over = total > budgetKiB * 1024;
+  failed ||= over;
+  console.log(
+    `${over ? 'OVER' : 'ok  '} ${'up front (index.html)'.padEnd(22)} ${kib(total).padStart(7)} KiB gzip (budget ${budgetKiB} KiB, ${files.size} files)`,
   );
 }
 for (const key of Object.keys(manifest).filter((k) => k.startsWith('src/features/'))) {

@@ -4,6 +4,7 @@ import { configureApiClient } from '@/api/api-client';
 import { session } from '@/api/session';
 import { bindSessionToQueryClient, createAppQueryClient } from '@/app/query-client';
 import { App } from '@/app/app';
+import { prefetchShell } from '@/app/router';
 import { initI18n } from '@/app/i18n/i18n';
 import { StartupErrorPage } from '@/app/startup-error-page';
 import { installGlobalErrorHandlers, reportError } from '@/app/error-reporting';
@@ -63,6 +64,8 @@ async function start() {
       <App config={config} queryClient={queryClient} />
     </StrictMode>,
   );
+  // After the first screen has painted, fetch the shell that every screen after sign-in needs.
+  requestAnimationFrame(() => setTimeout(prefetchShell, 0));
 }
 
 void start();

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AppShell } from './layout/app-shell';
+import { SignInPage } from '@/features/auth/sign-in-page';
 import { NotFoundPage } from './not-found-page';
 import { ChunkLoadError, RouteError } from './route-error';
 
@@ -32,13 +32,16 @@ function FullPageLoading() {
 export const routes: RouteObject[] = [
   {
     path: '/entrar',
-    HydrateFallback: FullPageLoading,
+    // Part of the entry, not lazy: every cold start shows it first (the token lives in memory only), and a
+    // lazy screen would paint a spinner, then the screen, after its chunks had come (issue 14).
+    Component: SignInPage,
     ErrorBoundary: RouteError,
-    lazy: screen(async () => (await import('@/features/auth/sign-in-page')).SignInPage),
   },
   {
     path: '/',
-    Component: AppShell,
+    // Lazy too: a cold start always shows sign-in first, and the shell (app bar, navigation, banners) is
+    // ≈ 12 KiB gzip that sign-in does not need up front (issue 14). main.tsx prefetches it once idle.
+    lazy: screen(async () => (await import('./layout/app-shell')).AppShell),
     HydrateFallback: FullPageLoading,
     children: [
       { index: true, element: <Navigate to="/produtos" replace /> },
@@ -78,6 +81,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Downloads the shell in the background, so that the first screen after sign-in does not wait for it. */
+export function prefetchShell(): void {
+  import('./layout/app-shell').catch(() => {
+    // Offline or a new deployment: the route's own lazy load reports it when it is needed.
+  });
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -20,11 +20,21 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   throw new ConfigError(issue?.message ?? 'invalid configuration', key);
 }
 
-/** Fetches and validates /config.json. Never cached by the browser: a deployment may change it at any time. */
+/**
+ * Fetches and validates /config.json. Never cached by the browser: a deployment may change it at any time.
+ * index.html preloads it (`as="fetch" crossorigin="anonymous"`) so that it comes in parallel with the
+ * entry; this request must keep the preload's mode (cors) and credentials mode (same-origin), or the
+ * browser fetches it a second time (e2e/first-paint.spec.ts). The cache mode and headers are not part
+ * of the match.
+ */
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    response = await fetch(url, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: { Accept: 'application/json' },
+    });
   } catch {
     throw new ConfigError(`${url} could not be fetched (network error)`, null);
   }

@@ -232,7 +232,8 @@ describe('totality and speed (C6)', () => {
       ]) {
         const started = performance.now();
         fn(input);
-        expect(performance.now() - started).toBeLessThan(50);
+        // Linear time, not a stopwatch: backtracking on long input takes seconds; 50 ms failed on a loaded CI.
+        expect(performance.now() - started).toBeLessThan(1000);
       }
     }
   });

@@ -106,7 +106,8 @@ describe('isValidCpf', () => {
       isValidCpf(input);
       formatCpf(input);
       cpfDigits(input);
-      expect(performance.now() - started).toBeLessThan(50);
+      // Linear time, not a stopwatch: backtracking on long input takes seconds; 50 ms failed on a loaded CI.
+      expect(performance.now() - started).toBeLessThan(1000);
     }
   });
 });

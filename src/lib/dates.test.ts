@@ -96,7 +96,8 @@ describe('parseBrDate', () => {
         const started = performance.now();
         const parsed = parseBrDate(input);
         expect(isoToBrDate(input)).toEqual(expect.any(String));
-        expect(performance.now() - started).toBeLessThan(50);
+        // Linear time, not a stopwatch: backtracking on 10k characters takes seconds; 50 ms failed on a loaded CI.
+        expect(performance.now() - started).toBeLessThan(1000);
         if (parsed) expect(parsed.day).toBeLessThanOrEqual(daysIn(parsed.year, parsed.month));
       }),
       RUNS,
@@ -108,7 +109,7 @@ describe('parseBrDate', () => {
     ]) {
       const started = performance.now();
       parseBrDate(input);
-      expect(performance.now() - started).toBeLessThan(50);
+      expect(performance.now() - started).toBeLessThan(1000);
     }
   });
 });

@@ -112,7 +112,8 @@ describe('parseMoneyInput', () => {
         (input) => {
           const started = performance.now();
           const parsed = parseMoneyInput(input);
-          expect(performance.now() - started).toBeLessThan(50);
+          // Linear time, not a stopwatch: backtracking on long input takes seconds; 50 ms failed on a loaded CI.
+          expect(performance.now() - started).toBeLessThan(1000);
           if (parsed !== null) {
             expect(Number.isSafeInteger(parsed)).toBe(true);
             expect(parsed).toBeGreaterThanOrEqual(0);
@@ -124,7 +125,7 @@ describe('parseMoneyInput', () => {
     for (const input of ['1.'.repeat(20), '1.000'.repeat(8), '1'.repeat(10_000), ' '.repeat(10_000)]) {
       const started = performance.now();
       parseMoneyInput(input);
-      expect(performance.now() - started).toBeLessThan(50);
+      expect(performance.now() - started).toBeLessThan(1000);
     }
   });
 });

@@ -121,7 +121,8 @@ describe('suggestPrintedName', () => {
         const suggested = suggestPrintedName(input, max);
         const valid = isValidPrintedName(input, max);
         const printable = toPrintable(input.slice(0, 500));
-        expect(performance.now() - started).toBeLessThan(50);
+        // Linear time, not a stopwatch: backtracking on 10k characters takes seconds; 50 ms failed on a loaded CI.
+        expect(performance.now() - started).toBeLessThan(1000);
         expect(suggested.length).toBeLessThanOrEqual(max);
         expect(suggested === '' || PRINTABLE.test(suggested)).toBe(true);
         expect(printable === '' || PRINTABLE.test(printable)).toBe(true);
@@ -133,7 +134,7 @@ describe('suggestPrintedName', () => {
       const started = performance.now();
       suggestPrintedName(input, 26);
       isValidPrintedName(input, 26);
-      expect(performance.now() - started).toBeLessThan(50);
+      expect(performance.now() - started).toBeLessThan(1000);
     }
   });
 });

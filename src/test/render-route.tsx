@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { configureApiClient } from '@/api/api-client';
 import { session } from '@/api/session';
 import { initI18n, type SupportedLanguage } from '@/app/i18n/i18n';
@@ -76,4 +76,14 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
     </AppProviders>,
   );
   return { ...view, user, router, queryClient, unbind };
+}
+
+/**
+ * Loads the lazy screens of `path` ahead of a test (in a `beforeAll`), so that the test's waits are for
+ * the screen's state, not for a first import that takes tens of seconds on a loaded machine.
+ */
+export async function preloadRoute(path: string): Promise<void> {
+  for (const { route } of matchRoutes(routes, path) ?? []) {
+    if (typeof route.lazy === 'function') await route.lazy();
+  }
 }

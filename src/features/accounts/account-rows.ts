@@ -26,16 +26,24 @@ export function isMoneyColumn(column: ColumnId): column is MoneyColumn {
   return column === 'total' || column === 'blocked' || column === 'available';
 }
 
-/** An account with what searching and sorting need, computed once per answer (not per keystroke). */
+/**
+ * An account with its formatted tax id. What searching needs (`searchKeys`) is built after the first rows
+ * have painted, in slices (prepareSearchKeys), or on first use: building it for 10 000 rows at once was a
+ * long task between the accounts response and the first rows (issue 14).
+ */
 export interface AccountRow {
   account: Account;
   /** `00.000.000/0000-00` when the tax id is 14 digits. */
   taxIdFormatted: string;
+  /** A cache, filled by searchKeysOf; not part of the row's value. */
+  searchKeys?: SearchKeys;
+}
+
+interface SearchKeys {
   /** Lower case, accents removed: names, tax id (both forms) and account. */
   haystack: string;
   /** Digits only of tax id, account and account id, for searches typed with or without punctuation. */
   digits: string;
-  sortKeys: Record<ColumnId, string | number>;
 }
 
 /** Lower case without accents or combining marks: "São" → "sao". */
@@ -48,30 +56,58 @@ export function fold(text: string): string {
 }
 
 export function toRows(accounts: readonly Account[]): AccountRow[] {
-  return accounts.map((account) => {
-    const taxIdFormatted = formatCnpj(account.taxId);
-    return {
-      account,
-      taxIdFormatted,
+  return accounts.map((account) => ({ account, taxIdFormatted: formatCnpj(account.taxId) }));
+}
+
+function searchKeysOf(row: AccountRow): SearchKeys {
+  if (!row.searchKeys) {
+    const { account } = row;
+    row.searchKeys = {
       haystack: fold(
-        `${account.tradeName}\n${account.officialName}\n${account.taxId}\n${taxIdFormatted}\n${account.account}\n${account.accountId}`,
+        `${account.tradeName}\n${account.officialName}\n${account.taxId}\n${row.taxIdFormatted}\n${account.account}\n${account.accountId}`,
       ),
       digits: `${account.taxId}\n${account.account}\n${account.accountId}`.replace(/[^\d\n]/g, ''),
-      sortKeys: {
-        tradeName: fold(account.tradeName),
-        officialName: fold(account.officialName),
-        taxId: account.taxId,
-        branch: account.branch,
-        account: account.account,
-        code: account.accountId,
-        // Default first when ascending.
-        isDefault: account.isDefault ? 0 : 1,
-        total: account.balance.total,
-        blocked: account.balance.blocked,
-        available: account.balance.available,
-      },
     };
-  });
+  }
+  return row.searchKeys;
+}
+
+/**
+ * Builds the search keys of `rows` in slices of `sliceSize`, one slice per task, so that no task is long
+ * and a search typed later finds them ready. Returns a function that stops it (e.g. on unmount).
+ */
+export function prepareSearchKeys(rows: readonly AccountRow[], sliceSize = 1000): () => void {
+  let next = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slice = () => {
+    const end = Math.min(rows.length, next + sliceSize);
+    for (; next < end; next += 1) {
+      const row = rows[next];
+      if (row) searchKeysOf(row);
+    }
+    if (next < rows.length) timer = setTimeout(slice, 0);
+  };
+  timer = setTimeout(slice, 0);
+  return () => clearTimeout(timer);
+}
+
+/** The value a column sorts by: folded text for names, numbers for balances, default first. */
+function sortKeyOf({ account }: AccountRow, column: ColumnId): string | number {
+  switch (column) {
+    case 'tradeName':
+    case 'officialName':
+      return fold(account[column]);
+    case 'code':
+      return account.accountId;
+    case 'isDefault':
+      return account.isDefault ? 0 : 1;
+    case 'total':
+    case 'blocked':
+    case 'available':
+      return account.balance[column];
+    default:
+      return account[column];
+  }
 }
 
 /** Rows whose names, tax id or account contain the query (accents and case ignored). */
@@ -81,9 +117,10 @@ export function searchRows(rows: readonly AccountRow[], query: string): readonly
   const queryDigits = folded.replace(/\D/g, '');
   // A query of digits and punctuation only ("11.222.333", "12345-6") also matches the bare digits.
   const digitsOnly = queryDigits !== '' && /^[\d\s./-]+$/.test(folded);
-  return rows.filter(
-    (row) => row.haystack.includes(folded) || (digitsOnly && row.digits.includes(queryDigits)),
-  );
+  return rows.filter((row) => {
+    const keys = searchKeysOf(row);
+    return keys.haystack.includes(folded) || (digitsOnly && keys.digits.includes(queryDigits));
+  });
 }
 
 export interface SortState {
@@ -92,15 +129,15 @@ export interface SortState {
 }
 
 /**
- * Sorted copy. Keys are precomputed, so the comparison is a plain `<` (a collator would cost several
- * times more on 10 000 rows); ties keep the provider's order (Array.prototype.sort is stable).
+ * Sorted copy. Keys are computed once per sort, so the comparison is a plain `<` (a collator would cost
+ * several times more on 10 000 rows); ties keep the provider's order (Array.prototype.sort is stable).
  */
 export function sortRows(rows: readonly AccountRow[], sort: SortState | null): readonly AccountRow[] {
   if (!sort) return rows;
   const { column } = sort;
   const sign = sort.direction === 'asc' ? 1 : -1;
   // Pairs of (key, row) keep the comparator monomorphic: all strings or all numbers.
-  const keyed = rows.map((row, index) => ({ key: row.sortKeys[column], index, row }));
+  const keyed = rows.map((row, index) => ({ key: sortKeyOf(row, column), index, row }));
   keyed.sort((a, b) => (a.key < b.key ? -sign : a.key > b.key ? sign : a.index - b.index));
   return keyed.map(({ row }) => row);
 }

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { formatMoney } from '@/lib/money';
-import { otherProfile, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
+
+// The row action opens the cards screen, a lazy chunk: load it before the tests (see preloadRoute).
+beforeAll(() => preloadRoute('/cartoes'));
 
 /**
  * jsdom lays nothing out, so every element measures 0 × 0 and the virtualized table would show no
@@ -59,9 +62,7 @@ describe('AccountsPage', () => {
     const { user } = renderRoute('/contas', { sandbox });
     const seeded = sandbox.store.listAccounts();
     const first = seeded[0]!;
-    expect(
-      await screen.findByRole('rowheader', { name: first.tradeName }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: first.tradeName })).toBeInTheDocument();
     expect(document.title).toBe('Contas · Cartões Back-office');
     expect(table()).toHaveAttribute('aria-rowcount', '32');
     expect(screen.getByText('30 contas')).toBeInTheDocument();

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { startTransition, useDeferredValue, useMemo, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { accountQueries } from '@/api/accounts';
@@ -27,6 +27,7 @@ import { findFractionalBalance, toReais } from '@/lib/money';
 import {
   columnIds,
   isMoneyColumn,
+  prepareSearchKeys,
   searchRows,
   sortRows,
   toRows,
@@ -90,6 +91,8 @@ export function AccountsPage() {
     () => (accounts.data && !contradiction ? toRows(accounts.data) : null),
     [accounts.data, contradiction],
   );
+  // Search keys are built in small tasks after the first rows, not before them (issue 14).
+  useEffect(() => (allRows ? prepareSearchKeys(allRows) : undefined), [allRows]);
   const found = useMemo(
     () => (allRows ? searchRows(allRows, deferredQuery) : null),
     [allRows, deferredQuery],

@@ -235,9 +235,7 @@ describe('AnalysisStatusPage', () => {
 
     // Wait until A's request has settled one way or another (answered, or cancelled as nobody shows it).
     const keyA = analysisStatusQueries.byCpf('52998224725').queryKey;
-    await waitFor(() => expect(queryClient.getQueryState(keyA)?.fetchStatus).toBe('idle'), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(queryClient.getQueryState(keyA)?.fetchStatus).toBe('idle'));
     // Whatever A's fate, it can only land in A's own cache entry; B stays on screen.
     expect(screen.getByRole('heading', { name: 'Propostas do CPF 111.444.777-35' })).toBeInTheDocument();
     expect(await resultsTable()).toHaveTextContent('PRP-2026-000131');
