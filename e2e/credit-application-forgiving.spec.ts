@@ -163,10 +163,6 @@ test.describe('credit application: narrow screens', () => {
     test(`no sideways scroll at ${width} px; one column on phones; the leave dialog`, async ({ page }) => {
       await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
       await signInWithSandboxToken(page);
-      // The app shell's navigation becomes a temporary drawer under md (issue 11); until then its docked
-      // drawer would take the phone's width, so this checks the wizard in the width it will have.
-      if (width < 900)
-        await page.addStyleTag({ content: '.MuiPaper-root:has(> nav) { display: none !important; }' });
       const steps = ['produto', 'dados-pessoais', 'documento', 'renda-e-conta', 'telefones', 'enderecos'];
       for (const slug of steps) {
         await page.evaluate((path) => {
@@ -186,11 +182,10 @@ test.describe('credit application: narrow screens', () => {
       expect(street !== null && cep !== null && street.y > cep.y).toBe(width < 900);
 
       await page.locator(name('portador.enderecos.0.logradouro')).fill('Rua A');
-      // Leaving for another screen asks first (the navigation link, clicked even where it is hidden).
-      await page.evaluate(() => {
-        const link = document.querySelector('nav a[href="/produtos"]');
-        if (link instanceof HTMLElement) link.click();
-      });
+      // Leaving for another screen asks first: through the drawer, behind the menu button below md.
+      const menuButton = page.getByRole('button', { name: 'Abrir navegação' });
+      if (await menuButton.isVisible()) await menuButton.click();
+      await page.getByRole('navigation').getByRole('link', { name: 'Produtos' }).click();
       const dialog = page.getByRole('dialog', { name: 'Sair da proposta?' });
       await expect(dialog).toBeVisible();
       const box = await dialog.boundingBox();

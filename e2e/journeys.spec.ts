@@ -220,9 +220,10 @@ test.describe('main journeys', () => {
     await nav(page).getByRole('link', { name: 'Contas' }).click();
     const table = page.getByRole('table', { name: 'Contas da instituição' });
     await expect(page.getByText(`${accounts.length} contas`, { exact: true })).toBeVisible();
-    // Balances in the profile's unit, shown in reais either way.
+    // Balances in the profile's unit, shown in reais either way (at 1280 px the available balance is the
+    // one shown by default).
     const unit = profileConfig(profile)['balanceUnit'] ?? 'centavos';
-    const reais = unit === 'reais' ? target.balance.total : target.balance.total / 100;
+    const reais = unit === 'reais' ? target.balance.available : target.balance.available / 100;
     const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais);
     const row = table
       .getByRole('row')
