@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelCard } from '@/api/cards';
 import { TextInput } from '@/components/text-input';
@@ -37,7 +37,12 @@ export function CancelCardSection() {
   const confirmedRef = useRef(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const codeInputRef = useRef<HTMLInputElement>(null);
   const { run, mutation } = useCardOperation('cancel', cancelCard);
+  const refusalFields = useMemo(
+    () => ({ cardCode: { label: t('cards.cancel.codeLabel'), focus: () => codeInputRef.current?.focus() } }),
+    [t],
+  );
 
   const matches = confirming !== null && parseCode(retyped) === confirming;
 
@@ -94,6 +99,7 @@ export function CancelCardSection() {
           value={codeText}
           onChange={(event) => setCodeText(event.target.value)}
           name="cardCode"
+          inputRef={codeInputRef}
           autoComplete="off"
           inputProps={{ inputMode: 'numeric' }}
           size="small"
@@ -108,6 +114,7 @@ export function CancelCardSection() {
         error={mutation.error}
         errorTitle={t('cards.cancel.errorTitle')}
         focusRef={resultRef}
+        fields={refusalFields}
       />
       <Dialog
         open={open}

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
 import { formatCnpj } from '@/lib/cnpj';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 import { cardJournal } from './journal-store';
 
@@ -126,6 +126,41 @@ describe('CardsPage: virtual card', () => {
     expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({});
   });
 
+  it('names the account picker in a 400 about `account`, with a button to it and the provider text', async () => {
+    // The fault answers 400 `account: conta inválida`.
+    sandbox.store.faults.add({ endpoint: 'createVirtualCard', kind: '400', times: 1 });
+    const { user } = renderRoute('/cartoes', { sandbox });
+    const target = sandbox.store.listAccounts()[2]!;
+    const picker = await screen.findByRole('combobox', { name: 'Conta' }, { timeout: 5000 });
+    await user.click(picker);
+    await user.paste(target.tradeName);
+    await user.click(await screen.findByRole('option', { name: new RegExp(target.tradeName) }));
+    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
+    const alert = await within(virtualSection()).findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível solicitar o cartão virtual');
+    expect(alert).toHaveTextContent('Conta: conta inválida (provedor: «account: conta inválida»)');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(alert).getByRole('button', { name: 'Conta' }));
+    expect(picker).toHaveFocus();
+  });
+
+  it('names the typed account code field in the strict profile’s 400, and focuses it', async () => {
+    sandbox.server.use(...otherProfile('strict').handlers);
+    const { user } = renderRoute('/cartoes', { sandbox, config: { virtualCardAccountField: 'accountId' } });
+    const code = await screen.findByRole('textbox', { name: 'Código da conta' }, { timeout: 5000 });
+    await user.type(code, '123');
+    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
+    const alert = await within(virtualSection()).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Código da conta: unknown account 123 (provedor: «account: unknown account 123»)',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(alert).getByRole('button', { name: 'Código da conta' }));
+    expect(code).toHaveFocus();
+  });
+
   it('with an opaque token refused by the accounts list (403), offers a typed code with a note', async () => {
     const { user } = renderRoute('/cartoes', { sandbox, token: 'sandbox-analyst' });
     const target = sandbox.store.listAccounts()[4]!;
@@ -226,6 +261,24 @@ describe('CardsPage: cancellation', () => {
     expect(newest).toHaveTextContent('Falha');
     expect(newest).toHaveTextContent('Cartão 5002 já está cancelado');
     expect(oldest).toHaveTextContent('Cartão 5002 cancelado');
+  });
+
+  it('names the card code field in a 400 about `cardCode`, with a button to it', async () => {
+    sandbox.store.faults.add({ endpoint: 'cancelCard', kind: '400', times: 1 });
+    const { user } = renderRoute('/cartoes', { sandbox });
+    const code = await screen.findByRole('textbox', { name: 'Código do cartão' });
+    await user.type(code, '5001');
+    await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar o cartão 5001?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Digite o código/ }), '5001');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar o cartão' }));
+    const alert = await within(cancelSection()).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Código do cartão: cartão inválido (provedor: «cardCode: cartão inválido»)',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(alert).getByRole('button', { name: 'Código do cartão' }));
+    expect(code).toHaveFocus();
   });
 
   it('sends one request however often the confirm button is pressed', async () => {

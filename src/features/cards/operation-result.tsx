@@ -1,9 +1,11 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isUnknownOutcome } from '@/api/api-error';
+import { isApiError, isUnknownOutcome } from '@/api/api-error';
+import { readProviderRefusals, type ProviderRefusal } from '@/api/provider-refusal';
 import type { CardOperationResult } from '@/api/schemas/cards';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { useRuntimeConfig } from '@/config/config-context';
@@ -27,6 +29,17 @@ interface OperationResultProps {
    * the network (HTTP/1.1 on a reused connection, docs/deployment.md) cannot be ruled out.
    */
   networkRetryCaveatFor?: number | undefined;
+  /**
+   * The request body's fields by top-level name: a 400 whose message starts with one of them
+   * (`account: unknown account 123`) names the field by its label, with a button that focuses its input.
+   */
+  fields?: Readonly<Record<string, RefusalField>>;
+}
+
+/** A field of the form a provider refusal may name: its label on screen and how to reach its input. */
+export interface RefusalField {
+  label: string;
+  focus: () => void;
 }
 
 /** The provider's answer to a card operation: its message and timestamp, or the failure in words. */
@@ -36,6 +49,7 @@ export function OperationResult({
   errorTitle,
   focusRef,
   networkRetryCaveatFor,
+  fields,
 }: OperationResultProps) {
   const { t, i18n } = useTranslation();
   const { sendIdempotencyKey } = useRuntimeConfig();
@@ -46,7 +60,7 @@ export function OperationResult({
     <Box ref={focusRef} tabIndex={-1} sx={{ outline: 'none', mt: 2 }}>
       {hasError ? (
         <>
-          <ApiErrorAlert error={error} title={errorTitle} />
+          <RefusalOrErrorAlert error={error} title={errorTitle} fields={fields} />
           {isUnknownOutcome(error) ? (
             <Alert severity="warning" sx={{ mt: 1 }}>
               {t('cards.unknownOutcome')}
@@ -74,5 +88,61 @@ export function OperationResult({
         </div>
       ) : null}
     </Box>
+  );
+}
+
+/**
+ * A 400 whose provider messages name a field of `fields` (read by src/api/provider-refusal.ts, as the
+ * wizard does): each such message shows the field's label as a button to its input, then the detail,
+ * with the provider's words beside it. Any other error or shape: the usual alert, text as it came.
+ */
+function RefusalOrErrorAlert({
+  error,
+  title,
+  fields,
+}: {
+  error: unknown;
+  title: string;
+  fields: Readonly<Record<string, RefusalField>> | undefined;
+}) {
+  const { t } = useTranslation();
+  const messages = fields && isApiError(error) && error.status === 400 ? error.providerMessages : [];
+  const refusals = readProviderRefusals(messages, Object.keys(fields ?? {}));
+  const fieldOf = (refusal: ProviderRefusal) =>
+    refusal.path === null ? undefined : fields?.[refusal.path.split('.')[0] ?? ''];
+  if (!refusals.some((refusal) => fieldOf(refusal))) return <ApiErrorAlert error={error} title={title} />;
+  return (
+    <Alert severity="error" role="alert">
+      <AlertTitle>{title}</AlertTitle>
+      <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+        {refusals.map((refusal, index) => {
+          const field = fieldOf(refusal);
+          return (
+            <li key={`${index}:${refusal.text}`}>
+              {field ? (
+                <>
+                  <Link
+                    component="button"
+                    type="button"
+                    color="inherit"
+                    onClick={field.focus}
+                    sx={{ font: 'inherit', verticalAlign: 'baseline' }}
+                  >
+                    {field.label}
+                  </Link>
+                  {`: ${refusal.detail} `}
+                  {/* Provider text, rendered as text. */}
+                  <Box component="span" sx={{ opacity: 0.8 }}>
+                    {t('cards.providerSaid', { text: refusal.text })}
+                  </Box>
+                </>
+              ) : (
+                refusal.text
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Alert>
   );
 }

@@ -59,6 +59,7 @@ export const cardsTexts = defineTexts(
     sending: 'Enviando…',
     resultTitle: 'Resposta do provedor',
     resultAt: 'em {{time}}',
+    providerSaid: '(provedor: «{{text}}»)',
     unknownOutcome:
       'Não foi possível confirmar o resultado: o provedor pode ter executado a operação. Confira antes de enviar de novo; um novo envio reutiliza a mesma chave.',
     networkRetryCaveat:
@@ -142,6 +143,7 @@ export const cardsTexts = defineTexts(
     sending: 'Sending…',
     resultTitle: "Provider's answer",
     resultAt: 'at {{time}}',
+    providerSaid: '(provider: «{{text}}»)',
     unknownOutcome:
       'The outcome could not be confirmed: the provider may have carried out the operation. Check before sending again; a new send reuses the same key.',
     networkRetryCaveat:

@@ -87,7 +87,17 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const [answered, setAnswered] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const accountInputRef = useRef<HTMLInputElement>(null);
   const { run, mutation } = useCardOperation('virtualCard', requestVirtualCard);
+  const refusalFields = useMemo(
+    () => ({
+      account: {
+        label: typed ? t('cards.virtual.accountCodeLabel') : t('cards.virtual.accountLabel'),
+        focus: () => accountInputRef.current?.focus(),
+      },
+    }),
+    [typed, t],
+  );
 
   const byCode = useMemo(
     () => new Map(requestable.map((option) => [option.code.ok ? option.code.code : null, option])),
@@ -180,6 +190,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             value={codeText}
             onChange={(event) => setCodeText(event.target.value)}
             name="account"
+            inputRef={accountInputRef}
             autoComplete="off"
             inputProps={{ inputMode: 'numeric' }}
             size="small"
@@ -233,6 +244,8 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
                 <OutlinedInput
                   {...params.slotProps.input}
                   label={t('cards.virtual.accountLabel')}
+                  // Forked with the Autocomplete's own ref on the input (MUI InputBase).
+                  inputRef={accountInputRef}
                   inputProps={{
                     ...params.slotProps.htmlInput,
                     name: 'account',
@@ -266,6 +279,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         errorTitle={t('cards.virtual.errorTitle')}
         focusRef={resultRef}
         networkRetryCaveatFor={mutation.variables?.variables}
+        fields={refusalFields}
       />
       <Dialog
         open={open}
