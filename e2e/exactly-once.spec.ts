@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInWithSandboxToken, test } from './fixtures';
+import { fillCreditApplication } from './wizard-helpers';
 
 /**
  * Exactly once on a real transport (docs/deployment.md, "Exactly once"): the cancel confirmation pressed
@@ -8,6 +9,7 @@ import { expect, expectNoAxeViolations, signInWithSandboxToken, test } from './f
  */
 
 interface Stats {
+  applicationsPerCpf: Record<string, number>;
   cancelRequestsPerCard: Record<string, number>;
   virtualCardsPerAccount: Record<string, number>;
   requestsPerEndpoint: Record<string, number>;
@@ -125,5 +127,54 @@ test.describe('a virtual card whose POST commits and whose connection is then re
     const stats = (await sandbox.stats()) as Stats;
     expect(stats.requestsPerEndpoint.createVirtualCard).toBe(2);
     expect(Object.values(stats.virtualCardsPerAccount)).toEqual([1]);
+  });
+});
+
+test.describe('a credit request whose POST commits and whose connection is then reset (commitThenDrop)', () => {
+  test('key off, provider ignoring the key: Chromium resends, two analyses, and the app says a duplicate was created with both codes', async ({
+    page,
+    sandbox,
+    privacy,
+  }) => {
+    test.setTimeout(60_000); // a whole application filled on a shared machine
+    const cpf = '84127503653'; // freshDeclines: no analyses in the seed
+    privacy.watch(cpf);
+    // The status lookups carry the CPF in their path, as the interface defines it.
+    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+    await sandbox.reset({ ignoreIdempotencyKey: true });
+    await sandbox.fault({ endpoint: 'creditRequest', kind: 'commitThenDrop' });
+    // This deployment's config.json, with the key off (the documented provider setting).
+    await page.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      const served = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...served, sendIdempotencyKey: false } });
+    });
+    await signInWithSandboxToken(page);
+    await fillCreditApplication(page, cpf);
+    await page.getByRole('button', { name: 'Enviar proposta' }).click();
+
+    // What the issue saw against an independent server: two POSTs, two analyses, for one submit.
+    await expect
+      .poll(async () => ((await sandbox.stats()) as Stats).requestsPerEndpoint.creditRequest)
+      .toBe(2);
+    expect(((await sandbox.stats()) as Stats).applicationsPerCpf).toEqual({ [cpf]: 2 });
+
+    // Not a plain success: the CPF's analyses looked up again, two new ones, both codes listed.
+    const warning = page.getByRole('alert').filter({ hasText: 'Atenção: o provedor registrou' });
+    await expect(warning).toContainText('Atenção: o provedor registrou 2 análises novas para este CPF');
+    await expect(warning).toContainText(
+      'Uma delas é duplicata (o provedor não recebe chave de idempotência). Informe o emissor com os códigos:',
+    );
+    const codes = warning.getByRole('list', { name: 'Código de acompanhamento' }).getByRole('listitem');
+    await expect(codes).toHaveCount(2);
+    const listed = (await codes.allInnerTexts()).map((text) => text.trim().split(/\s+/)[0] ?? '');
+    expect(new Set(listed).size).toBe(2);
+    // The answer Chromium delivered is still shown as sent (and a "Proposta enviada" toast appears
+    // beside it); its tracking code is one of the two.
+    const status = page.getByRole('status').filter({ hasText: 'Código de acompanhamento:' });
+    await expect(status).toContainText('Proposta enviada');
+    const answered = (await status.locator('strong').innerText()).trim();
+    expect(listed).toContain(answered);
+    await expectNoAxeViolations(page, 'credit request, key off, duplicate');
   });
 });
