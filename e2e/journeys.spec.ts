@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { sandboxProfile, statusWord } from '../src/sandbox/profiles';
 import { expect, profileBase, profileConfig, signInWithSandboxToken, test } from './fixtures';
+import { fillCreditApplication } from './wizard-helpers';
 
 /**
  * The main journeys, run once per sandbox profile (a `journeys-<profile>` project each; see
@@ -14,7 +15,6 @@ const applicant = { cpf: '06247311974', nome: 'Maria da Conceição Souza Albuqu
 /** A valid CPF that no profile knows. */
 const UNKNOWN_CPF = '11122233396';
 
-const name = (path: string) => `[name="${path}"]`;
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
 
 interface Account {
@@ -71,43 +71,7 @@ test.describe('main journeys', () => {
     // The status lookup carries the CPF in its path, as the interface defines it.
     privacy.allowInRequestUrl(/\/api\/v1\/cards\/request\/\d{11}\/$/);
     await signInWithSandboxToken(page);
-    await nav(page).getByRole('link', { name: 'Nova proposta' }).click();
-    await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
-    await page.locator(name('codigodoproduto')).selectOption('102');
-    await page.locator(name('cartaodecredito.diadovencimento')).selectOption('10');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-
-    await page.locator(name('portador.cpf')).fill(applicant.cpf);
-    await page.locator(name('portador.nome')).fill(applicant.nome);
-    await page.locator(name('portador.nome')).blur();
-    await page.locator(name('portador.nomedamae')).fill('Ana Lúcia Souza');
-    await page.locator(name('portador.datadenascimento')).fill('12/04/1988');
-    await page.locator(name('portador.sexo')).selectOption('FEMININO');
-    await page.locator(name('portador.estadocivil')).selectOption('CASADO');
-    await page.locator(name('portador.email')).fill('maria.souza@example.com');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.locator(name('portador.numerodaidentidade')).fill('123456789');
-    await page.locator(name('portador.orgaoexpedidordaidentidade')).fill('SSP');
-    await page.locator(name('portador.unidadefederativadaidentidade')).selectOption('SP');
-    await page.locator(name('portador.datadeemissaodaidentidade')).fill('30/06/2010');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.locator(name('portador.codigodaprofissao')).selectOption('1');
-    await page.locator(name('portador.nomeempresa')).fill('Padaria Horizonte LTDA');
-    await page.locator(name('portador.valorrenda')).fill('6.500,00');
-    await page.locator(name('portador.numerodaagencia')).fill('1');
-    await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.locator(name('portador.telefones.0.numerododdd')).fill('11');
-    await page.locator(name('portador.telefones.0.numerodotelefone')).fill('987654321');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.locator(name('portador.enderecos.0.cep')).fill('04101000');
-    await page.locator(name('portador.enderecos.0.logradouro')).fill('Rua Domingos de Morais');
-    await page.locator(name('portador.enderecos.0.numero')).fill('1200');
-    await page.locator(name('portador.enderecos.0.bairro')).fill('Vila Mariana');
-    await page.locator(name('portador.enderecos.0.cidade')).fill('São Paulo');
-    await page.locator(name('portador.enderecos.0.uf')).selectOption('SP');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await fillCreditApplication(page, applicant.cpf, { nome: applicant.nome });
     await expect(page.getByText('Etapa 8 de 8', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
     // 201 with a body, 202 without one, 200 with another body: each is a success to show.

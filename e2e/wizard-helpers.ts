@@ -8,7 +8,11 @@ export const field = (page: Page, path: string) => page.locator(`[name="${path}"
  * a fictitious applicant with the given CPF, one phone and one address, up to the review ("Enviar
  * proposta" visible). The employer (`portador.nomeempresa`) is required.
  */
-export async function fillCreditApplication(page: Page, cpf: string) {
+export async function fillCreditApplication(
+  page: Page,
+  cpf: string,
+  { nome = 'Maria da Conceição Souza' }: { nome?: string } = {},
+) {
   const next = () => page.getByRole('button', { name: 'Continuar' }).click();
   const fill = async (values: Record<string, string>) => {
     for (const [path, value] of Object.entries(values)) await field(page, path).fill(value);
@@ -21,7 +25,7 @@ export async function fillCreditApplication(page: Page, cpf: string) {
   await expect(field(page, 'codigodoproduto')).toContainText('Cartão Gold');
   await choose({ codigodoproduto: '102', 'cartaodecredito.diadovencimento': '10' });
   await next();
-  await fill({ 'portador.cpf': cpf, 'portador.nome': 'Maria da Conceição Souza' });
+  await fill({ 'portador.cpf': cpf, 'portador.nome': nome });
   await field(page, 'portador.nome').blur(); // suggests the printed name
   await fill({ 'portador.nomedamae': 'Ana Lúcia Souza', 'portador.datadenascimento': '12/04/1988' });
   await choose({ 'portador.sexo': 'FEMININO', 'portador.estadocivil': 'CASADO' });
