@@ -1,6 +1,6 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/components/use-translation';
 import type { SupportedLanguage } from './i18n/i18n';
 import type { ColorMode } from './theme';
 
@@ -21,9 +21,8 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const [chosenMode, setColorMode] = useState<ColorMode | null>(null);
-  const [language, setLanguageState] = useState<SupportedLanguage>(
-    i18n.language.startsWith('en') ? 'en' : 'pt-BR',
-  );
+  // The language lives in the translator (src/lib/i18n.ts): changing it re-renders every text.
+  const { language, changeLanguage } = i18n;
   const colorMode = chosenMode ?? (prefersDark ? 'dark' : 'light');
 
   useEffect(() => {
@@ -33,14 +32,11 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const value = useMemo<Preferences>(
     () => ({
       language,
-      setLanguage: (next) => {
-        setLanguageState(next);
-        void i18n.changeLanguage(next);
-      },
+      setLanguage: changeLanguage,
       colorMode,
       setColorMode,
     }),
-    [language, colorMode, i18n],
+    [language, changeLanguage, colorMode],
   );
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { useRuntimeConfig } from '@/config/config-context';
 import { describeApiError } from './describe-api-error';
 

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -31,14 +31,14 @@ export function CopyCodeButton({ code }: { code: string }) {
 
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-      <IconButton size="small" aria-label={t('analysisStatus.copy', { code })} onClick={() => void copy()}>
+      <IconButton size="small" aria-label={t('copyCode.copy', { code })} onClick={() => void copy()}>
         {state === 'copied' ? <CheckIcon fontSize="small" /> : <ContentCopyIcon fontSize="small" />}
       </IconButton>
       <Typography role="status" variant="caption" color={state === 'failed' ? 'error' : 'text.secondary'}>
         {state === 'copied'
-          ? t('analysisStatus.copied')
+          ? t('copyCode.copied')
           : state === 'failed'
-            ? t('analysisStatus.copyFailed')
+            ? t('copyCode.copyFailed')
             : ''}
       </Typography>
     </Stack>

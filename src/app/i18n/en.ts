@@ -68,6 +68,11 @@ export const en: Translations = {
       unexpected: 'Unexpected error. Try again; if it persists, tell the support team.',
     },
   },
+  copyCode: {
+    copy: 'Copy code {{code}}',
+    copied: 'Copied',
+    copyFailed: 'Could not copy; select the code and press Ctrl+C.',
+  },
   placeholder: {
     title: 'Under construction',
     body: 'This screen is not available yet.',

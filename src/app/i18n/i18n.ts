@@ -1,28 +1,21 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { resources } from './resources';
+import { addTexts, changeLanguage, type SupportedLanguage } from '@/lib/i18n';
+import { en } from './en';
+import { ptBR } from './pt-br';
 
-export const supportedLanguages = ['pt-BR', 'en'] as const;
-export type SupportedLanguage = (typeof supportedLanguages)[number];
+export { supportedLanguages, type SupportedLanguage } from '@/lib/i18n';
 
-/**
- * One i18next instance, initialised synchronously with bundled resources (no network, no language
- * detector: pt-BR is the default and the choice stays in memory, like everything else in this app).
- */
-export function initI18n(language: SupportedLanguage = 'pt-BR') {
-  if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources,
-      lng: language,
-      fallbackLng: 'pt-BR',
-      supportedLngs: [...supportedLanguages],
-      // React escapes text itself; API text is never rendered as HTML.
-      interpolation: { escapeValue: false },
-      initAsync: false,
-      returnNull: false,
-    });
-  } else if (i18next.language !== language) {
-    void i18next.changeLanguage(language);
+declare module '@/lib/i18n' {
+  /** The shared texts (shell, errors) type every `t`; each feature adds its own with `bindTexts`. */
+  interface Register {
+    sharedTexts: typeof ptBR;
   }
-  return i18next;
+}
+
+// The shared texts are part of the entry: the shell, sign-in and error pages use them before any
+// feature's chunk has loaded. Each feature's texts come with its chunk (src/components/use-translation.ts).
+addTexts({ 'pt-BR': ptBR, en });
+
+/** Sets the language (pt-BR by default; the choice stays in memory, like everything else in this app). */
+export function initI18n(language: SupportedLanguage = 'pt-BR') {
+  changeLanguage(language);
 }

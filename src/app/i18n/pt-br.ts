@@ -75,6 +75,11 @@ export const ptBR = {
       unexpected: 'Erro inesperado. Tente novamente; se persistir, avise o suporte.',
     },
   },
+  copyCode: {
+    copy: 'Copiar o código {{code}}',
+    copied: 'Copiado',
+    copyFailed: 'Não foi possível copiar; selecione o código e use Ctrl+C.',
+  },
   placeholder: {
     title: 'Em construção',
     body: 'Esta tela ainda não está disponível.',

@@ -84,6 +84,19 @@ describe('app shell and session', () => {
     expect(screen.getByRole('button', { name: 'EN · English' })).toHaveTextContent('EN');
   });
 
+  it('switches the language in place: the shell and the screen re-render in it', async () => {
+    const { user } = renderRoute('/produtos', { sandbox });
+    expect(await screen.findByRole('heading', { name: 'Produtos de crédito', level: 1 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'EN · English' }));
+    expect(await screen.findByRole('heading', { name: 'Credit products', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Filter products' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'en');
+    await user.click(screen.getByRole('button', { name: 'PT · Português (Brasil)' }));
+    expect(await screen.findByRole('heading', { name: 'Produtos de crédito', level: 1 })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'pt-BR');
+  });
+
   it('announces an empty token on sign-in through a live region already in place', async () => {
     const { user, container } = renderRoute('/entrar', { sandbox, token: null });
     await screen.findByLabelText(/Token de acesso/);

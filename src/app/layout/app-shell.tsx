@@ -5,7 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/components/use-translation';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { identityProvider } from '@/api/identity-provider';
 import { session } from '@/api/session';

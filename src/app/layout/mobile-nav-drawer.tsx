@@ -4,7 +4,7 @@ import Drawer from '@mui/material/Drawer';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/components/use-translation';
 import { DRAWER_WIDTH, NavList } from './nav-drawer';
 import { LanguageToggle, SessionFacts, ThemeToggle } from './top-bar';
 

@@ -10,7 +10,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/components/use-translation';
 import { NavLink, useLocation } from 'react-router';
 import { navigationItems } from '../routes';
 

@@ -12,7 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/components/use-translation';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/features/auth/use-session';
 import { supportedLanguages, type SupportedLanguage } from '../i18n/i18n';

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import type { Account } from '@/api/schemas/accounts';
 import { formatMoney, type MoneyUnit } from '@/lib/money';
 import { isMoneyColumn, type AccountRow, type ColumnId, type SortState, type Totals } from './account-rows';

@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { columnIds, type ColumnId } from './account-rows';
 
 interface ColumnMenuProps {

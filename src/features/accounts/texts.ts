@@ -1,3 +1,4 @@
+import { bindTexts } from '@/components/use-translation';
 import { defineTexts } from '@/lib/texts';
 
 /** Texts of the accounts screen, under the `accounts` namespace key. */
@@ -93,3 +94,9 @@ export const accountsTexts = defineTexts(
     loading: 'Loading accounts…',
   },
 );
+
+/**
+ * The hook every component of this feature translates with: importing it brings these texts into the
+ * accounts screen's chunk and registers them before any of its components renders.
+ */
+export const useTranslation = bindTexts('accounts', accountsTexts);

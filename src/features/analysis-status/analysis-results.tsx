@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import type { AnalysisStatusPage } from '@/api/schemas/analysis-status';
 import { AnalysisStatusChip } from '@/components/analysis-status-chip';
 import { CopyCodeButton } from '@/components/copy-code-button';

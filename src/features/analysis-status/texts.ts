@@ -1,3 +1,4 @@
+import { bindTexts } from '@/components/use-translation';
 import { defineTexts } from '@/lib/texts';
 
 /** Texts of the analysis-status screen, under the `analysisStatus` namespace key. */
@@ -24,9 +25,6 @@ export const analysisStatusTexts = defineTexts(
     tableLabel: 'Propostas do CPF consultado',
     code: 'Código para acompanhamento',
     status: 'Status',
-    copy: 'Copiar o código {{code}}',
-    copied: 'Copiado',
-    copyFailed: 'Não foi possível copiar; selecione o código e use Ctrl+C.',
     figures: {
       label: 'Paginação',
       page: 'Página',
@@ -72,9 +70,6 @@ export const analysisStatusTexts = defineTexts(
     tableLabel: 'Applications of the CPF looked up',
     code: 'Tracking code',
     status: 'Status',
-    copy: 'Copy code {{code}}',
-    copied: 'Copied',
-    copyFailed: 'Could not copy; select the code and press Ctrl+C.',
     figures: {
       label: 'Paging',
       page: 'Page',
@@ -99,3 +94,9 @@ export const analysisStatusTexts = defineTexts(
     recentRepeat: 'Look up CPF {{cpf}} again',
   },
 );
+
+/**
+ * The hook every component of this feature translates with: importing it brings these texts into the
+ * analysis-status screen's chunk and registers them before any of its components renders.
+ */
+export const useTranslation = bindTexts('analysisStatus', analysisStatusTexts);

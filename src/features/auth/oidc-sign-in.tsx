@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { identityProvider, type SignInFailure } from '@/api/identity-provider';
 
 function useFailureText(failure: SignInFailure | null): string | null {

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { identityProvider } from '@/api/identity-provider';
 import { session } from '@/api/session';
 import { useRuntimeConfig } from '@/config/config-context';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { session } from '@/api/session';
 import { hasUserActed, useRouteFocus } from '@/components/use-route-focus';

@@ -1,3 +1,4 @@
+import { bindTexts } from '@/components/use-translation';
 import { defineTexts } from '@/lib/texts';
 
 /** Texts of the auth screens, under the `auth` namespace key. */
@@ -101,3 +102,10 @@ export const authTexts = defineTexts(
     idleSignOut: 'Sign out',
   },
 );
+
+/**
+ * The hook every component of this feature translates with: importing it brings these texts into the
+ * chunk of the auth screens (the entry: sign-in is the first screen) and registers them before any of
+ * its components renders.
+ */
+export const useTranslation = bindTexts('auth', authTexts);

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { cancelCard } from '@/api/cards';
 import { TextInput } from '@/components/text-input';
 import { usePhoneLayout } from '@/components/use-phone-layout';

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { useLocation, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { PageContainer } from '@/components/page-container';

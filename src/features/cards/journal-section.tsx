@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { downloadTextFile, stampedFileName, toCsv } from '@/lib/csv';
 import { useCardJournal, type JournalEntry } from './journal-store';
 import { formatLocalDateTime } from './operation-result';

@@ -1,3 +1,4 @@
+import { bindTexts } from '@/components/use-translation';
 import { defineTexts } from '@/lib/texts';
 
 /** Texts of the cards screen, under the `cards` namespace key. */
@@ -171,3 +172,9 @@ export const cardsTexts = defineTexts(
     toastCancel: 'Card cancelled',
   },
 );
+
+/**
+ * The hook every component of this feature translates with: importing it brings these texts into the
+ * cards screen's chunk and registers them before any of its components renders.
+ */
+export const useTranslation = bindTexts('cards', cardsTexts);

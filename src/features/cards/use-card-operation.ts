@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import type { CardOperationResult } from '@/api/schemas/cards';
 import { useConfirmedMutation } from '@/api/use-confirmed-mutation';
 import { describeApiError } from '@/components/describe-api-error';

@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { accountQueries } from '@/api/accounts';
 import { isApiError } from '@/api/api-error';
 import { requestVirtualCard } from '@/api/cards';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { get, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { useRuntimeConfig } from '@/config/config-context';
 import Grid from '@mui/material/Grid';
 import type { FieldUi, RowsUi } from './field-kit';

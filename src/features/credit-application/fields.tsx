@@ -7,10 +7,8 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Radio from '@mui/material/Radio';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { get, useFormContext, useFormState, useWatch, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { cepQueries } from '@/api/cep';
 import { productQueries } from '@/api/products';
 import { ApiErrorAlert } from '@/components/api-error-alert';
@@ -26,7 +24,7 @@ import { formatMoneyInput, parseMoneyInput } from '@/lib/money';
 import { normalizeApostrophes, suggestPrintedName } from '@/lib/printed-name';
 import { DUE_DAYS } from './steps/product';
 import type { ErrorCode, FieldUi, OptionSource } from './field-kit';
-import { creditApplicationTexts } from './texts';
+import { creditApplicationTexts, useTranslation, type TFunction } from './texts';
 
 /** The DOM id of the input at `path`, so that the error summary can link to it. */
 export function fieldId(path: string): string {
@@ -517,7 +515,7 @@ function ProductField({ name }: { name: string }) {
         <Box sx={{ mb: 2 }}>
           <ApiErrorAlert
             error={products.error}
-            title={t('products.errorTitle')}
+            title={t('creditApplication.help.productsError')}
             onRetry={() => void products.refetch()}
             retrying={products.isFetching}
           />

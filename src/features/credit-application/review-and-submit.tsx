@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { isUnknownOutcome } from '@/api/api-error';
 import { submitCreditApplication } from '@/api/credit-application';

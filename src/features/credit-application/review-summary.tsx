@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { visuallyHidden } from '@mui/utils';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './texts';
 import { Link as RouterLink } from 'react-router';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { productQueries } from '@/api/products';

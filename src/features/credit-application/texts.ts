@@ -1,3 +1,4 @@
+import { bindTexts } from '@/components/use-translation';
 import { defineTexts } from '@/lib/texts';
 
 /** Texts of the credit application wizard, under the `creditApplication` namespace key. */
@@ -88,6 +89,7 @@ export const creditApplicationTexts = defineTexts(
       dueDayFirst: 'Escolha o dia',
       choose: 'Escolha',
       productsLoading: 'Carregando os produtos…',
+      productsError: 'Não foi possível carregar os produtos',
     },
     rows: {
       phone: 'Telefone {{number}}',
@@ -278,6 +280,7 @@ export const creditApplicationTexts = defineTexts(
       dueDayFirst: 'Pick the day',
       choose: 'Choose',
       productsLoading: 'Loading the products…',
+      productsError: 'The products could not be loaded',
     },
     rows: {
       phone: 'Phone {{number}}',
@@ -382,3 +385,12 @@ export const creditApplicationTexts = defineTexts(
     draftRestored: 'Draft restored: carry on where you left off.',
   },
 );
+
+/**
+ * The hook every component of this feature translates with: importing it brings these texts into the
+ * wizard's chunk and registers them before any of its components renders.
+ */
+export const useTranslation = bindTexts('creditApplication', creditApplicationTexts);
+
+/** This feature's `t` (shared keys and `creditApplication.*`), for helpers that take it as an argument. */
+export type TFunction = ReturnType<typeof useTranslation>['t'];

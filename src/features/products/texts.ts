@@ -1,3 +1,4 @@
+import { bindTexts } from '@/components/use-translation';
 import { defineTexts } from '@/lib/texts';
 
 /** Texts of the products screens, under the `products` namespace key. */
@@ -41,3 +42,9 @@ export const productsTexts = defineTexts(
     errorTitle: 'The products could not be loaded',
   },
 );
+
+/**
+ * The hook every component of this feature translates with: importing it brings these texts into the
+ * products screens's chunk and registers them before any of its components renders.
+ */
+export const useTranslation = bindTexts('products', productsTexts);
