@@ -35,11 +35,7 @@ export function CopyCodeButton({ code }: { code: string }) {
         {state === 'copied' ? <CheckIcon fontSize="small" /> : <ContentCopyIcon fontSize="small" />}
       </IconButton>
       <Typography role="status" variant="caption" color={state === 'failed' ? 'error' : 'text.secondary'}>
-        {state === 'copied'
-          ? t('copyCode.copied')
-          : state === 'failed'
-            ? t('copyCode.copyFailed')
-            : ''}
+        {state === 'copied' ? t('copyCode.copied') : state === 'failed' ? t('copyCode.copyFailed') : ''}
       </Typography>
     </Stack>
   );

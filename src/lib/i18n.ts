@@ -119,12 +119,15 @@ export function translate(language: SupportedLanguage, key: string, options?: TO
   text ??= lookup(language, key);
   if (text === undefined) return missing(`no text for ${key} in ${language}`, key);
   if (!text.includes('{{')) return text;
-  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (placeholder, name: string, format?: string) => {
-    const value = options?.[name];
-    if (value === undefined) return missing(`${key}: no value for ${placeholder}`, placeholder);
-    if (format === undefined) return String(value);
-    if (format === 'number' && typeof value === 'number')
-      return cached(numberFormats, language, () => new Intl.NumberFormat(language)).format(value);
-    return missing(`${key}: cannot format ${placeholder}`, String(value));
-  });
+  return text.replace(
+    /\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g,
+    (placeholder, name: string, format?: string) => {
+      const value = options?.[name];
+      if (value === undefined) return missing(`${key}: no value for ${placeholder}`, placeholder);
+      if (format === undefined) return String(value);
+      if (format === 'number' && typeof value === 'number')
+        return cached(numberFormats, language, () => new Intl.NumberFormat(language)).format(value);
+      return missing(`${key}: cannot format ${placeholder}`, String(value));
+    },
+  );
 }
