@@ -7,6 +7,9 @@ const demo = defineTexts(
     count_one: '{{count, number}} produto',
     count_other: '{{count, number}} produtos',
     shown: '{{shown, number}} de {{total, number}}',
+    found_zero: 'Nenhuma encontrada',
+    found_one: '{{count, number}} encontrada',
+    found_other: '{{count, number}} encontradas',
     nested: { deep: 'fundo' },
     bad: '{{value, currency}}',
   },
@@ -15,6 +18,9 @@ const demo = defineTexts(
     count_one: '{{count, number}} product',
     count_other: '{{count, number}} products',
     shown: '{{shown, number}} of {{total, number}}',
+    found_zero: 'None found',
+    found_one: '{{count, number}} found',
+    found_other: '{{count, number}} found',
     nested: { deep: 'deep' },
     bad: '{{value, currency}}',
   },
@@ -35,6 +41,9 @@ describe('translate', () => {
     expect(translate('pt-BR', 'demo.count', { count: 1234 })).toBe('1.234 produtos');
     expect(translate('en', 'demo.count', { count: 1234 })).toBe('1,234 products');
     expect(translate('en', 'demo.count', { count: 0 })).toBe('0 products');
+    expect(translate('pt-BR', 'demo.found', { count: 0 })).toBe('Nenhuma encontrada');
+    expect(translate('en', 'demo.found', { count: 0 })).toBe('None found');
+    expect(translate('pt-BR', 'demo.found', { count: 2 })).toBe('2 encontradas');
     expect(translate('pt-BR', 'demo.shown', { shown: 10000, total: 12500 })).toBe('10.000 de 12.500');
   });
 

@@ -1,6 +1,6 @@
 /**
  * The app's translator: a typed `t()` over nested text tables, with `{{name}}` interpolation,
- * `{{count, number}}` number formatting and `_one`/`_other` plurals through the Intl API. All the app
+ * `{{count, number}}` number formatting and `_zero`/`_one`/`_other` plurals through the Intl API. All the app
  * needs from an i18n library, in about one KiB instead of i18next's seventeen (decision 004).
  *
  * Headless: no React here. The hooks are in src/components/use-translation.ts.
@@ -18,8 +18,8 @@ export interface Register {}
 
 type SharedTexts = Register extends { sharedTexts: infer T } ? T : never;
 
-/** `count_one` and `count_other` are asked for as `count` (the form is picked by the count). */
-type PluralBase<K extends string> = K extends `${infer B}_one` ? B : K extends `${infer B}_other` ? B : never;
+/** `count_zero`, `count_one` and `count_other` are asked for as `count` (the count picks the form). */
+type PluralBase<K extends string> = K extends `${infer B}_${'zero' | 'one' | 'other'}` ? B : never;
 
 /** Every dotted path to a text of table T: `title`, `rows.phone`, and `count` for `count_one`. */
 export type TextPath<T> = {
@@ -113,8 +113,12 @@ export function translate(language: SupportedLanguage, key: string, options?: TO
   const count = options?.count;
   let text: string | undefined;
   if (count !== undefined) {
+    // `_zero` first for a count of 0 (as i18next does: "no application found" reads better than "0").
     const form = cached(pluralRules, language, () => new Intl.PluralRules(language)).select(count);
-    text = lookup(language, `${key}_${form}`) ?? lookup(language, `${key}_other`);
+    text =
+      (count === 0 ? lookup(language, `${key}_zero`) : undefined) ??
+      lookup(language, `${key}_${form}`) ??
+      lookup(language, `${key}_other`);
   }
   text ??= lookup(language, key);
   if (text === undefined) return missing(`no text for ${key} in ${language}`, key);
