@@ -30,12 +30,18 @@ export function flattenErrors(node: unknown, path: string[] = [], out: FieldProb
  * component renders a string made from the errors, and `useSyncExternalStore` skips the render when the
  * string is the same as before.
  */
-function useErrorsSnapshot(read: (errorAt: (path: string) => unknown) => string): string {
+function useErrorsSnapshot(
+  paths: readonly string[],
+  read: (errorAt: (path: string) => unknown) => string,
+): string {
   // Untyped context: the paths of array rows are built at run time.
   const { subscribe, getFieldState } = useFormContext();
+  // Told only of updates under `paths` (or above them), like `useFormState({ name })`.
+  const names = paths.join('\n');
   const listen = useCallback(
-    (notify: () => void) => subscribe({ formState: { errors: true }, callback: notify }),
-    [subscribe],
+    (notify: () => void) =>
+      subscribe({ name: names.split('\n'), formState: { errors: true }, callback: notify }),
+    [subscribe, names],
   );
   const snapshot = () => read((path) => getFieldState(path).error);
   return useSyncExternalStore(listen, snapshot, snapshot);
@@ -49,20 +55,23 @@ function codeOf(node: unknown): string | undefined {
 
 /** The error code (the step schemas' message) of the field at `path`, or null. */
 export function useErrorCode(path: string): string | null {
-  const code = useErrorsSnapshot((errorAt) => codeOf(errorAt(path)) ?? '');
+  const code = useErrorsSnapshot([path], (errorAt) => codeOf(errorAt(path)) ?? '');
   return code === '' ? null : code;
 }
 
 /** A field array's own error ("at least one", "exactly one mailing address"), or null. */
 export function useArrayErrorCode(path: string): string | null {
-  const code = useErrorsSnapshot((errorAt) => codeOf(errorAt(`${path}.root`)) ?? codeOf(errorAt(path)) ?? '');
+  const code = useErrorsSnapshot(
+    [path],
+    (errorAt) => codeOf(errorAt(`${path}.root`)) ?? codeOf(errorAt(path)) ?? '',
+  );
   return code === '' ? null : code;
 }
 
 /** Whether there is any problem under `paths`. */
 export function useHasProblems(paths: readonly string[], enabled: boolean): boolean {
   return (
-    useErrorsSnapshot((errorAt) =>
+    useErrorsSnapshot(paths, (errorAt) =>
       enabled && paths.some((path) => flattenErrors(errorAt(path)).length > 0) ? 'yes' : '',
     ) === 'yes'
   );
@@ -71,7 +80,7 @@ export function useHasProblems(paths: readonly string[], enabled: boolean): bool
 /** The problems under `paths` (a step's fields and arrays), in the order of the error tree. */
 export function useProblems(paths: readonly string[], enabled: boolean): FieldProblem[] {
   // One line per problem: "path<TAB>code" (paths and codes hold neither tabs nor line breaks).
-  const key = useErrorsSnapshot((errorAt) =>
+  const key = useErrorsSnapshot(paths, (errorAt) =>
     enabled
       ? paths
           .flatMap((path) => flattenErrors(errorAt(path), path.split('.')))
