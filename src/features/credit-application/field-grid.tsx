@@ -77,9 +77,13 @@ const Row = memo(function Row({
         // A row out of view is neither laid out nor painted (it stays in the accessibility tree, in tab
         // order and in find-in-page): with 10 addresses, painting and layering the rows out of view was
         // most of a key stroke's frame (issue 14). `auto` keeps a row's last size, so scrolling back does
-        // not jump; the estimate only counts for a row not yet drawn (a restored draft).
+        // not jump; the estimate (one column on phones) only counts for a row not yet drawn. A far jump
+        // (End, the scroll bar) may show a row blank for one frame.
         contentVisibility: 'auto',
-        containIntrinsicSize: entry.ui.row === 'address' ? 'auto 420px' : 'auto 160px',
+        containIntrinsicSize:
+          entry.ui.row === 'address'
+            ? { xs: 'auto 1000px', md: 'auto 420px' }
+            : { xs: 'auto 260px', md: 'auto 160px' },
       }}
     >
       <Stack
