@@ -5,7 +5,8 @@
  * of the 10th address and in the number of the 10th phone; prints median and worst, fails over budget.
  * Starts its own HTTP sandbox and preview server (the production build in dist/: run `npx vite build` first).
  *
- *   npm run bench:typing            (ports: BENCH_SANDBOX_PORT=4470, BENCH_PREVIEW_PORT=4273)
+ *   npm run bench:typing            (ports: BENCH_SANDBOX_PORT=4470, BENCH_PREVIEW_PORT=4273, or
+ *                                    BENCH_PORT_BASE and the next one)
  * `npm run bench` runs it too (measureWizardTyping) and judges it against the goals of issue 14.
  */
 import type { Browser, Page } from '@playwright/test';
@@ -18,8 +19,10 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 10);
 // The budgets leave room for that, so that only a real regression fails CI.
 const budgets = { median: 80, worst: 160 };
 
-const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4470);
-const previewPort = Number(process.env.BENCH_PREVIEW_PORT ?? 4273);
+// BENCH_PORT_BASE (as for `npm run bench`) gives both ports when they are not named one by one.
+const portBase = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
+const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? portBase ?? 4470);
+const previewPort = Number(process.env.BENCH_PREVIEW_PORT ?? (portBase === null ? 4273 : portBase + 1));
 
 /** Types `text` into the field named `name`, one key at a time, and returns each keystroke's latency. */
 async function measureTyping(page: Page, name: string, text: string): Promise<number[]> {

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { FormProvider, useFormContext, useFormState } from 'react-hook-form';
+import type { Ref } from 'react';
+import { FormProvider, useFormContext } from 'react-hook-form';
 import { useTranslation } from './texts';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { productQueries } from '@/api/products';
@@ -16,7 +17,7 @@ import { useToast } from '@/components/toast-provider';
 import { useRuntimeConfig } from '@/config/config-context';
 import { incomeUnitOf } from '@/config/config-schema';
 import { handOffCpfForStatusLookup } from '@/lib/status-lookup-handoff';
-import { ErrorSummary, flattenErrors, sortByPosition } from './error-summary';
+import { ErrorSummary, sortByPosition } from './error-summary';
 import type { RuleContext } from './field-kit';
 import { FieldGrid } from './field-grid';
 import { LeaveDialog } from './leave-dialog';
@@ -25,7 +26,16 @@ import { SubmitSuccess } from './submit-outcome';
 import { hasUnsentData, useApplicationDraft } from './use-application-draft';
 import { useLeaveGuard } from './use-leave-guard';
 import { WIZARD_BASE, useStepNavigation } from './use-step-navigation';
-import { FIRST_SLUG, createWizard, stepIndexOf, stepOfField, type FieldEntry, type Wizard } from './wizard';
+import { useHasProblems, useProblems } from './use-form-errors';
+import {
+  FIRST_SLUG,
+  createWizard,
+  stepIndexOf,
+  type ApplicationInput,
+  type FieldEntry,
+  type Wizard,
+} from './wizard';
+import { noteRender } from './render-probe';
 
 /** `/proposta/nova/:etapa?`: the wizard; without a known step, its first step (keeping `?produto=`). */
 export function CreditApplicationPage() {
@@ -65,118 +75,139 @@ interface Sent {
 }
 
 function WizardPage() {
+  const wizard = useWizard();
+  const { methods, restored, forget } = useApplicationDraft(wizard);
+  return (
+    <FormProvider {...methods}>
+      <WizardSteps wizard={wizard} restored={restored} forget={forget} />
+    </FormProvider>
+  );
+}
+
+/**
+ * The steps, inside the form. Nothing here reads the form's state as a whole: a key stroke re-renders
+ * its field, not the step (issue 14); the summary re-renders when its list of problems changes.
+ */
+function WizardSteps({
+  wizard,
+  restored,
+  forget,
+}: {
+  wizard: Wizard;
+  restored: boolean;
+  forget: () => void;
+}) {
+  noteRender('WizardSteps');
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useToast();
-  const wizard = useWizard();
-  const { methods, restored, forget } = useApplicationDraft(wizard);
+  const { getValues } = useFormContext<ApplicationInput>();
   const { navigation: nav, summaryRef, headingRef } = useStepNavigation(wizard);
   const { step, stepIndex, previous } = nav;
   const [sent, setSent] = useState<Sent | null>(null);
-  const blocker = useLeaveGuard(
-    WIZARD_BASE,
-    () => sent === null && hasUnsentData(methods.getValues(), wizard),
-  );
+  const blocker = useLeaveGuard(WIZARD_BASE, () => sent === null && hasUnsentData(getValues(), wizard));
 
-  const { errors } = useFormState({ control: methods.control });
-  const problems = nav.showsSummary
-    ? sortByPosition(
-        flattenErrors(errors).filter((problem) => stepOfField(wizard, problem.path)?.slug === step.slug),
-      )
-    : [];
+  const stepPaths = useMemo(() => step.fields.map((field) => field.path), [step]);
+  // Whether the step shows problems (the title says "Erro:"); the list itself is StepSummary's.
+  const hasProblems = useHasProblems(stepPaths, nav.showsSummary);
 
   const title = t('creditApplication.title');
   const stepTitle = t(`creditApplication.steps.${step.key}`);
   const progress = t('creditApplication.progress', { current: stepIndex + 1, total: wizard.steps.length });
 
   return (
-    <FormProvider {...methods}>
-      <PageContainer
-        title={title}
-        titlePrefix={problems.length > 0 ? t('creditApplication.errorTitlePrefix') : undefined}
-      >
-        {sent ? (
-          <SubmitSuccess
-            response={sent.response}
-            cpf={sent.cpf}
-            baseline={sent.baseline}
-            onGoToStatus={() => {
-              handOffCpfForStatusLookup(sent.cpf);
-              void navigate('/analises');
-            }}
-            onNewApplication={() => {
-              setSent(null);
-              nav.goTo(FIRST_SLUG);
-            }}
-          />
-        ) : (
-          <Box sx={{ maxWidth: 960, minWidth: 0 }}>
-            {previous ? (
-              <Button
-                startIcon={<ArrowBackIcon />}
-                onClick={() => nav.goTo(previous.slug)}
-                sx={{ mb: 1, ml: -1 }}
-              >
-                {t('creditApplication.actions.back')}
-              </Button>
-            ) : null}
-            <Typography variant="body2" color="text.secondary">
-              {progress}
-            </Typography>
-            <Typography
-              variant="h5"
-              component="h2"
-              ref={headingRef}
-              tabIndex={-1}
-              sx={{ mb: 2, outline: 'none', overflowWrap: 'anywhere' }}
-            >
-              <Box component="span" sx={visuallyHidden}>
-                {`${progress}: `}
-              </Box>
-              {stepTitle}
-            </Typography>
-            {restored && stepIndex === 0 ? (
-              <Alert severity="info" sx={{ mb: 2 }}>
-                {t('creditApplication.draftRestored')}
-              </Alert>
-            ) : null}
-            {problems.length > 0 ? <ErrorSummary problems={problems} summaryRef={summaryRef} /> : null}
-            {step.key === 'review' ? (
-              <ReviewAndSubmit
-                wizard={wizard}
-                goTo={nav.goTo}
-                onSent={(cpf, response, baseline) => {
-                  forget();
-                  setSent({ cpf, response, baseline });
-                  notify(t('creditApplication.submit.successTitle'));
-                }}
-              />
-            ) : (
-              <StepForm
-                title={stepTitle}
-                fields={step.fields}
-                onContinue={nav.onContinue}
-                submitLabel={
-                  nav.returnToReview
-                    ? t('creditApplication.actions.backToReview')
-                    : t('creditApplication.actions.continue')
-                }
-              />
-            )}
-          </Box>
-        )}
-        <LeaveDialog
-          open={blocker.state === 'blocked'}
-          onStay={() => blocker.reset?.()}
-          onLeave={() => blocker.proceed?.()}
-          onDiscard={() => {
-            forget();
-            blocker.proceed?.();
+    <PageContainer
+      title={title}
+      titlePrefix={hasProblems ? t('creditApplication.errorTitlePrefix') : undefined}
+    >
+      {sent ? (
+        <SubmitSuccess
+          response={sent.response}
+          cpf={sent.cpf}
+          baseline={sent.baseline}
+          onGoToStatus={() => {
+            handOffCpfForStatusLookup(sent.cpf);
+            void navigate('/analises');
+          }}
+          onNewApplication={() => {
+            setSent(null);
+            nav.goTo(FIRST_SLUG);
           }}
         />
-      </PageContainer>
-    </FormProvider>
+      ) : (
+        <Box sx={{ maxWidth: 960, minWidth: 0 }}>
+          {previous ? (
+            <Button
+              startIcon={<ArrowBackIcon />}
+              onClick={() => nav.goTo(previous.slug)}
+              sx={{ mb: 1, ml: -1 }}
+            >
+              {t('creditApplication.actions.back')}
+            </Button>
+          ) : null}
+          <Typography variant="body2" color="text.secondary">
+            {progress}
+          </Typography>
+          <Typography
+            variant="h5"
+            component="h2"
+            ref={headingRef}
+            tabIndex={-1}
+            sx={{ mb: 2, outline: 'none', overflowWrap: 'anywhere' }}
+          >
+            <Box component="span" sx={visuallyHidden}>
+              {`${progress}: `}
+            </Box>
+            {stepTitle}
+          </Typography>
+          {restored && stepIndex === 0 ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t('creditApplication.draftRestored')}
+            </Alert>
+          ) : null}
+          {hasProblems ? <StepSummary paths={stepPaths} summaryRef={summaryRef} /> : null}
+          {step.key === 'review' ? (
+            <ReviewAndSubmit
+              wizard={wizard}
+              goTo={nav.goTo}
+              onSent={(cpf, response, baseline) => {
+                forget();
+                setSent({ cpf, response, baseline });
+                notify(t('creditApplication.submit.successTitle'));
+              }}
+            />
+          ) : (
+            <StepForm
+              title={stepTitle}
+              fields={step.fields}
+              onContinue={nav.onContinue}
+              submitLabel={
+                nav.returnToReview
+                  ? t('creditApplication.actions.backToReview')
+                  : t('creditApplication.actions.continue')
+              }
+            />
+          )}
+        </Box>
+      )}
+      <LeaveDialog
+        open={blocker.state === 'blocked'}
+        onStay={() => blocker.reset?.()}
+        onLeave={() => blocker.proceed?.()}
+        onDiscard={() => {
+          forget();
+          blocker.proceed?.();
+        }}
+      />
+    </PageContainer>
   );
+}
+
+/** The step's error summary: re-renders alone as its problems change while the operator corrects them. */
+function StepSummary({ paths, summaryRef }: { paths: readonly string[]; summaryRef: Ref<HTMLDivElement> }) {
+  noteRender('StepSummary');
+  const problems = sortByPosition(useProblems(paths, true));
+  return problems.length > 0 ? <ErrorSummary problems={problems} summaryRef={summaryRef} /> : null;
 }
 
 /** One step's fields and its "Continuar", which validates the step's fields only. */
@@ -191,6 +222,7 @@ function StepForm({
   onContinue: ReturnType<typeof useStepNavigation>['navigation']['onContinue'];
   submitLabel: string;
 }) {
+  noteRender('StepForm');
   // Untyped: the step's paths are read from its schema at run time.
   const { trigger } = useFormContext();
   return (

@@ -4,25 +4,7 @@ import Link from '@mui/material/Link';
 import type { Ref } from 'react';
 import { useTranslation } from './texts';
 import { fieldId, fieldLabel, useErrorMessage } from './fields';
-
-export interface FieldProblem {
-  path: string;
-  code: string;
-}
-
-/** Every error in RHF's error tree, with its path (an array's own error sits at the array's path). */
-export function flattenErrors(node: unknown, path: string[] = [], out: FieldProblem[] = []): FieldProblem[] {
-  if (node === null || typeof node !== 'object') return out;
-  if ('message' in node && 'type' in node && typeof node.message === 'string') {
-    out.push({ path: path.filter((part) => part !== 'root').join('.'), code: node.message });
-    return out;
-  }
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'ref' || key === 'types') continue;
-    flattenErrors(value, [...path, key], out);
-  }
-  return out;
-}
+import type { FieldProblem } from './use-form-errors';
 
 /** The element the summary's link for `path` moves to (an array's own error: its first row's choice). */
 export function targetElement(path: string): HTMLElement | null {

@@ -9,13 +9,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { get, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
+import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from './texts';
 import { useRuntimeConfig } from '@/config/config-context';
 import Grid from '@mui/material/Grid';
 import type { FieldUi, RowsUi } from './field-kit';
 import { Field, fieldId, useErrorMessage } from './fields';
+import { useArrayErrorCode } from './use-form-errors';
 import { blankRow, fieldsOf, rowSchemaOf, type FieldEntry } from './wizard';
+import { noteRender } from './render-probe';
 
 type RowKind = RowsUi['row'];
 
@@ -31,18 +33,11 @@ function useRowTexts(kind: RowKind) {
   );
 }
 
-function errorCode(node: unknown): string | undefined {
-  return node !== null && typeof node === 'object' && 'message' in node && typeof node.message === 'string'
-    ? node.message
-    : undefined;
-}
-
 /** The array's own error ("at least one", "exactly one mailing address"). */
 function ArrayRootError({ name }: { name: string }) {
-  const { control } = useFormContext();
-  const { errors } = useFormState({ control, name });
+  noteRender('ArrayRootError', name);
   const message = useErrorMessage();
-  const text = message(errorCode(get(errors, `${name}.root`)) ?? errorCode(get(errors, name)));
+  const text = message(useArrayErrorCode(name) ?? undefined);
   if (!text) return null;
   return (
     <FormHelperText error id={`${fieldId(name)}-error`}>
@@ -60,6 +55,7 @@ const Row = memo(function Row({
   index: number;
   onRemove: ((index: number) => void) | null;
 }) {
+  noteRender('Row', `${entry.path}.${index}`);
   const texts = useRowTexts(entry.ui.row);
   const { additionalCardFields } = useRuntimeConfig();
   const { t } = useTranslation();
@@ -74,7 +70,21 @@ const Row = memo(function Row({
       component="fieldset"
       variant="outlined"
       aria-labelledby={headingId}
-      sx={{ p: 2, m: 0, minWidth: 0 }}
+      sx={{
+        p: 2,
+        m: 0,
+        minWidth: 0,
+        // A row out of view is neither laid out nor painted (it stays in the accessibility tree, in tab
+        // order and in find-in-page): with 10 addresses, painting and layering the rows out of view was
+        // most of a key stroke's frame (issue 14). `auto` keeps a row's last size, so scrolling back does
+        // not jump; the estimate (one column on phones) only counts for a row not yet drawn. A far jump
+        // (End, the scroll bar) may show a row blank for one frame.
+        contentVisibility: 'auto',
+        containIntrinsicSize:
+          entry.ui.row === 'address'
+            ? { xs: 'auto 1000px', md: 'auto 420px' }
+            : { xs: 'auto 260px', md: 'auto 160px' },
+      }}
     >
       <Stack
         direction="row"
@@ -116,6 +126,7 @@ const Row = memo(function Row({
  * an add or remove did. A removed row that held the exclusive flag (mailing address) passes it on.
  */
 export function FieldArraySection({ entry }: { entry: FieldEntry & { ui: RowsUi } }) {
+  noteRender('FieldArraySection', entry.path);
   const { t } = useTranslation();
   const { domains } = useRuntimeConfig();
   const texts = useRowTexts(entry.ui.row);
@@ -188,6 +199,7 @@ const isField = (entry: FieldEntry): entry is FieldEntry & { ui: FieldUi } => en
 
 /** The fields of a step or of a row, in a grid: one column on phones, the schema's widths from md up. */
 export function FieldGrid({ fields }: { fields: readonly FieldEntry[] }) {
+  noteRender('FieldGrid');
   const siblings = fields.filter(isField).map((entry) => ({ path: entry.path, kind: entry.ui.kind }));
   const arrays = fields.filter(isRows);
   if (arrays.length > 0) return arrays.map((entry) => <FieldArraySection key={entry.path} entry={entry} />);

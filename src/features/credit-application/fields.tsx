@@ -8,7 +8,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Radio from '@mui/material/Radio';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { get, useFormContext, useFormState, useWatch, type FieldError } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { cepQueries } from '@/api/cep';
 import { productQueries } from '@/api/products';
 import { ApiErrorAlert } from '@/components/api-error-alert';
@@ -25,6 +25,8 @@ import { normalizeApostrophes, suggestPrintedName } from '@/lib/printed-name';
 import { DUE_DAYS } from './steps/product';
 import type { ErrorCode, FieldUi, OptionSource } from './field-kit';
 import { creditApplicationTexts, useTranslation, type TFunction } from './texts';
+import { useArrayErrorCode, useErrorCode } from './use-form-errors';
+import { noteRender } from './render-probe';
 
 /** The DOM id of the input at `path`, so that the error summary can link to it. */
 export function fieldId(path: string): string {
@@ -109,14 +111,10 @@ function recheckWhenWrong(change: Promise<unknown>, hasError: boolean, recheck: 
   void change.then(() => (hasError ? recheck() : undefined));
 }
 
-/** This field's error message; re-renders only when this field's error changes. */
+/** This field's error message; re-renders only when this field's message changes. */
 function useFieldErrorText(name: string): string | null {
-  // Untyped context: the paths of array rows are built at run time.
-  const { control } = useFormContext();
-  const { errors } = useFormState({ control, name });
   const message = useErrorMessage();
-  const error: FieldError | undefined = get(errors, name);
-  return message(error?.message);
+  return message(useErrorCode(name) ?? undefined);
 }
 
 type FormTextProps = Omit<TextInputProps, 'name' | 'errorText' | 'id' | 'inputRef' | 'label'> & {
@@ -144,6 +142,7 @@ export function FormText({
   inputProps,
   ...props
 }: FormTextProps) {
+  noteRender('FormText', name);
   const { t } = useTranslation();
   const { register, trigger } = useFormContext();
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
@@ -195,6 +194,7 @@ interface FormSelectProps {
  * Popover); its `name` attribute is its path in the request body, its label comes from that name.
  */
 export function FormSelect({ name, options, placeholder, required, helperText }: FormSelectProps) {
+  noteRender('FormSelect', name);
   const { t } = useTranslation();
   const { register, getValues, trigger } = useFormContext();
   const registration = useMemo(() => register(name), [register, name]);
@@ -262,6 +262,7 @@ export function Field({
   ui: FieldUi;
   siblings: readonly FieldSibling[];
 }) {
+  noteRender('Field', name);
   const { t } = useTranslation();
   const options = useOptions(ui.options);
   switch (ui.kind) {
@@ -540,6 +541,7 @@ function ProductField({ name }: { name: string }) {
  * rows. Described by the array's error when there is one (and only then: no reference to a missing id).
  */
 function ExclusiveChoice({ name }: { name: string }) {
+  noteRender('ExclusiveChoice', name);
   const { t } = useTranslation();
   const { control, getValues, setValue, trigger } = useFormContext();
   const checked: unknown = useWatch({ control, name });
@@ -547,13 +549,8 @@ function ExclusiveChoice({ name }: { name: string }) {
   const flagName = parts.pop() ?? '';
   const index = Number(parts.pop());
   const arrayPath = parts.join('.');
-  const { errors } = useFormState({ control, name: arrayPath });
-  const arrayError: unknown = get(errors, `${arrayPath}.root`) ?? get(errors, arrayPath);
-  const hasArrayError =
-    typeof arrayError === 'object' &&
-    arrayError !== null &&
-    'message' in arrayError &&
-    arrayError.message !== undefined;
+  // Only whether the array has its own error: a key stroke in another row re-renders no radio.
+  const hasArrayError = useArrayErrorCode(arrayPath) !== null;
   const choose = () => {
     const list: unknown = getValues(arrayPath);
     if (!Array.isArray(list)) return;
