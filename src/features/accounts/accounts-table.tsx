@@ -14,9 +14,11 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AccountTotals } from '@/api/accounts-index';
 import type { Account } from '@/api/schemas/accounts';
+import { formatCnpj } from '@/lib/cnpj';
 import { formatMoney, type MoneyUnit } from '@/lib/money';
-import { isMoneyColumn, type AccountRow, type ColumnId, type SortState, type Totals } from './account-rows';
+import { isMoneyColumn, type ColumnId, type SortState } from './account-rows';
 
 /** Every row has the same height, so the virtualizer needs no measuring. */
 const ROW_HEIGHT = 44;
@@ -60,12 +62,16 @@ const cellText = {
 } as const;
 
 interface AccountsTableProps {
-  /** null while loading. */
-  rows: readonly AccountRow[] | null;
+  /** Every account, in the provider's order; null while loading. */
+  accounts: readonly Account[] | null;
+  /** The positions in `accounts` to show, in order (the answer to the search and sort). */
+  order: Int32Array | null;
+  /** A newer search or sort is being answered: the rows are the previous answer, whole. */
+  busy: boolean;
   columns: readonly ColumnId[];
   sort: SortState | null;
   onSort: (column: ColumnId) => void;
-  totals: Totals | null;
+  totals: AccountTotals | null;
   moneyUnit: MoneyUnit;
   onRequestCard: (account: Account) => void;
   canRequestCard: (account: Account) => boolean;
@@ -77,7 +83,9 @@ interface AccountsTableProps {
  * and the totals row stay in view; `aria-rowcount`/`aria-rowindex` tell assistive technology where it is.
  */
 export function AccountsTable({
-  rows,
+  accounts,
+  order,
+  busy,
   columns,
   sort,
   onSort,
@@ -88,10 +96,12 @@ export function AccountsTable({
 }: AccountsTableProps) {
   const { t, i18n } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = accounts && order ? { count: order.length } : null;
+  const accountAt = (index: number) => (accounts && order ? accounts[order[index] ?? -1] : undefined);
   // TanStack Virtual returns fresh functions each render; this component is not compiled by React Compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rows?.length ?? 0,
+    count: rows?.count ?? 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
@@ -104,15 +114,14 @@ export function AccountsTable({
   const tableWidth = columns.reduce((sum, column) => sum + columnWidths[column], ACTION_WIDTH);
   const money = (amount: number) => formatMoney(amount, moneyUnit, i18n.language);
 
-  function cell(row: AccountRow, column: ColumnId): ReactNode {
-    const { account } = row;
+  function cell(account: Account, column: ColumnId): ReactNode {
     switch (column) {
       case 'tradeName':
         return account.tradeName;
       case 'officialName':
         return account.officialName;
       case 'taxId':
-        return row.taxIdFormatted;
+        return formatCnpj(account.taxId);
       case 'branch':
         return account.branch;
       case 'account':
@@ -147,8 +156,8 @@ export function AccountsTable({
         stickyHeader
         size="small"
         aria-label={t('accounts.tableLabel')}
-        aria-rowcount={rows ? rows.length + 2 : -1}
-        aria-busy={rows === null}
+        aria-rowcount={rows ? rows.count + 2 : -1}
+        aria-busy={rows === null || busy}
         sx={{
           tableLayout: 'fixed',
           width: tableWidth,
@@ -210,9 +219,8 @@ export function AccountsTable({
           ) : null}
           {rows !== null
             ? items.map((item) => {
-                const row = rows[item.index];
-                if (!row) return null;
-                const { account } = row;
+                const account = accountAt(item.index);
+                if (!account) return null;
                 return (
                   <TableRow key={account.accountId} hover aria-rowindex={item.index + 2} className="data-row">
                     {columns.map((column) => {
@@ -225,7 +233,7 @@ export function AccountsTable({
                           align={numeric(column) ? 'right' : 'left'}
                           className={value !== null && value < 0 ? 'negative' : undefined}
                         >
-                          {cell(row, column)}
+                          {cell(account, column)}
                         </TableCell>
                       );
                     })}
@@ -263,7 +271,7 @@ export function AccountsTable({
               bgcolor: 'background.paper',
             }}
           >
-            <TableRow aria-rowindex={rows.length + 2}>
+            <TableRow aria-rowindex={rows.count + 2}>
               {columns.map((column, index) => {
                 const value = isMoneyColumn(column) ? totals[column] : null;
                 return (
@@ -285,7 +293,7 @@ export function AccountsTable({
                     {value !== null
                       ? money(value)
                       : index === 0
-                        ? t('accounts.totalsOf', { count: rows.length })
+                        ? t('accounts.totalsOf', { count: rows.count })
                         : null}
                   </TableCell>
                 );
