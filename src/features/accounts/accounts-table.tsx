@@ -1,6 +1,3 @@
-import CreditCardIcon from '@mui/icons-material/CreditCard';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -11,13 +8,14 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountTotals } from '@/api/accounts-index';
 import type { Account } from '@/api/schemas/accounts';
-import { formatCnpj } from '@/lib/cnpj';
 import { formatMoney, type MoneyUnit } from '@/lib/money';
+import { AccountRow } from './account-row';
 import { isMoneyColumn, type ColumnId, type SortState } from './account-rows';
 
 /** Every row has the same height, so the virtualizer needs no measuring. */
@@ -55,11 +53,74 @@ const stickyRight = {
   zIndex: 1,
 } as const;
 
-const cellText = {
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-} as const;
+/**
+ * The body rows' styles, set once for the table: MUI's small body TableCell, hover TableRow and small
+ * text Button with a start icon, over the plain elements of account-row.tsx (a per-row MUI component or
+ * `sx` costs a style resolution for each of the dozens of rows a sort or a scroll step mounts).
+ */
+function bodyRowStyles(theme: Theme) {
+  const divider = alpha(theme.palette.divider, 1);
+  const border = theme.palette.mode === 'light' ? lighten(divider, 0.88) : darken(divider, 0.68);
+  return {
+    '& tr.data-row': {
+      height: ROW_HEIGHT,
+      color: 'inherit',
+      verticalAlign: 'middle',
+      '&:hover': { backgroundColor: theme.palette.action.hover },
+    },
+    '& tr.data-row > td, & tr.data-row > th': {
+      ...theme.typography.body2,
+      color: theme.palette.text.primary,
+      borderBottom: `1px solid ${border}`,
+      textAlign: 'left',
+      padding: '0 16px',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
+      fontVariantNumeric: 'tabular-nums',
+    },
+    '& tr.data-row > .money': { textAlign: 'right' },
+    '& tr.data-row > .negative': { color: theme.palette.error.main, fontWeight: 600 },
+    '& tr.data-row > .row-action': {
+      textAlign: 'right',
+      padding: '0 8px',
+      backgroundColor: theme.palette.background.paper,
+      zIndex: 1,
+      [theme.breakpoints.up('lg')]: { position: 'sticky', right: 0 },
+    },
+    '& .row-action > button': {
+      ...theme.typography.button,
+      fontSize: theme.typography.pxToRem(13),
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      verticalAlign: 'middle',
+      minWidth: 64,
+      padding: '4px 5px',
+      margin: 0,
+      border: 0,
+      borderRadius: `${theme.shape.borderRadius}px`,
+      backgroundColor: 'transparent',
+      color: theme.palette.primary.main,
+      cursor: 'pointer',
+      transition: theme.transitions.create('background-color', {
+        duration: theme.transitions.duration.short,
+      }),
+      '&:hover': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity) },
+      // The app's focus ring (theme.ts): 3 px of the primary colour.
+      '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+      '& > svg': {
+        width: '1em',
+        height: '1em',
+        fontSize: 18,
+        fill: 'currentColor',
+        flexShrink: 0,
+        marginRight: '8px',
+        marginLeft: '-2px',
+      },
+    },
+  } as const;
+}
 
 interface AccountsTableProps {
   /** Every account, in the provider's order; null while loading. */
@@ -97,7 +158,6 @@ export function AccountsTable({
   const { t, i18n } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = accounts && order ? { count: order.length } : null;
-  const accountAt = (index: number) => (accounts && order ? accounts[order[index] ?? -1] : undefined);
   // TanStack Virtual returns fresh functions each render; this component is not compiled by React Compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -114,29 +174,13 @@ export function AccountsTable({
   const tableWidth = columns.reduce((sum, column) => sum + columnWidths[column], ACTION_WIDTH);
   const money = (amount: number) => formatMoney(amount, moneyUnit, i18n.language);
 
-  function cell(account: Account, column: ColumnId): ReactNode {
-    switch (column) {
-      case 'tradeName':
-        return account.tradeName;
-      case 'officialName':
-        return account.officialName;
-      case 'taxId':
-        return formatCnpj(account.taxId);
-      case 'branch':
-        return account.branch;
-      case 'account':
-        return account.account;
-      case 'code':
-        return account.accountId;
-      case 'isDefault':
-        return account.isDefault ? (
-          <Chip size="small" color="primary" variant="outlined" label={t('accounts.defaultBadge')} />
-        ) : null;
-      case 'total':
-      case 'blocked':
-      case 'available':
-        return money(account.balance[column]);
-    }
+  // One handler for every row's action (rows are memoized and carry no callback): the button says
+  // which account by its position in the provider's list.
+  function onBodyClick(event: MouseEvent<HTMLTableSectionElement>) {
+    if (!(event.target instanceof Element)) return;
+    const button = event.target.closest<HTMLButtonElement>('button[data-position]');
+    const account = button ? accounts?.[Number(button.dataset.position)] : undefined;
+    if (account) onRequestCard(account);
   }
 
   const numeric = (column: ColumnId) => isMoneyColumn(column);
@@ -158,20 +202,7 @@ export function AccountsTable({
         aria-label={t('accounts.tableLabel')}
         aria-rowcount={rows ? rows.count + 2 : -1}
         aria-busy={rows === null || busy}
-        sx={{
-          tableLayout: 'fixed',
-          width: tableWidth,
-          minWidth: '100%',
-          // Styles of the body rows set once here, not per cell: a per-cell `sx` costs an emotion
-          // style resolution for each of the hundreds of cells re-rendered on every sort or scroll.
-          '& tr.data-row': { height: ROW_HEIGHT },
-          '& tr.data-row > td, & tr.data-row > th': {
-            ...cellText,
-            py: 0,
-            fontVariantNumeric: 'tabular-nums',
-          },
-          '& tr.data-row > .negative': { color: 'error.main', fontWeight: 600 },
-        }}
+        sx={[{ tableLayout: 'fixed', width: tableWidth, minWidth: '100%' }, bodyRowStyles]}
       >
         <TableHead>
           <TableRow aria-rowindex={1}>
@@ -200,7 +231,7 @@ export function AccountsTable({
             </TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody onClick={onBodyClick}>
           {rows === null
             ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                 <TableRow key={`skeleton-${index}`}>
@@ -219,40 +250,29 @@ export function AccountsTable({
           ) : null}
           {rows !== null
             ? items.map((item) => {
-                const account = accountAt(item.index);
+                const position = order?.[item.index] ?? -1;
+                const account = accounts?.[position];
                 if (!account) return null;
                 return (
-                  <TableRow key={account.accountId} hover aria-rowindex={item.index + 2} className="data-row">
-                    {columns.map((column) => {
-                      const value = isMoneyColumn(column) ? account.balance[column] : null;
-                      return (
-                        <TableCell
-                          key={column}
-                          component={column === 'tradeName' ? 'th' : 'td'}
-                          scope={column === 'tradeName' ? 'row' : undefined}
-                          align={numeric(column) ? 'right' : 'left'}
-                          className={value !== null && value < 0 ? 'negative' : undefined}
-                        >
-                          {cell(account, column)}
-                        </TableCell>
-                      );
-                    })}
-                    <TableCell align="right" sx={stickyRight}>
-                      {canRequestCard(account) ? (
-                        <Button
-                          size="small"
-                          startIcon={<CreditCardIcon />}
-                          onClick={() => onRequestCard(account)}
-                          aria-label={t('accounts.requestCardFor', {
+                  <AccountRow
+                    key={account.accountId}
+                    account={account}
+                    position={position}
+                    rowIndex={item.index + 2}
+                    columns={columns}
+                    moneyUnit={moneyUnit}
+                    language={i18n.language}
+                    defaultBadge={t('accounts.defaultBadge')}
+                    actionLabel={
+                      canRequestCard(account)
+                        ? t('accounts.requestCardFor', {
                             tradeName: account.tradeName,
                             account: account.account,
-                          })}
-                        >
-                          {t('accounts.requestCard')}
-                        </Button>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
+                          })
+                        : null
+                    }
+                    actionText={t('accounts.requestCard')}
+                  />
                 );
               })
             : null}
