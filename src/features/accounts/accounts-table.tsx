@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountTotals } from '@/api/accounts-index';
 import type { Account } from '@/api/schemas/accounts';
@@ -79,6 +79,7 @@ function bodyRowStyles(theme: Theme) {
       whiteSpace: 'nowrap',
       fontVariantNumeric: 'tabular-nums',
     },
+    '& tr.spacer-row > td': { padding: 0, border: 0 },
     '& tr.data-row > .money': { textAlign: 'right' },
     '& tr.data-row > .negative': { color: theme.palette.error.main, fontWeight: 600 },
     '& tr.data-row > .row-action': {
@@ -156,38 +157,19 @@ export function AccountsTable({
   canRequestCard,
 }: AccountsTableProps) {
   const { t, i18n } = useTranslation();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // The scroll container as state (a callback ref): the body's virtualizer needs it, and is the only
+  // part that re-renders on scroll.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const rows = accounts && order ? { count: order.length } : null;
-  // TanStack Virtual returns fresh functions each render; this component is not compiled by React Compiler.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows?.count ?? 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom =
-    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   const columnCount = columns.length + 1;
   const tableWidth = columns.reduce((sum, column) => sum + columnWidths[column], ACTION_WIDTH);
   const money = (amount: number) => formatMoney(amount, moneyUnit, i18n.language);
-
-  // One handler for every row's action (rows are memoized and carry no callback): the button says
-  // which account by its position in the provider's list.
-  function onBodyClick(event: MouseEvent<HTMLTableSectionElement>) {
-    if (!(event.target instanceof Element)) return;
-    const button = event.target.closest<HTMLButtonElement>('button[data-position]');
-    const account = button ? accounts?.[Number(button.dataset.position)] : undefined;
-    if (account) onRequestCard(account);
-  }
 
   const numeric = (column: ColumnId) => isMoneyColumn(column);
 
   return (
     <TableContainer
-      ref={scrollRef}
+      ref={setScrollElement}
       component={Paper}
       variant="outlined"
       // Focusable so that the keyboard can scroll it; named for screen readers.
@@ -231,57 +213,29 @@ export function AccountsTable({
             </TableCell>
           </TableRow>
         </TableHead>
-        <TableBody onClick={onBodyClick}>
-          {rows === null
-            ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                <TableRow key={`skeleton-${index}`}>
-                  {Array.from({ length: columnCount }, (_, column) => (
-                    <TableCell key={column}>
-                      <Skeleton variant="text" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            : null}
-          {paddingTop > 0 ? (
-            <TableRow aria-hidden="true" sx={{ height: paddingTop }}>
-              <TableCell colSpan={columnCount} sx={{ p: 0, border: 0 }} />
-            </TableRow>
-          ) : null}
-          {rows !== null
-            ? items.map((item) => {
-                const position = order?.[item.index] ?? -1;
-                const account = accounts?.[position];
-                if (!account) return null;
-                return (
-                  <AccountRow
-                    key={account.accountId}
-                    account={account}
-                    position={position}
-                    rowIndex={item.index + 2}
-                    columns={columns}
-                    moneyUnit={moneyUnit}
-                    language={i18n.language}
-                    defaultBadge={t('accounts.defaultBadge')}
-                    actionLabel={
-                      canRequestCard(account)
-                        ? t('accounts.requestCardFor', {
-                            tradeName: account.tradeName,
-                            account: account.account,
-                          })
-                        : null
-                    }
-                    actionText={t('accounts.requestCard')}
-                  />
-                );
-              })
-            : null}
-          {paddingBottom > 0 ? (
-            <TableRow aria-hidden="true" sx={{ height: paddingBottom }}>
-              <TableCell colSpan={columnCount} sx={{ p: 0, border: 0 }} />
-            </TableRow>
-          ) : null}
-        </TableBody>
+        {accounts !== null && order !== null ? (
+          <VirtualRows
+            scrollElement={scrollElement}
+            accounts={accounts}
+            order={order}
+            columns={columns}
+            moneyUnit={moneyUnit}
+            onRequestCard={onRequestCard}
+            canRequestCard={canRequestCard}
+          />
+        ) : (
+          <TableBody>
+            {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <TableRow key={`skeleton-${index}`}>
+                {Array.from({ length: columnCount }, (_, column) => (
+                  <TableCell key={column}>
+                    <Skeleton variant="text" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        )}
         {rows !== null && totals ? (
           <TableFooter
             sx={{
@@ -324,5 +278,90 @@ export function AccountsTable({
         ) : null}
       </Table>
     </TableContainer>
+  );
+}
+
+type VirtualRowsProps = Pick<
+  AccountsTableProps,
+  'columns' | 'moneyUnit' | 'onRequestCard' | 'canRequestCard'
+> & {
+  scrollElement: HTMLElement | null;
+  accounts: readonly Account[];
+  order: Int32Array;
+};
+
+/**
+ * The body rows in view (and a few more) between two spacer rows. Only this re-renders on scroll, and
+ * the rows themselves are memoized (account-row.tsx): a scroll step mounts just the rows that came into view.
+ */
+function VirtualRows({
+  scrollElement,
+  accounts,
+  order,
+  columns,
+  moneyUnit,
+  onRequestCard,
+  canRequestCard,
+}: VirtualRowsProps) {
+  const { t, i18n } = useTranslation();
+  // TanStack Virtual returns fresh functions each render; this component is not compiled by React Compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 5,
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom =
+    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const columnCount = columns.length + 1;
+
+  // One handler for every row's action (rows are memoized and carry no callback): the button says
+  // which account by its position in the provider's list.
+  function onClick(event: MouseEvent<HTMLElement>) {
+    if (!(event.target instanceof Element)) return;
+    const button = event.target.closest<HTMLButtonElement>('button[data-position]');
+    const account = button ? accounts[Number(button.dataset.position)] : undefined;
+    if (account) onRequestCard(account);
+  }
+
+  const spacer = (height: number) => (
+    <tr aria-hidden="true" className="spacer-row" style={{ height }}>
+      <td colSpan={columnCount} />
+    </tr>
+  );
+
+  return (
+    // The click lands on a row's button; this only delegates it (the buttons are the keyboard's way).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <tbody className="MuiTableBody-root" onClick={onClick}>
+      {paddingTop > 0 ? spacer(paddingTop) : null}
+      {items.map((item) => {
+        const position = order[item.index] ?? -1;
+        const account = accounts[position];
+        if (!account) return null;
+        return (
+          <AccountRow
+            key={account.accountId}
+            account={account}
+            position={position}
+            rowIndex={item.index + 2}
+            columns={columns}
+            moneyUnit={moneyUnit}
+            language={i18n.language}
+            defaultBadge={t('accounts.defaultBadge')}
+            actionLabel={
+              canRequestCard(account)
+                ? t('accounts.requestCardFor', { tradeName: account.tradeName, account: account.account })
+                : null
+            }
+            actionText={t('accounts.requestCard')}
+          />
+        );
+      })}
+      {paddingBottom > 0 ? spacer(paddingBottom) : null}
+    </tbody>
   );
 }
