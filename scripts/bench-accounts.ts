@@ -5,10 +5,11 @@
  * Starts its own HTTP sandbox and preview server (the production build in dist/: run `npx vite build`
  * first), prints the figures and fails when one is over its budget.
  *
- *   npm run bench:accounts            (ports: BENCH_SANDBOX_PORT=4460, BENCH_PREVIEW_PORT=4263)
+ *   npm run bench:accounts            (ports: BENCH_SANDBOX_PORT=4460, BENCH_PREVIEW_PORT=4263, or BENCH_PORT_BASE)
+ *   npm run bench:accounts -- --cpu   the same journey unthrottled, as thread CPU time per task (below)
  * `npm run bench` runs it too (measureAccounts) and judges it against the goals of issue 14.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import { isMainModule, reportAgainstBudgets, withBenchApp } from './bench-harness';
 
 export const ACCOUNTS = 10_000;
@@ -151,11 +152,103 @@ export async function measureAccounts(browser: Browser, appUrl: string): Promise
   };
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  tdur?: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string };
+}
+
+/**
+ * The main thread's and the worker's tasks during `run`, as thread CPU time (a Chrome trace's `tdur`): on
+ * a shared machine a task's wall time grows with the load, its CPU time hardly does. ×4 estimates 4x
+ * throttling (which slows the page's main thread only, not its workers).
+ */
+async function cpuTasks(cdp: CDPSession, label: string, run: () => Promise<void>): Promise<void> {
+  const events: TraceEvent[] = [];
+  // The protocol types trace events as string maps; their numbers are numbers.
+  const collect = (data: { value: object[] }) => {
+    events.push(...(data.value as TraceEvent[]));
+  };
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
+  await run();
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  const threads = new Map<string, string>();
+  for (const event of events)
+    if (event.name === 'thread_name' && event.args?.name)
+      threads.set(`${event.pid}:${event.tid}`, event.args.name);
+  for (const thread of ['CrRendererMain', 'DedicatedWorker thread']) {
+    const tasks = events
+      .filter((e) => e.name === 'RunTask' && e.ph === 'X' && threads.get(`${e.pid}:${e.tid}`) === thread)
+      .map((e) => (e.tdur ?? 0) / 1000);
+    const longest = Math.max(0, ...tasks);
+    const total = tasks.reduce((sum, task) => sum + task, 0);
+    console.log(
+      `${label.padEnd(7)} ${thread === 'CrRendererMain' ? 'main  ' : 'worker'} CPU ${total.toFixed(0).padStart(5)} ms; ` +
+        `longest task ${longest.toFixed(1).padStart(5)} ms (×4 ${(longest * 4).toFixed(0).padStart(3)}); ` +
+        `tasks over 12.5 ms (50 at ×4): ${tasks.filter((task) => task * 4 > 50).length}`,
+    );
+  }
+}
+
+/** The journey of measureAccounts at 1x, each phase traced (see cpuTasks). */
+export async function traceAccountsCpu(browser: Browser, appUrl: string): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  await page.goto(`${appUrl}/`);
+  await page.getByRole('button', { name: /Operador/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Produtos de crédito' }).waitFor();
+  const cdp = await page.context().newCDPSession(page);
+  const table = page.getByRole('table', { name: 'Contas da instituição' });
+  const search = page.getByRole('searchbox', { name: 'Buscar contas' });
+  await cpuTasks(cdp, 'load', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Contas' }).click();
+    await table.locator('tbody tr[aria-rowindex]').first().waitFor();
+    await page.waitForTimeout(300);
+  });
+  await page.waitForTimeout(1500);
+  await cpuTasks(cdp, 'sort', async () => {
+    for (const column of ['Disponível', 'Disponível', 'Nome fantasia', 'CNPJ']) {
+      await table.getByRole('button', { name: column }).click();
+      await page.waitForTimeout(400);
+    }
+  });
+  await cpuTasks(cdp, 'search', async () => {
+    await search.pressSequentially('comercio', { delay: 50 });
+    await page.waitForTimeout(800);
+  });
+  await search.fill('');
+  await page.waitForTimeout(800);
+  await cpuTasks(cdp, 'scroll', async () => {
+    await table.hover();
+    for (let step = 0; step < 20; step += 1) {
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(50);
+    }
+    await page.mouse.wheel(0, -1_000_000);
+    await page.waitForTimeout(400);
+  });
+  await page.close();
+}
+
 async function main() {
   await withBenchApp(
     { sandbox: sandboxPort, preview: previewPort },
     ['--accounts', String(ACCOUNTS)],
     async ({ browser, appUrl }) => {
+      if (process.argv.includes('--cpu')) {
+        console.log(`accounts: ${ACCOUNTS} rows, CPU time per task at 1x`);
+        await traceAccountsCpu(browser, appUrl);
+        return;
+      }
       const results = await measureAccounts(browser, appUrl);
       const { sortLongTasks, searchLongTasks, scrollLongTasks, ...timed } = results;
       console.log(`accounts: ${ACCOUNTS} rows, CPU throttled ${CPU_THROTTLING}x`);
