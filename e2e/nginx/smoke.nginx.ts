@@ -53,9 +53,19 @@ test('looks a CPF up', async ({ page, privacy }) => {
 test('lists the accounts and cancels a card', async ({ page, sandbox }) => {
   await signInWithSandboxToken(page);
   await nav(page).getByRole('link', { name: 'Contas' }).click();
-  await expect(
-    page.getByRole('table', { name: 'Contas da instituição' }).getByRole('rowheader').first(),
-  ).toBeVisible();
+  const accounts = page.getByRole('table', { name: 'Contas da instituição' });
+  await expect(accounts.getByRole('rowheader').first()).toBeVisible();
+  // The list is checked, searched and sorted in a Web Worker (decision 012): it starts under this CSP.
+  expect(page.workers().map((worker) => worker.url())).toContainEqual(
+    expect.stringContaining('accounts.worker'),
+  );
+  await accounts.getByRole('button', { name: 'Nome fantasia' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar contas' }).fill('a');
+  await expect(accounts).toHaveAttribute('aria-busy', 'false');
+  await expect(accounts.getByRole('columnheader', { name: 'Nome fantasia' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
   await nav(page).getByRole('link', { name: 'Cartões' }).click();
   await page.getByRole('textbox', { name: 'Código do cartão' }).fill('5003');
   await page.getByRole('button', { name: /Cancelar cartão/ }).click();

@@ -1,9 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
+import { accountsEngine } from './accounts-engine';
 import { apiClient } from './api-client';
 import { accountListResponseSchema, type Account } from './schemas/accounts';
 import { endpoints } from './schemas/endpoints';
 
-/** GET all accounts of the institution (section 4.6), from {accounts_base_url}, with the bearer token. */
+/**
+ * GET all accounts of the institution (section 4.6), from {accounts_base_url}, with the bearer token.
+ * The body (10 000 accounts and more) is checked against the contract in a Web Worker (decision 012).
+ */
 export async function fetchAccounts(signal?: AbortSignal): Promise<Account[]> {
   const body = await apiClient().request({
     method: 'GET',
@@ -11,6 +15,7 @@ export async function fetchAccounts(signal?: AbortSignal): Promise<Account[]> {
     path: endpoints.allAccounts(),
     pathTemplate: endpoints.allAccounts(),
     schema: accountListResponseSchema,
+    decode: (text) => accountsEngine().decode(text),
     signal,
   });
   return body.accounts;

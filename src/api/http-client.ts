@@ -25,7 +25,19 @@ export interface ApiRequest<TSchema extends z.ZodMiniType> {
   body?: unknown;
   signal?: AbortSignal;
   idempotencyKey?: string;
+  /**
+   * Parses and validates the text of a 2xx JSON body instead of JSON.parse + `schema` here, e.g. in a Web
+   * Worker (the 10 000 accounts, decision 012). It must answer as `decodeJsonBody(text, schema)` would:
+   * the same messages, the same data.
+   */
+  decode?: (text: string) => Promise<DecodedBody<z.infer<TSchema>>>;
 }
+
+/** A 2xx body's text, parsed and checked against its schema; the failures say what an ApiError needs. */
+export type DecodedBody<T> =
+  | { kind: 'ok'; data: T }
+  | { kind: 'unreadable'; reason: string }
+  | { kind: 'contract'; field: string | null; detail: string };
 
 export interface HttpClient {
   request<TSchema extends z.ZodMiniType>(request: ApiRequest<TSchema>): Promise<z.infer<TSchema>>;
@@ -43,20 +55,47 @@ function parseRetryAfter(header: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
 }
 
-type BodyRead = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'unreadable'; reason: string };
+type BodyRead =
+  | { kind: 'empty' }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'unreadable'; reason: string }
+  /** Not parsed here: left to the request's `decode`. */
+  | { kind: 'text'; text: string };
 
-async function readBody(response: Response): Promise<BodyRead> {
+const NOT_JSON = 'a body that is not valid JSON';
+
+async function readBody(response: Response, parse: boolean): Promise<BodyRead> {
   const text = await response.text();
   if (text.trim() === '') return { kind: 'empty' };
   const contentType = response.headers.get('Content-Type') ?? '';
   if (/text\/html/i.test(contentType) || /^\s*</.test(text)) {
     return { kind: 'unreadable', reason: 'an HTML page instead of JSON' };
   }
+  if (!parse) return { kind: 'text', text };
   try {
     return { kind: 'json', value: JSON.parse(text) };
   } catch {
-    return { kind: 'unreadable', reason: 'a body that is not valid JSON' };
+    return { kind: 'unreadable', reason: NOT_JSON };
   }
+}
+
+/**
+ * What the client does with the text of a 2xx JSON body, as a pure function: for a request's `decode`
+ * that runs elsewhere (a Web Worker) and must give the same answers.
+ */
+export function decodeJsonBody<TSchema extends z.ZodMiniType>(
+  text: string,
+  schema: TSchema,
+): DecodedBody<z.infer<TSchema>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { kind: 'unreadable', reason: NOT_JSON };
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { kind: 'ok', data: parsed.data };
+  return { kind: 'contract', ...describeContractIssue(parsed.error) };
 }
 
 /** "conteudo.produtos.0.nome: expected string" for the first issue zod found. */
@@ -76,7 +115,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
 
   return {
-    async request({ method, base, path, pathTemplate, schema, body, signal, idempotencyKey }) {
+    async request({ method, base, path, pathTemplate, schema, body, signal, idempotencyKey, decode }) {
       const operation = `${method} ${pathTemplate}`;
       const { session } = options;
       const sessionGeneration = session.getState().generation;
@@ -117,7 +156,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           cache: 'no-store',
           referrerPolicy: 'no-referrer',
         });
-        read = await readBody(response);
+        read = await readBody(response, decode === undefined || !response.ok);
       } catch (cause) {
         if (signal?.aborted && !deadline.passed) throw cause; // cancelled by the caller: not a failure
         throw new ApiError({
@@ -153,6 +192,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           status: response.status,
           sessionGeneration,
           detail: `HTTP ${response.status} with ${read.reason}`,
+        });
+      }
+      if (read.kind === 'text' && decode) {
+        const decoded = await decode(read.text);
+        if (signal?.aborted) throw signal.reason; // cancelled by the caller while it decoded
+        if (decoded.kind === 'ok') return decoded.data;
+        throw new ApiError({
+          kind: 'contract',
+          operation,
+          status: response.status,
+          field: decoded.kind === 'contract' ? decoded.field : undefined,
+          sessionGeneration,
+          detail:
+            decoded.kind === 'contract' ? decoded.detail : `HTTP ${response.status} with ${decoded.reason}`,
         });
       }
       const parsed = schema.safeParse(read.kind === 'json' ? read.value : undefined);

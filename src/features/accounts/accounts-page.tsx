@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from './texts';
 import { useNavigate } from 'react-router';
 import { accountQueries } from '@/api/accounts';
@@ -22,22 +22,16 @@ import { PageContainer } from '@/components/page-container';
 import { TextInput } from '@/components/text-input';
 import { useRuntimeConfig } from '@/config/config-context';
 import { balanceUnitOf } from '@/config/config-schema';
+import { formatCnpj } from '@/lib/cnpj';
 import { downloadTextFile, stampedFileName, toCsv } from '@/lib/csv';
 import { findFractionalBalance, toReais } from '@/lib/money';
-import {
-  columnIds,
-  isMoneyColumn,
-  prepareSearchKeys,
-  searchRows,
-  sortRows,
-  toRows,
-  totalsOf,
-  type AccountRow,
-  type ColumnId,
-  type SortState,
-} from './account-rows';
+import { columnIds, isMoneyColumn, type ColumnId, type SortState } from './account-rows';
 import { AccountsTable } from './accounts-table';
 import { ColumnMenu } from './column-menu';
+import { accountsInOrder, useAccountsView, useDebouncedValue } from './use-accounts-view';
+
+/** A search runs once typing pauses this long (each answer re-renders the table). */
+const SEARCH_DEBOUNCE_MS = 150;
 
 /**
  * The columns shown until the operator chooses otherwise, by screen width: what identifies an account
@@ -67,7 +61,7 @@ export function AccountsPage() {
   const forbidden = scope === 'missing' || (isApiError(accounts.error) && accounts.error.status === 403);
 
   const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
+  const searched = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<SortState | null>(null);
   const theme = useTheme();
   const atLeastSm = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
@@ -87,28 +81,18 @@ export function AccountsPage() {
     () => (accounts.data ? findFractionalBalance(accounts.data, moneyUnit) : null),
     [accounts.data, moneyUnit],
   );
-  const allRows = useMemo(
-    () => (accounts.data && !contradiction ? toRows(accounts.data) : null),
-    [accounts.data, contradiction],
-  );
-  // Search keys are built in small tasks after the first rows, not before them (issue 14).
-  useEffect(() => (allRows ? prepareSearchKeys(allRows) : undefined), [allRows]);
-  const found = useMemo(
-    () => (allRows ? searchRows(allRows, deferredQuery) : null),
-    [allRows, deferredQuery],
-  );
-  const shown = useMemo(() => (found ? sortRows(found, sort) : null), [found, sort]);
-  const totals = useMemo(() => (found ? totalsOf(found) : null), [found]);
+  const allAccounts = accounts.data && !contradiction ? accounts.data : null;
+  // Search and sort are answered off the main thread; until then the previous rows stay (busy).
+  const shown = useAccountsView(allAccounts, searched, sort);
+  const busy = shown !== null && (shown.busy || searched !== query);
   const columns = columnIds.filter((column) => !hidden.has(column));
 
   function onSort(column: ColumnId) {
-    // A transition: the header answers at once, the rows follow without blocking input.
-    startTransition(() =>
-      setSort((current) =>
-        current?.column === column
-          ? { column, direction: current.direction === 'asc' ? 'desc' : 'asc' }
-          : { column, direction: 'asc' },
-      ),
+    // The header answers at once; the rows follow when the worker has sorted them.
+    setSort((current) =>
+      current?.column === column
+        ? { column, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+        : { column, direction: 'asc' },
     );
   }
 
@@ -124,7 +108,7 @@ export function AccountsPage() {
     void navigate('/cartoes', { state: { requestVirtualCardFor: code } });
   }
 
-  function exportCsv(rows: readonly AccountRow[]) {
+  function exportCsv(rows: readonly Account[]) {
     // Every column the operator has not hidden: the width's defaults are about the screen, not the file.
     const exported = columnIds.filter((column) => chosen.get(column) !== false);
     const header = exported.map((column) =>
@@ -133,11 +117,11 @@ export function AccountsPage() {
         : t(`accounts.columns.${column}`),
     );
     const decimal = (amount: number) => toReais(amount, moneyUnit).toFixed(2).replace('.', ',');
-    const data = rows.map(({ account, taxIdFormatted }) =>
+    const data = rows.map((account) =>
       exported.map((column) => {
         switch (column) {
           case 'taxId':
-            return taxIdFormatted;
+            return formatCnpj(account.taxId);
           case 'code':
             return account.accountId;
           case 'isDefault':
@@ -202,33 +186,39 @@ export function AccountsPage() {
               }
             />
             <Typography role="status" color="text.secondary" sx={{ pt: 1, flexGrow: 1 }}>
-              {allRows && shown
-                ? shown.length === allRows.length
-                  ? t('accounts.count', { count: allRows.length })
-                  : t('accounts.countFiltered', { shown: shown.length, count: allRows.length })
+              {allAccounts && shown
+                ? shown.order.length === allAccounts.length
+                  ? t('accounts.count', { count: allAccounts.length })
+                  : t('accounts.countFiltered', { shown: shown.order.length, count: allAccounts.length })
                 : t('accounts.loading')}
             </Typography>
             <ColumnMenu hidden={hidden} onToggle={onToggleColumn} />
             <Button
               variant="outlined"
               startIcon={<DownloadIcon />}
-              disabled={!shown || shown.length === 0}
-              onClick={() => shown && exportCsv(shown)}
+              disabled={!shown || shown.order.length === 0}
+              onClick={() => {
+                if (allAccounts && shown) exportCsv(accountsInOrder(allAccounts, shown.order));
+              }}
             >
               {t('accounts.export')}
             </Button>
           </Stack>
-          {shown && shown.length === 0 ? (
+          {shown && shown.order.length === 0 ? (
             <Alert severity="info">
-              {allRows?.length === 0 ? t('accounts.empty') : t('accounts.noMatch', { filter: deferredQuery })}
+              {allAccounts?.length === 0
+                ? t('accounts.empty')
+                : t('accounts.noMatch', { filter: shown.query })}
             </Alert>
           ) : (
             <AccountsTable
-              rows={shown}
+              accounts={allAccounts}
+              order={shown?.order ?? null}
+              busy={busy}
               columns={columns}
               sort={sort}
               onSort={onSort}
-              totals={totals}
+              totals={shown?.totals ?? null}
               moneyUnit={moneyUnit}
               onRequestCard={onRequestCard}
               canRequestCard={(account) => accountCode(account) !== null}

@@ -1,6 +1,3 @@
-import CreditCardIcon from '@mui/icons-material/CreditCard';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -11,12 +8,15 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from './texts';
+import type { AccountTotals } from '@/api/accounts-index';
 import type { Account } from '@/api/schemas/accounts';
 import { formatMoney, type MoneyUnit } from '@/lib/money';
-import { isMoneyColumn, type AccountRow, type ColumnId, type SortState, type Totals } from './account-rows';
+import { AccountRow } from './account-row';
+import { isMoneyColumn, type ColumnId, type SortState } from './account-rows';
 
 /** Every row has the same height, so the virtualizer needs no measuring. */
 const ROW_HEIGHT = 44;
@@ -53,19 +53,87 @@ const stickyRight = {
   zIndex: 1,
 } as const;
 
-const cellText = {
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-} as const;
+/**
+ * The body rows' styles, set once for the table: MUI's small body TableCell, hover TableRow and small
+ * text Button with a start icon, over the plain elements of account-row.tsx (a per-row MUI component or
+ * `sx` costs a style resolution for each of the dozens of rows a sort or a scroll step mounts).
+ */
+function bodyRowStyles(theme: Theme) {
+  const divider = alpha(theme.palette.divider, 1);
+  const border = theme.palette.mode === 'light' ? lighten(divider, 0.88) : darken(divider, 0.68);
+  return {
+    '& tr.data-row': {
+      height: ROW_HEIGHT,
+      color: 'inherit',
+      verticalAlign: 'middle',
+      '&:hover': { backgroundColor: theme.palette.action.hover },
+    },
+    '& tr.data-row > td, & tr.data-row > th': {
+      ...theme.typography.body2,
+      color: theme.palette.text.primary,
+      borderBottom: `1px solid ${border}`,
+      textAlign: 'left',
+      padding: '0 16px',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
+      fontVariantNumeric: 'tabular-nums',
+    },
+    '& tr.spacer-row > td': { padding: 0, border: 0 },
+    '& tr.data-row > .money': { textAlign: 'right' },
+    '& tr.data-row > .negative': { color: theme.palette.error.main, fontWeight: 600 },
+    '& tr.data-row > .row-action': {
+      textAlign: 'right',
+      padding: '0 8px',
+      backgroundColor: theme.palette.background.paper,
+      zIndex: 1,
+      [theme.breakpoints.up('lg')]: { position: 'sticky', right: 0 },
+    },
+    '& .row-action > button': {
+      ...theme.typography.button,
+      fontSize: theme.typography.pxToRem(13),
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      verticalAlign: 'middle',
+      minWidth: 64,
+      padding: '4px 5px',
+      margin: 0,
+      border: 0,
+      borderRadius: `${theme.shape.borderRadius}px`,
+      backgroundColor: 'transparent',
+      color: theme.palette.primary.main,
+      cursor: 'pointer',
+      transition: theme.transitions.create('background-color', {
+        duration: theme.transitions.duration.short,
+      }),
+      '&:hover': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity) },
+      // The app's focus ring (theme.ts): 3 px of the primary colour.
+      '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+      '& > svg': {
+        width: '1em',
+        height: '1em',
+        fontSize: 18,
+        fill: 'currentColor',
+        flexShrink: 0,
+        marginRight: '8px',
+        marginLeft: '-2px',
+      },
+    },
+  } as const;
+}
 
 interface AccountsTableProps {
-  /** null while loading. */
-  rows: readonly AccountRow[] | null;
+  /** Every account, in the provider's order; null while loading. */
+  accounts: readonly Account[] | null;
+  /** The positions in `accounts` to show, in order (the answer to the search and sort). */
+  order: Int32Array | null;
+  /** A newer search or sort is being answered: the rows are the previous answer, whole. */
+  busy: boolean;
   columns: readonly ColumnId[];
   sort: SortState | null;
   onSort: (column: ColumnId) => void;
-  totals: Totals | null;
+  totals: AccountTotals | null;
   moneyUnit: MoneyUnit;
   onRequestCard: (account: Account) => void;
   canRequestCard: (account: Account) => boolean;
@@ -77,7 +145,9 @@ interface AccountsTableProps {
  * and the totals row stay in view; `aria-rowcount`/`aria-rowindex` tell assistive technology where it is.
  */
 export function AccountsTable({
-  rows,
+  accounts,
+  order,
+  busy,
   columns,
   sort,
   onSort,
@@ -87,54 +157,19 @@ export function AccountsTable({
   canRequestCard,
 }: AccountsTableProps) {
   const { t, i18n } = useTranslation();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // TanStack Virtual returns fresh functions each render; this component is not compiled by React Compiler.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows?.length ?? 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom =
-    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  // The scroll container as state (a callback ref): the body's virtualizer needs it, and is the only
+  // part that re-renders on scroll.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const rows = accounts && order ? { count: order.length } : null;
   const columnCount = columns.length + 1;
   const tableWidth = columns.reduce((sum, column) => sum + columnWidths[column], ACTION_WIDTH);
   const money = (amount: number) => formatMoney(amount, moneyUnit, i18n.language);
-
-  function cell(row: AccountRow, column: ColumnId): ReactNode {
-    const { account } = row;
-    switch (column) {
-      case 'tradeName':
-        return account.tradeName;
-      case 'officialName':
-        return account.officialName;
-      case 'taxId':
-        return row.taxIdFormatted;
-      case 'branch':
-        return account.branch;
-      case 'account':
-        return account.account;
-      case 'code':
-        return account.accountId;
-      case 'isDefault':
-        return account.isDefault ? (
-          <Chip size="small" color="primary" variant="outlined" label={t('accounts.defaultBadge')} />
-        ) : null;
-      case 'total':
-      case 'blocked':
-      case 'available':
-        return money(account.balance[column]);
-    }
-  }
 
   const numeric = (column: ColumnId) => isMoneyColumn(column);
 
   return (
     <TableContainer
-      ref={scrollRef}
+      ref={setScrollElement}
       component={Paper}
       variant="outlined"
       // Focusable so that the keyboard can scroll it; named for screen readers.
@@ -147,22 +182,9 @@ export function AccountsTable({
         stickyHeader
         size="small"
         aria-label={t('accounts.tableLabel')}
-        aria-rowcount={rows ? rows.length + 2 : -1}
-        aria-busy={rows === null}
-        sx={{
-          tableLayout: 'fixed',
-          width: tableWidth,
-          minWidth: '100%',
-          // Styles of the body rows set once here, not per cell: a per-cell `sx` costs an emotion
-          // style resolution for each of the hundreds of cells re-rendered on every sort or scroll.
-          '& tr.data-row': { height: ROW_HEIGHT },
-          '& tr.data-row > td, & tr.data-row > th': {
-            ...cellText,
-            py: 0,
-            fontVariantNumeric: 'tabular-nums',
-          },
-          '& tr.data-row > .negative': { color: 'error.main', fontWeight: 600 },
-        }}
+        aria-rowcount={rows ? rows.count + 2 : -1}
+        aria-busy={rows === null || busy}
+        sx={[{ tableLayout: 'fixed', width: tableWidth, minWidth: '100%' }, bodyRowStyles]}
       >
         <TableHead>
           <TableRow aria-rowindex={1}>
@@ -191,69 +213,29 @@ export function AccountsTable({
             </TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
-          {rows === null
-            ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                <TableRow key={`skeleton-${index}`}>
-                  {Array.from({ length: columnCount }, (_, column) => (
-                    <TableCell key={column}>
-                      <Skeleton variant="text" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            : null}
-          {paddingTop > 0 ? (
-            <TableRow aria-hidden="true" sx={{ height: paddingTop }}>
-              <TableCell colSpan={columnCount} sx={{ p: 0, border: 0 }} />
-            </TableRow>
-          ) : null}
-          {rows !== null
-            ? items.map((item) => {
-                const row = rows[item.index];
-                if (!row) return null;
-                const { account } = row;
-                return (
-                  <TableRow key={account.accountId} hover aria-rowindex={item.index + 2} className="data-row">
-                    {columns.map((column) => {
-                      const value = isMoneyColumn(column) ? account.balance[column] : null;
-                      return (
-                        <TableCell
-                          key={column}
-                          component={column === 'tradeName' ? 'th' : 'td'}
-                          scope={column === 'tradeName' ? 'row' : undefined}
-                          align={numeric(column) ? 'right' : 'left'}
-                          className={value !== null && value < 0 ? 'negative' : undefined}
-                        >
-                          {cell(row, column)}
-                        </TableCell>
-                      );
-                    })}
-                    <TableCell align="right" sx={stickyRight}>
-                      {canRequestCard(account) ? (
-                        <Button
-                          size="small"
-                          startIcon={<CreditCardIcon />}
-                          onClick={() => onRequestCard(account)}
-                          aria-label={t('accounts.requestCardFor', {
-                            tradeName: account.tradeName,
-                            account: account.account,
-                          })}
-                        >
-                          {t('accounts.requestCard')}
-                        </Button>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            : null}
-          {paddingBottom > 0 ? (
-            <TableRow aria-hidden="true" sx={{ height: paddingBottom }}>
-              <TableCell colSpan={columnCount} sx={{ p: 0, border: 0 }} />
-            </TableRow>
-          ) : null}
-        </TableBody>
+        {accounts !== null && order !== null ? (
+          <VirtualRows
+            scrollElement={scrollElement}
+            accounts={accounts}
+            order={order}
+            columns={columns}
+            moneyUnit={moneyUnit}
+            onRequestCard={onRequestCard}
+            canRequestCard={canRequestCard}
+          />
+        ) : (
+          <TableBody>
+            {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <TableRow key={`skeleton-${index}`}>
+                {Array.from({ length: columnCount }, (_, column) => (
+                  <TableCell key={column}>
+                    <Skeleton variant="text" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        )}
         {rows !== null && totals ? (
           <TableFooter
             sx={{
@@ -263,7 +245,7 @@ export function AccountsTable({
               bgcolor: 'background.paper',
             }}
           >
-            <TableRow aria-rowindex={rows.length + 2}>
+            <TableRow aria-rowindex={rows.count + 2}>
               {columns.map((column, index) => {
                 const value = isMoneyColumn(column) ? totals[column] : null;
                 return (
@@ -285,7 +267,7 @@ export function AccountsTable({
                     {value !== null
                       ? money(value)
                       : index === 0
-                        ? t('accounts.totalsOf', { count: rows.length })
+                        ? t('accounts.totalsOf', { count: rows.count })
                         : null}
                   </TableCell>
                 );
@@ -296,5 +278,90 @@ export function AccountsTable({
         ) : null}
       </Table>
     </TableContainer>
+  );
+}
+
+type VirtualRowsProps = Pick<
+  AccountsTableProps,
+  'columns' | 'moneyUnit' | 'onRequestCard' | 'canRequestCard'
+> & {
+  scrollElement: HTMLElement | null;
+  accounts: readonly Account[];
+  order: Int32Array;
+};
+
+/**
+ * The body rows in view (and a few more) between two spacer rows. Only this re-renders on scroll, and
+ * the rows themselves are memoized (account-row.tsx): a scroll step mounts just the rows that came into view.
+ */
+function VirtualRows({
+  scrollElement,
+  accounts,
+  order,
+  columns,
+  moneyUnit,
+  onRequestCard,
+  canRequestCard,
+}: VirtualRowsProps) {
+  const { t, i18n } = useTranslation();
+  // TanStack Virtual returns fresh functions each render; this component is not compiled by React Compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 5,
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom =
+    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const columnCount = columns.length + 1;
+
+  // One handler for every row's action (rows are memoized and carry no callback): the button says
+  // which account by its position in the provider's list.
+  function onClick(event: MouseEvent<HTMLElement>) {
+    if (!(event.target instanceof Element)) return;
+    const button = event.target.closest<HTMLButtonElement>('button[data-position]');
+    const account = button ? accounts[Number(button.dataset.position)] : undefined;
+    if (account) onRequestCard(account);
+  }
+
+  const spacer = (height: number) => (
+    <tr aria-hidden="true" className="spacer-row" style={{ height }}>
+      <td colSpan={columnCount} />
+    </tr>
+  );
+
+  return (
+    // The click lands on a row's button; this only delegates it (the buttons are the keyboard's way).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <tbody className="MuiTableBody-root" onClick={onClick}>
+      {paddingTop > 0 ? spacer(paddingTop) : null}
+      {items.map((item) => {
+        const position = order[item.index] ?? -1;
+        const account = accounts[position];
+        if (!account) return null;
+        return (
+          <AccountRow
+            key={account.accountId}
+            account={account}
+            position={position}
+            rowIndex={item.index + 2}
+            columns={columns}
+            moneyUnit={moneyUnit}
+            language={i18n.language}
+            defaultBadge={t('accounts.defaultBadge')}
+            actionLabel={
+              canRequestCard(account)
+                ? t('accounts.requestCardFor', { tradeName: account.tradeName, account: account.account })
+                : null
+            }
+            actionText={t('accounts.requestCard')}
+          />
+        );
+      })}
+      {paddingBottom > 0 ? spacer(paddingBottom) : null}
+    </tbody>
   );
 }
