@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { paths } from '@/config/paths';
 
 /**
  * The runtime configuration read from /config.json before the app renders. One build serves every
@@ -99,7 +100,7 @@ const oidcAuthSchema = z.object({
   /** Path on this origin the provider sends the browser back to; `<path>/popup` serves re-authentication. */
   redirectPath: z._default(
     text.check(z.regex(/^\/[A-Za-z0-9/_-]*$/, { message: 'must be a path starting with "/"' })),
-    '/entrar/retorno',
+    `${paths.signIn}/retorno`,
   ),
   /** Renew the access token this many seconds before it expires. */
   renewBeforeSeconds: z._default(int(5, 600), 60),

@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, parsePath, RouterProvider } from 'react-router';
 import { configureApiClient } from '@/api/api-client';
 import { session } from '@/api/session';
 import { initI18n, type SupportedLanguage } from '@/app/i18n/i18n';
@@ -42,6 +42,8 @@ interface RenderRouteOptions {
   config?: Partial<RuntimeConfig>;
   /** Keep the app's retry rule (off by default: STYLE.md asks page tests for `retry: false`). */
   retries?: boolean;
+  /** Router state of the first entry, e.g. a hand-off from another screen (src/lib/hand-off.ts). */
+  state?: unknown;
 }
 
 /** Renders the whole app (real providers, real routes) at `path`, against the test sandbox. */
@@ -68,7 +70,9 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
   const unbind = bindSessionToQueryClient(session, queryClient);
   const token = options.token === undefined ? 'sandbox-operator' : options.token;
   if (token !== null) session.signIn(token);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [options.state === undefined ? path : { ...parsePath(path), state: options.state }],
+  });
   const user = userEvent.setup();
   const view = render(
     <AppProviders config={config} queryClient={queryClient}>

@@ -17,6 +17,7 @@ import { NavDrawer } from './nav-drawer';
 import { SessionLimitsGuard } from './session-limits-guard';
 import { OfflineBanner, SandboxBanner } from './status-banners';
 import { TopBar } from './top-bar';
+import { paths } from '@/config/paths';
 
 // Loaded only when a 401 happens: the dialog machinery (Modal, transitions) stays off the first screens.
 const ReauthDialog = lazy(async () => ({
@@ -49,13 +50,13 @@ export function AppShell() {
   useRouteFocus();
 
   if (state.status === 'signed-out') {
-    return <Navigate to="/entrar" replace state={redirectState} />;
+    return <Navigate to={paths.signIn} replace state={redirectState} />;
   }
 
   const signOut = () => {
     session.signOut(); // the session binding clears the query cache
     notify(t('app.signedOut'), 'info');
-    void navigate('/entrar', { replace: true });
+    void navigate(paths.signIn, { replace: true });
     // With OpenID Connect, the provider's session ends too (a redirect to its end_session_endpoint).
     void identityProvider()?.signOutAtProvider();
   };
@@ -64,7 +65,7 @@ export function AppShell() {
   const endSession = (reason: 'idle' | 'absolute') => {
     session.signOut(reason);
     void identityProvider()?.endAfterTimeout();
-    void navigate('/entrar', { replace: true });
+    void navigate(paths.signIn, { replace: true });
   };
 
   return (

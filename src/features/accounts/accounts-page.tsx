@@ -11,7 +11,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { accountQueries } from '@/api/accounts';
 import { isApiError } from '@/api/api-error';
 import type { Account } from '@/api/schemas/accounts';
@@ -20,6 +19,7 @@ import { virtualCardCode } from '@/api/virtual-card-account';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { PageContainer } from '@/components/page-container';
 import { TextInput } from '@/components/text-input';
+import { useNavigateWithHandOff } from '@/components/use-hand-off';
 import { useRuntimeConfig } from '@/config/config-context';
 import { balanceUnitOf } from '@/config/config-schema';
 import { downloadTextFile, stampedFileName, toCsv } from '@/lib/csv';
@@ -53,7 +53,7 @@ function defaultColumns(width: 'phone' | 'medium' | 'wide' | 'widest'): Readonly
 
 export function AccountsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigateWithHandOff = useNavigateWithHandOff();
   const config = useRuntimeConfig();
   const moneyUnit = balanceUnitOf(config);
   // The code the cards screen sends for an account, under the configured reading (and only if whole).
@@ -120,8 +120,7 @@ export function AccountsPage() {
   function onRequestCard(account: Account) {
     const code = accountCode(account);
     if (code === null) return;
-    // The account code travels in router state: not in the URL, and not personal data.
-    void navigate('/cartoes', { state: { requestVirtualCardFor: code } });
+    navigateWithHandOff('cards', { virtualCardAccount: code });
   }
 
   function exportCsv(rows: readonly AccountRow[]) {

@@ -16,8 +16,8 @@ import { ApiErrorAlert } from '@/components/api-error-alert';
 import { CpfInput, maskCpf } from '@/components/cpf-input';
 import { LiveRegion } from '@/components/live-region';
 import { PageContainer } from '@/components/page-container';
+import { useHandOff } from '@/components/use-hand-off';
 import { cpfDigits, isValidCpf } from '@/lib/cpf';
-import { takeHandedOffCpf } from '@/lib/status-lookup-handoff';
 import { AnalysisResults } from './analysis-results';
 import { maskCpfForList, recentLookups } from './recent-lookups';
 
@@ -32,10 +32,9 @@ function invalidReason(digits: string): InvalidReason | null {
   return isValidCpf(digits) ? null : { key: 'checkDigits' };
 }
 
-/** A CPF handed over by the credit application (taken once, in memory), when it is a valid one. */
-function takeValidHandedOffCpf(): string | null {
-  const handedOff = takeHandedOffCpf();
-  return handedOff !== null && isValidCpf(handedOff) ? cpfDigits(handedOff) : null;
+/** The CPF handed over by the credit application, when it is a valid one. */
+function validCpf(handedOff: { cpf: string } | null): string | null {
+  return handedOff !== null && isValidCpf(handedOff.cpf) ? cpfDigits(handedOff.cpf) : null;
 }
 
 /**
@@ -44,7 +43,7 @@ function takeValidHandedOffCpf(): string | null {
  */
 export function AnalysisStatusPage() {
   const { t, i18n } = useTranslation();
-  const [handedOff] = useState(takeValidHandedOffCpf);
+  const handedOff = validCpf(useHandOff('analysisStatus'));
   // The field is uncontrolled: the mask reformats it inside the input event as the analyst types.
   // Filling it from code (a recent lookup) remounts it with a new default value.
   const fieldRef = useRef<HTMLInputElement>(null);

@@ -9,13 +9,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormProvider, useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { productQueries } from '@/api/products';
 import { PageContainer } from '@/components/page-container';
 import { useToast } from '@/components/toast-provider';
+import { useNavigateWithHandOff } from '@/components/use-hand-off';
 import { useRuntimeConfig } from '@/config/config-context';
 import { incomeUnitOf } from '@/config/config-schema';
-import { handOffCpfForStatusLookup } from '@/lib/status-lookup-handoff';
+import { applicationStepPath, paths } from '@/config/paths';
 import { ErrorSummary, flattenErrors, sortByPosition } from './error-summary';
 import type { RuleContext } from './field-kit';
 import { FieldGrid } from './field-grid';
@@ -24,15 +25,15 @@ import { ReviewAndSubmit } from './review-and-submit';
 import { SubmitSuccess } from './submit-outcome';
 import { hasUnsentData, useApplicationDraft } from './use-application-draft';
 import { useLeaveGuard } from './use-leave-guard';
-import { WIZARD_BASE, useStepNavigation } from './use-step-navigation';
+import { useStepNavigation } from './use-step-navigation';
 import { FIRST_SLUG, createWizard, stepIndexOf, stepOfField, type FieldEntry, type Wizard } from './wizard';
 
-/** `/proposta/nova/:etapa?`: the wizard; without a known step, its first step (keeping `?produto=`). */
+/** `/proposta/nova/:etapa?`: the wizard; without a known step, its first step (keeping the hand-off). */
 export function CreditApplicationPage() {
   const { etapa } = useParams();
   const location = useLocation();
   if (stepIndexOf(etapa) < 0)
-    return <Navigate to={{ pathname: `${WIZARD_BASE}/${FIRST_SLUG}`, search: location.search }} replace />;
+    return <Navigate to={applicationStepPath(FIRST_SLUG)} state={location.state as unknown} replace />;
   return <WizardPage />;
 }
 
@@ -66,7 +67,7 @@ interface Sent {
 
 function WizardPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigateWithHandOff = useNavigateWithHandOff();
   const notify = useToast();
   const wizard = useWizard();
   const { methods, restored, forget } = useApplicationDraft(wizard);
@@ -74,7 +75,7 @@ function WizardPage() {
   const { step, stepIndex, previous } = nav;
   const [sent, setSent] = useState<Sent | null>(null);
   const blocker = useLeaveGuard(
-    WIZARD_BASE,
+    paths.newApplication,
     () => sent === null && hasUnsentData(methods.getValues(), wizard),
   );
 
@@ -100,10 +101,7 @@ function WizardPage() {
             response={sent.response}
             cpf={sent.cpf}
             baseline={sent.baseline}
-            onGoToStatus={() => {
-              handOffCpfForStatusLookup(sent.cpf);
-              void navigate('/analises');
-            }}
+            onGoToStatus={() => navigateWithHandOff('analysisStatus', { cpf: sent.cpf })}
             onNewApplication={() => {
               setSent(null);
               nav.goTo(FIRST_SLUG);
