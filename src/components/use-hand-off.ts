@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import {
-  consumeHandOff,
-  handOff,
-  peekHandOff,
-  type HandOffDestination,
-  type HandOffs,
-} from '@/lib/hand-off';
+import { consumeHandOff, handOff, peekHandOff, type HandOffDestination, type HandOffs } from '@/lib/hand-off';
 
 /** Navigates to the screen `to`, handing it `data` in memory (src/lib/hand-off.ts). */
 export function useNavigateWithHandOff() {
@@ -22,8 +16,8 @@ export function useNavigateWithHandOff() {
  * entry does not act on it again. Stable for the life of the component.
  */
 export function useHandOff<K extends HandOffDestination>(to: K): HandOffs[K] | null {
-  const { state } = useLocation();
-  const [arrival] = useState(() => ({ state: state as unknown, data: peekHandOff(to, state) }));
+  const state: unknown = useLocation().state;
+  const [arrival] = useState(() => ({ state, data: peekHandOff(to, state) }));
   useEffect(() => consumeHandOff(arrival.state), [arrival]);
   return arrival.data;
 }

@@ -5,7 +5,7 @@ import { configureApiClient } from '@/api/api-client';
 import { session } from '@/api/session';
 import { initI18n, type SupportedLanguage } from '@/app/i18n/i18n';
 import { AppProviders } from '@/app/providers';
-import { bindSessionToQueryClient, createAppQueryClient } from '@/app/query-client';
+import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
 import { parseRuntimeConfig } from '@/config/load-config';
 import type { RuntimeConfig } from '@/config/config-schema';
@@ -67,7 +67,7 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
       ...queryClient.getDefaultOptions(),
       queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 1 },
     });
-  const unbind = bindSessionToQueryClient(session, queryClient);
+  const unbind = bindSessionCleanup(session, queryClient);
   const token = options.token === undefined ? 'sandbox-operator' : options.token;
   if (token !== null) session.signIn(token);
   const router = createMemoryRouter(routes, {

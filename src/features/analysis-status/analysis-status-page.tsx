@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { isApiError } from '@/api/api-error';
@@ -17,6 +17,7 @@ import { CpfInput, maskCpf } from '@/components/cpf-input';
 import { LiveRegion } from '@/components/live-region';
 import { PageContainer } from '@/components/page-container';
 import { useHandOff } from '@/components/use-hand-off';
+import { useMemoryStore } from '@/components/use-memory-store';
 import { cpfDigits, isValidCpf } from '@/lib/cpf';
 import { AnalysisResults } from './analysis-results';
 import { maskCpfForList, recentLookups } from './recent-lookups';
@@ -53,7 +54,7 @@ export function AnalysisStatusPage() {
   // Counts refused lookups, so that the same refusal twice is said twice.
   const [refusals, setRefusals] = useState(0);
   const [autoRefresh, setAutoRefresh] = useState(true);
-  const recent = useSyncExternalStore(recentLookups.subscribe, recentLookups.getSnapshot);
+  const recent = useMemoryStore(recentLookups.store);
 
   useEffect(() => {
     if (handedOff) recentLookups.add(handedOff);

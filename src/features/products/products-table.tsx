@@ -83,7 +83,7 @@ export function ProductsTable({ products }: ProductsTableProps) {
                   <TableCell align="right">
                     <Button
                       component={RouterLink}
-                      {...handOffLink('newApplication', { productCode: String(product.codigo) })}
+                      {...handOffLink('newApplication', { productCode: product.codigo })}
                       variant="outlined"
                       size="small"
                       aria-label={t('products.startApplicationFor', { name: product.nome })}
