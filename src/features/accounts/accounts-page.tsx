@@ -1,24 +1,18 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQuery } from '@tanstack/react-query';
-import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountQueries } from '@/api/accounts';
-import { isApiError } from '@/api/api-error';
 import type { Account } from '@/api/schemas/accounts';
-import { ACCOUNTS_READ_SCOPE, useScopeStatus } from '@/api/scopes';
 import { virtualCardCode } from '@/api/virtual-card-account';
 import { ApiErrorAlert } from '@/components/api-error-alert';
+import { useAccountList } from '@/components/use-account-list';
 import { PageContainer } from '@/components/page-container';
-import { TextInput } from '@/components/text-input';
+import { ListToolbar, useListSearch } from '@/components/list-toolbar';
 import { useNavigateWithHandOff } from '@/components/use-hand-off';
 import { useRuntimeConfig } from '@/config/config-context';
 import { balanceUnitOf } from '@/config/config-schema';
@@ -61,13 +55,9 @@ export function AccountsPage() {
     const code = virtualCardCode(account, config.virtualCardAccountField);
     return code.ok ? code.code : null;
   };
-  const scope = useScopeStatus(ACCOUNTS_READ_SCOPE);
-  // A JWT without the scope: say so without asking the provider for a certain 403.
-  const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing' });
-  const forbidden = scope === 'missing' || (isApiError(accounts.error) && accounts.error.status === 403);
+  const { accounts, forbidden } = useAccountList();
 
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
+  const search = useListSearch(t('accounts.searchLabel'), t('accounts.searchHelp'));
   const [sort, setSort] = useState<SortState | null>(null);
   const theme = useTheme();
   const atLeastSm = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
@@ -94,8 +84,8 @@ export function AccountsPage() {
   // Search keys are built in small tasks after the first rows, not before them (issue 14).
   useEffect(() => (allRows ? prepareSearchKeys(allRows) : undefined), [allRows]);
   const found = useMemo(
-    () => (allRows ? searchRows(allRows, deferredQuery) : null),
-    [allRows, deferredQuery],
+    () => (allRows ? searchRows(allRows, search.deferred) : null),
+    [allRows, search.deferred],
   );
   const shown = useMemo(() => (found ? sortRows(found, sort) : null), [found, sort]);
   const totals = useMemo(() => (found ? totalsOf(found) : null), [found]);
@@ -184,29 +174,16 @@ export function AccountsPage() {
         />
       ) : (
         <Stack spacing={2}>
-          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
-            <TextInput
-              label={t('accounts.searchLabel')}
-              helperText={t('accounts.searchHelp')}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              type="search"
-              size="small"
-              sx={{ width: { xs: '100%', sm: 360 } }}
-              autoComplete="off"
-              startAdornment={
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              }
-            />
-            <Typography role="status" color="text.secondary" sx={{ pt: 1, flexGrow: 1 }}>
-              {allRows && shown
+          <ListToolbar
+            search={search.field}
+            count={
+              allRows && shown
                 ? shown.length === allRows.length
                   ? t('accounts.count', { count: allRows.length })
                   : t('accounts.countFiltered', { shown: shown.length, count: allRows.length })
-                : t('accounts.loading')}
-            </Typography>
+                : t('accounts.loading')
+            }
+          >
             <ColumnMenu hidden={hidden} onToggle={onToggleColumn} />
             <Button
               variant="outlined"
@@ -216,10 +193,12 @@ export function AccountsPage() {
             >
               {t('accounts.export')}
             </Button>
-          </Stack>
+          </ListToolbar>
           {shown && shown.length === 0 ? (
             <Alert severity="info">
-              {allRows?.length === 0 ? t('accounts.empty') : t('accounts.noMatch', { filter: deferredQuery })}
+              {allRows?.length === 0
+                ? t('accounts.empty')
+                : t('accounts.noMatch', { filter: search.deferred })}
             </Alert>
           ) : (
             <AccountsTable
