@@ -1,5 +1,6 @@
 import type { Account } from '@/api/schemas/accounts';
 import { formatCnpj } from '@/lib/cnpj';
+import { onlyDigits } from '@/lib/digit-pattern';
 
 /**
  * Column order: what tells one account from another first (two accounts may share a trade name: the
@@ -114,7 +115,7 @@ function sortKeyOf({ account }: AccountRow, column: ColumnId): string | number {
 export function searchRows(rows: readonly AccountRow[], query: string): readonly AccountRow[] {
   const folded = fold(query.trim());
   if (folded === '') return rows;
-  const queryDigits = folded.replace(/\D/g, '');
+  const queryDigits = onlyDigits(folded);
   // A query of digits and punctuation only ("11.222.333", "12345-6") also matches the bare digits.
   const digitsOnly = queryDigits !== '' && /^[\d\s./-]+$/.test(folded);
   return rows.filter((row) => {

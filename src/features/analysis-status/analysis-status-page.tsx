@@ -13,12 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { isApiError } from '@/api/api-error';
 import { ApiErrorAlert } from '@/components/api-error-alert';
-import { CpfInput, maskCpf } from '@/components/cpf-input';
+import { CpfInput } from '@/components/cpf-input';
 import { LiveRegion } from '@/components/live-region';
 import { PageContainer } from '@/components/page-container';
 import { useHandOff } from '@/components/use-hand-off';
 import { useMemoryStore } from '@/components/use-memory-store';
-import { cpfDigits, isValidCpf } from '@/lib/cpf';
+import { formatCpf, isValidCpf } from '@/lib/cpf';
+import { onlyDigits } from '@/lib/digit-pattern';
 import { AnalysisResults } from './analysis-results';
 import { maskCpfForList, recentLookups } from './recent-lookups';
 
@@ -35,7 +36,7 @@ function invalidReason(digits: string): InvalidReason | null {
 
 /** The CPF handed over by the credit application, when it is a valid one. */
 function validCpf(handedOff: { cpf: string } | null): string | null {
-  return handedOff !== null && isValidCpf(handedOff.cpf) ? cpfDigits(handedOff.cpf) : null;
+  return handedOff !== null && isValidCpf(handedOff.cpf) ? onlyDigits(handedOff.cpf) : null;
 }
 
 /**
@@ -48,7 +49,7 @@ export function AnalysisStatusPage() {
   // The field is uncontrolled: the mask reformats it inside the input event as the analyst types.
   // Filling it from code (a recent lookup) remounts it with a new default value.
   const fieldRef = useRef<HTMLInputElement>(null);
-  const [field, setField] = useState(() => ({ key: 0, value: handedOff ? maskCpf(handedOff) : '' }));
+  const [field, setField] = useState(() => ({ key: 0, value: handedOff ? formatCpf(handedOff) : '' }));
   const [cpf, setCpf] = useState<string | null>(handedOff);
   const [invalid, setInvalid] = useState<InvalidReason | null>(null);
   // Counts refused lookups, so that the same refusal twice is said twice.
@@ -70,7 +71,7 @@ export function AnalysisStatusPage() {
   });
 
   const lookUp = (raw: string) => {
-    const digits = cpfDigits(raw);
+    const digits = onlyDigits(raw);
     const reason = invalidReason(digits);
     setInvalid(reason);
     if (reason) {
@@ -90,7 +91,7 @@ export function AnalysisStatusPage() {
   };
 
   const repeat = (digits: string) => {
-    setField((current) => ({ key: current.key + 1, value: maskCpf(digits) }));
+    setField((current) => ({ key: current.key + 1, value: formatCpf(digits) }));
     lookUp(digits);
   };
 
@@ -213,7 +214,7 @@ export function AnalysisStatusPage() {
                   sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}
                 >
                   <Typography variant="h6" component="h2">
-                    {t('analysisStatus.resultsHeading', { cpf: maskCpf(cpf) })}
+                    {t('analysisStatus.resultsHeading', { cpf: formatCpf(cpf) })}
                   </Typography>
                   <Typography color="text.secondary">{resultCount}</Typography>
                 </Stack>

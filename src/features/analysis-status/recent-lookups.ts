@@ -1,3 +1,4 @@
+import { onlyDigits } from '@/lib/digit-pattern';
 import { createMemoryStore } from '@/lib/memory-store';
 
 /** How many recent lookups the tab remembers. */
@@ -23,6 +24,6 @@ export const recentLookups = createRecentLookups();
 
 /** `52998224725` → `***.***.*47-25`: enough to tell recent lookups apart, not enough to read the CPF. */
 export function maskCpfForList(cpf: string): string {
-  const digits = cpf.replace(/\D/g, '');
+  const digits = onlyDigits(cpf);
   return `***.***.*${digits.slice(7, 9)}-${digits.slice(9, 11)}`;
 }
