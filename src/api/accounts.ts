@@ -6,10 +6,7 @@ import { endpoints } from './schemas/endpoints';
 /** GET all accounts of the institution (section 4.6), from {accounts_base_url}, with the bearer token. */
 export async function fetchAccounts(signal?: AbortSignal): Promise<Account[]> {
   const body = await apiClient().request({
-    method: 'GET',
-    base: 'accounts',
-    path: endpoints.allAccounts(),
-    pathTemplate: endpoints.allAccounts(),
+    ...endpoints.allAccounts.request(),
     schema: accountListResponseSchema,
     signal,
   });
