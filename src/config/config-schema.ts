@@ -109,7 +109,7 @@ const authSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('tok
 export type AuthConfig = z.infer<typeof authSchema>;
 export type OidcAuthConfig = z.infer<typeof oidcAuthSchema>;
 
-/** RELIABILITY.md A5: idle timeout (warned a minute before) and absolute lifetime of a signed-in session. */
+/** docs/requirements.md A5: idle timeout (warned a minute before) and absolute lifetime of a signed-in session. */
 const sessionLimitsSchema = z
   .object({
     idleTimeoutSeconds: int(120, 24 * 60 * 60),

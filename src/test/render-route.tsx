@@ -40,7 +40,7 @@ interface RenderRouteOptions {
   token?: string | null;
   language?: SupportedLanguage;
   config?: Partial<RuntimeConfig>;
-  /** Keep the app's retry rule (off by default: STYLE.md asks page tests for `retry: false`). */
+  /** Keep the app's retry rule (off by default: docs/requirements.md asks page tests for `retry: false`). */
   retries?: boolean;
   /** Router state of the first entry, e.g. a hand-off from another screen (src/lib/hand-off.ts). */
   state?: unknown;

@@ -40,7 +40,7 @@ function validCpf(handedOff: { cpf: string } | null): string | null {
 }
 
 /**
- * Analysis status by CPF (PRODUCT.md screen 4). The CPF lives in this component and in the query key,
+ * Analysis status by CPF (docs/requirements.md, analysis status). The CPF lives in this component and in the query key,
  * which are memory only: never in the URL, history state or title.
  */
 export function AnalysisStatusPage() {
@@ -97,7 +97,7 @@ export function AnalysisStatusPage() {
 
   const error = cpf !== null && query.isError ? query.error : null;
   const status = isApiError(error) ? error.status : null;
-  // RELIABILITY.md row 19: a 404 means this CPF has no application, not a failure.
+  // docs/requirements.md row 19: a 404 means this CPF has no application, not a failure.
   const notFound = status === 404;
   const badRequest = status === 400 && isApiError(error) ? error : null;
   const failed = error !== null && !notFound && !badRequest;

@@ -60,7 +60,7 @@ export function ownLabel(path: string, t: TFunction): string {
   return isFieldKey(last) ? t(`creditApplication.fields.${last}`) : last;
 }
 
-/** Personal data: no autofill, spell check or autocorrect (RELIABILITY.md B6). */
+/** Personal data: no autofill, spell check or autocorrect (docs/requirements.md B6). */
 export const piiInputProps = {
   autoComplete: 'off',
   spellCheck: false,
