@@ -28,6 +28,13 @@ const boundaryZones = [
   },
   { target: './src/api', from: ['./src/components'], message: 'src/api is headless: no UI.' },
   { target: './src/features', from: './src/app', message: 'Features do not import the app layer.' },
+  // The sandbox stands for the provider: it knows the interface (src/api/schemas), never the screens.
+  {
+    target: './src/sandbox',
+    from: ['./src/features', './src/app'],
+    message:
+      'The sandbox plays the provider: it may use src/api schemas and src/lib, never screens or the app.',
+  },
   // Features are independent of each other.
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
@@ -42,6 +49,27 @@ const boundaryZones = [
     message: 'Only src/main.tsx and tests import the sandbox.',
   })),
   { target: './src', from: ['./e2e'], message: 'Nothing in src imports end-to-end tests.' },
+];
+
+/** What only tests may import: the test helpers, the test runner and Testing Library. */
+const testOnlyImports = [
+  { group: ['@/test/*', '**/test/*'], message: 'Test helpers are for tests only.' },
+  { group: ['vitest', '@testing-library/*', '@playwright/*'], message: 'Test tooling is for tests only.' },
+];
+
+/** src/api is headless (docs/architecture.md): no React, no UI kit, no router; React bindings live in src/components. */
+const headlessApiImports = [
+  {
+    group: ['react', 'react-dom', 'react-dom/*', 'react-router'],
+    message: 'src/api is headless: hooks go in src/components.',
+  },
+  { group: ['@mui/*', '@emotion/*'], message: 'src/api is headless: no UI.' },
+  {
+    group: ['@tanstack/react-query'],
+    importNamePattern: '^(use|QueryClientProvider)',
+    message:
+      'src/api defines query options and requests; the hooks that run them live in src/components and features.',
+  },
 ];
 
 export default tseslint.config(
@@ -99,6 +127,16 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/test/**', 'src/api/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: testOnlyImports }] },
+  },
+  {
+    files: ['src/api/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...testOnlyImports, ...headlessApiImports] }] },
   },
   ...pluginQuery.configs['flat/recommended'],
   {

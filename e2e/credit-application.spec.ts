@@ -107,7 +107,7 @@ test.describe('credit application', () => {
     await page
       .getByRole('link', { name: 'Iniciar proposta com o produto Cartão Gold Internacional' })
       .click();
-    await expect(page).toHaveURL(/\/proposta\/nova\/produto\?produto=102$/);
+    await expect(page).toHaveURL(/\/proposta\/nova\/produto$/);
     await expectStep(page, 1, 'Produto e vencimento');
     await expect(page.locator(name('codigodoproduto'))).toHaveValue('102');
     await expectNoAxeViolations(page, 'step 1');

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApiClient } from '@/api/api-client';
 import { session } from '@/api/session';
-import { bindSessionToQueryClient, createAppQueryClient } from '@/app/query-client';
+import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
 import { App } from '@/app/app';
 import { prefetchShell } from '@/app/router';
 import { initI18n } from '@/app/i18n/i18n';
@@ -57,7 +57,7 @@ async function start() {
 
   configureApiClient(config);
   const queryClient = createAppQueryClient();
-  bindSessionToQueryClient(session, queryClient);
+  bindSessionCleanup(session, queryClient);
 
   root.render(
     <StrictMode>

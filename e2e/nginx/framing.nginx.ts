@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '../fixtures';
 
 /**
- * Clickjacking (RELIABILITY.md D2): a page on another local origin frames the app served by nginx; the
+ * Clickjacking (docs/requirements.md D2): a page on another local origin frames the app served by nginx; the
  * app must not render inside it. A control frame (a page that allows framing) shows the check can fail.
  */
 

@@ -10,10 +10,7 @@ import { endpoints } from './schemas/endpoints';
  */
 export async function fetchAccounts(signal?: AbortSignal): Promise<Account[]> {
   const body = await apiClient().request({
-    method: 'GET',
-    base: 'accounts',
-    path: endpoints.allAccounts(),
-    pathTemplate: endpoints.allAccounts(),
+    ...endpoints.allAccounts.request(),
     schema: accountListResponseSchema,
     decode: (text) => accountsEngine().decode(text),
     signal,

@@ -3,15 +3,10 @@ import { apiClient } from './api-client';
 import { analysisStatusPageSchema, type AnalysisStatusPage } from './schemas/analysis-status';
 import { endpoints } from './schemas/endpoints';
 
-const pathTemplate = '/v1/cards/request/{document}/';
-
 /** GET the analyses of a CPF (section 4.3). `cpf` is 11 digits; it goes into the path and nowhere else. */
 export async function fetchAnalysisStatus(cpf: string, signal?: AbortSignal): Promise<AnalysisStatusPage> {
   return apiClient().request({
-    method: 'GET',
-    base: 'base',
-    path: endpoints.analysisStatus(cpf),
-    pathTemplate,
+    ...endpoints.analysisStatus.request(cpf),
     schema: analysisStatusPageSchema,
     signal,
   });

@@ -8,10 +8,7 @@ import { endpoints } from './schemas/endpoints';
  */
 export function requestVirtualCard(account: number, idempotencyKey?: string): Promise<CardOperationResult> {
   return apiClient().request({
-    method: 'POST',
-    base: 'base',
-    path: endpoints.createVirtualCard(),
-    pathTemplate: endpoints.createVirtualCard(),
+    ...endpoints.createVirtualCard.request(),
     schema: cardOperationResultSchema,
     body: { account },
     idempotencyKey,
@@ -21,10 +18,7 @@ export function requestVirtualCard(account: number, idempotencyKey?: string): Pr
 /** POST the cancellation of a card (section 4.5): the same code in the path and in the body. */
 export function cancelCard(cardCode: number, idempotencyKey?: string): Promise<CardOperationResult> {
   return apiClient().request({
-    method: 'POST',
-    base: 'base',
-    path: endpoints.cancelCard(cardCode),
-    pathTemplate: '/v1/cards/cancel/{cardCode}/',
+    ...endpoints.cancelCard.request(cardCode),
     schema: cardOperationResultSchema,
     body: { cardCode },
     idempotencyKey,

@@ -15,10 +15,7 @@ export function submitCreditApplication(
   idempotencyKey?: string,
 ): Promise<CreditApplicationResponse> {
   return apiClient().request({
-    method: 'POST',
-    base: 'base',
-    path: endpoints.creditRequest(),
-    pathTemplate: endpoints.creditRequest(),
+    ...endpoints.creditRequest.request(),
     schema: creditApplicationResponseSchema,
     body,
     idempotencyKey,

@@ -5,10 +5,7 @@ import { productListResponseSchema, type Product } from './schemas/products';
 
 export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
   const body = await apiClient().request({
-    method: 'GET',
-    base: 'base',
-    path: endpoints.products(),
-    pathTemplate: endpoints.products(),
+    ...endpoints.products.request(),
     schema: productListResponseSchema,
     signal,
   });

@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from 'react';
-import { session, type SessionState } from './session';
+import type { SessionState } from './session';
 
 /** The scope the accounts endpoint requires (interface section 4.6). */
 export const ACCOUNTS_READ_SCOPE = 'accounts:read';
@@ -13,10 +12,4 @@ export type ScopeStatus = 'granted' | 'missing' | 'unknown';
 export function scopeStatus(state: SessionState, scope: string): ScopeStatus {
   if (state.status === 'signed-out' || !state.claims) return 'unknown';
   return state.claims.scopes.includes(scope) ? 'granted' : 'missing';
-}
-
-/** The current session's status for `scope`, re-evaluated when the session changes. */
-export function useScopeStatus(scope: string): ScopeStatus {
-  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
-  return scopeStatus(state, scope);
 }

@@ -11,7 +11,7 @@ export type SessionState =
   | {
       status: 'signed-out';
       generation: number;
-      /** Set when a session limit ended the session (RELIABILITY.md A5), for the sign-in screen to say so. */
+      /** Set when a session limit ended the session (docs/requirements.md A5), for the sign-in screen to say so. */
       ended?: 'idle' | 'absolute';
     }
   | { status: 'active'; generation: number; token: string; claims: TokenClaims | null }

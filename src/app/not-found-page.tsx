@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from '@/components/use-translation';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { PageContainer } from '@/components/page-container';
+import { paths } from '@/config/paths';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -10,7 +11,7 @@ export function NotFoundPage() {
   return (
     <PageContainer title={t('errors.notFoundTitle')}>
       <Typography sx={{ mb: 2 }}>{t('errors.notFoundBody', { path: pathname })}</Typography>
-      <Button component={RouterLink} to="/produtos" variant="contained">
+      <Button component={RouterLink} to={paths.products} variant="contained">
         {t('errors.goHome')}
       </Button>
     </PageContainer>

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { queryRetryDelay, shouldRetryQuery } from '@/api/query-retry';
 import type { SessionStore } from '@/api/session';
+import { forgetEveryMemoryStore } from '@/lib/memory-store';
 
 /**
  * The app's QueryClient: queries retry only network errors, 5xx and 429, at most twice, never a 4xx;
@@ -22,13 +23,15 @@ export function createAppQueryClient(): QueryClient {
 }
 
 /**
- * Keeps the query cache in step with the session:
- * - signed out: everything the tab fetched is dropped;
+ * Keeps what the tab holds in step with the session, whatever ended it (the operator, a session limit,
+ * a refused renewal):
+ * - signed out: everything the tab fetched is dropped, and every memory store (journal, recent lookups,
+ *   draft, hand-offs: src/lib/memory-store.ts) is emptied;
  * - expired (a 401): calls in flight are cancelled and cached data, personal data included, is dropped,
  *   while the page itself stays mounted (typed form data lives in the forms, not in this cache);
  * - re-opened after an expiry: the queries on screen run again.
  */
-export function bindSessionToQueryClient(session: SessionStore, queryClient: QueryClient): () => void {
+export function bindSessionCleanup(session: SessionStore, queryClient: QueryClient): () => void {
   let previous = session.getState().status;
   return session.subscribe(() => {
     const { status } = session.getState();
@@ -38,6 +41,7 @@ export function bindSessionToQueryClient(session: SessionStore, queryClient: Que
     if (status === 'signed-out') {
       void queryClient.cancelQueries();
       queryClient.clear();
+      forgetEveryMemoryStore();
     } else if (status === 'expired') {
       void queryClient.cancelQueries();
       for (const query of queryClient.getQueryCache().getAll()) query.reset();

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from '@/components/use-translation';
 import { Link as RouterLink, useRouteError } from 'react-router';
+import { paths } from '@/config/paths';
 
 /**
  * The error boundary of each route: the screen says what happened, the shell (navigation, sign-out)
@@ -33,7 +34,7 @@ function ScreenFailure({ chunk }: { chunk: boolean }) {
         <Button variant="contained" onClick={() => window.location.reload()}>
           {t('errors.reloadPage')}
         </Button>
-        <Button component={RouterLink} to="/produtos" variant="outlined">
+        <Button component={RouterLink} to={paths.products} variant="outlined">
           {t('errors.goHome')}
         </Button>
       </Stack>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { childPath, paths } from '@/config/paths';
 import { SignInPage } from '@/features/auth/sign-in-page';
 import { NotFoundPage } from './not-found-page';
 import { ChunkLoadError, RouteError } from './route-error';
@@ -31,7 +32,7 @@ function FullPageLoading() {
 /** Every screen is its own chunk, loaded when first visited; each has its own error boundary. */
 export const routes: RouteObject[] = [
   {
-    path: '/entrar',
+    path: paths.signIn,
     // Part of the entry, not lazy: every cold start shows it first (the token lives in memory only), and a
     // lazy screen would paint a spinner, then the screen, after its chunks had come (issue 14).
     Component: SignInPage,
@@ -44,16 +45,16 @@ export const routes: RouteObject[] = [
     lazy: screen(async () => (await import('./layout/app-shell')).AppShell),
     HydrateFallback: FullPageLoading,
     children: [
-      { index: true, element: <Navigate to="/produtos" replace /> },
+      { index: true, element: <Navigate to={paths.products} replace /> },
       {
-        path: 'produtos',
+        path: childPath(paths.products),
         ErrorBoundary: RouteError,
         lazy: screen(async () => (await import('@/features/products/products-page')).ProductsPage),
       },
       {
         // The step is in the path (`/proposta/nova/dados-pessoais`) so that Back moves between steps;
         // without one, the page redirects to the first step.
-        path: 'proposta/nova/:etapa?',
+        path: `${childPath(paths.newApplication)}/:etapa?`,
         ErrorBoundary: RouteError,
         lazy: screen(
           async () =>
@@ -61,19 +62,19 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'analises',
+        path: childPath(paths.analysisStatus),
         ErrorBoundary: RouteError,
         lazy: screen(
           async () => (await import('@/features/analysis-status/analysis-status-page')).AnalysisStatusPage,
         ),
       },
       {
-        path: 'cartoes',
+        path: childPath(paths.cards),
         ErrorBoundary: RouteError,
         lazy: screen(async () => (await import('@/features/cards/cards-page')).CardsPage),
       },
       {
-        path: 'contas',
+        path: childPath(paths.accounts),
         ErrorBoundary: RouteError,
         lazy: screen(async () => (await import('@/features/accounts/accounts-page')).AccountsPage),
       },

@@ -3,7 +3,7 @@ import { IDLE_WARNING_MS, limitPhase } from './session-limits';
 const limits = { idleTimeoutSeconds: 300, absoluteLifetimeSeconds: 3600 };
 const start = 1_000_000;
 
-describe('limitPhase (RELIABILITY.md A5)', () => {
+describe('limitPhase (docs/requirements.md A5)', () => {
   it('is active until a minute before the idle limit', () => {
     expect(limitPhase(start + 239_000, start, start, limits)).toEqual({ phase: 'active' });
   });

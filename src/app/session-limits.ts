@@ -1,7 +1,7 @@
 import { session } from '@/api/session';
 import type { SessionLimits } from '@/config/config-schema';
 
-/** The idle warning opens this long before the idle limit (RELIABILITY.md A5: "a minute before"). */
+/** The idle warning opens this long before the idle limit (docs/requirements.md A5: "a minute before"). */
 export const IDLE_WARNING_MS = 60_000;
 
 export type LimitPhase =

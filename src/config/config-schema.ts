@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { paths } from '@/config/paths';
 
 /**
  * The runtime configuration read from /config.json before the app renders. One build serves every
@@ -99,7 +100,7 @@ const oidcAuthSchema = z.object({
   /** Path on this origin the provider sends the browser back to; `<path>/popup` serves re-authentication. */
   redirectPath: z._default(
     text.check(z.regex(/^\/[A-Za-z0-9/_-]*$/, { message: 'must be a path starting with "/"' })),
-    '/entrar/retorno',
+    `${paths.signIn}/retorno`,
   ),
   /** Renew the access token this many seconds before it expires. */
   renewBeforeSeconds: z._default(int(5, 600), 60),
@@ -108,7 +109,7 @@ const authSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('tok
 export type AuthConfig = z.infer<typeof authSchema>;
 export type OidcAuthConfig = z.infer<typeof oidcAuthSchema>;
 
-/** RELIABILITY.md A5: idle timeout (warned a minute before) and absolute lifetime of a signed-in session. */
+/** docs/requirements.md A5: idle timeout (warned a minute before) and absolute lifetime of a signed-in session. */
 const sessionLimitsSchema = z
   .object({
     idleTimeoutSeconds: int(120, 24 * 60 * 60),

@@ -8,10 +8,10 @@ import {
   isValidDdd,
   isValidPhoneNumber,
   isValidUf,
-  onlyDigits,
   readPhoneTyping,
   UF_CODES,
 } from './brazil';
+import { onlyDigits } from './digit-pattern';
 
 const RUNS = { numRuns: 1000 };
 /** Any length up to 10k code points, spread evenly (fast-check alone keeps generated strings short). */

@@ -1,6 +1,7 @@
 import { getAreaCodeInfo } from '@brazilian-utils/brazilian-utils/get-area-code-info';
 import { getStates } from '@brazilian-utils/brazilian-utils/get-states';
 import { isValidCep as libraryIsValidCep } from '@brazilian-utils/brazilian-utils/is-valid-cep';
+import { onlyDigits } from './digit-pattern';
 
 /**
  * Brazilian address and phone rules, on @brazilian-utils/brazilian-utils (docs/decisions/006-brazilian-rules.md).
@@ -16,11 +17,6 @@ const UF_SET = new Set(UF_CODES);
 
 export function isValidUf(value: string): boolean {
   return UF_SET.has(value);
-}
-
-/** Keeps only the ASCII digits. */
-export function onlyDigits(value: string): string {
-  return value.replace(/\D/g, '');
 }
 
 /** A CEP: 8 digits, raw or written `00000-000` (surrounding spaces ignored). */

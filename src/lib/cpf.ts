@@ -1,3 +1,5 @@
+import { formatDigits, onlyDigits } from './digit-pattern';
+
 /**
  * CPF helpers: pure, total (never throw on user input) and linear in the input length.
  * The regexes below have no nested or adjacent unbounded quantifiers, so no input can make them backtrack.
@@ -9,10 +11,8 @@ const MASKED_LENGTH = 14;
 // Raw digits, or the mask with each punctuation mark optional ("000.000.000-00", "000000000-00"...).
 const CPF_SHAPE = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
 
-/** Keeps only the ASCII digits of `input`. */
-export function cpfDigits(input: string): string {
-  return input.replace(/\D/g, '');
-}
+/** The CPF's mask: `_` is a digit (src/lib/digit-pattern.ts). */
+export const CPF_PATTERN = '___.___.___-__';
 
 function checkDigit(digits: string): number {
   // Weights run from digits.length + 1 down to 2 (mod-11, Receita Federal).
@@ -45,7 +45,7 @@ export function isValidCpf(input: string): boolean {
   // Length check first so that a huge paste costs one trim and nothing more.
   if (trimmed.length < CPF_LENGTH || trimmed.length > MASKED_LENGTH) return false;
   if (!CPF_SHAPE.test(trimmed)) return false;
-  const digits = cpfDigits(trimmed);
+  const digits = onlyDigits(trimmed);
   if (/^(\d)\1*$/.test(digits)) return false;
   return cpfCheckDigits(digits.slice(0, 9)) === digits.slice(9);
 }
@@ -55,10 +55,5 @@ export function isValidCpf(input: string): boolean {
  * ("5299" → "529.9"), so it can drive a masked input; digits beyond the eleventh are dropped.
  */
 export function formatCpf(input: string): string {
-  const digits = cpfDigits(input).slice(0, CPF_LENGTH);
-  const parts = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 9)].filter(
-    (part) => part.length > 0,
-  );
-  const body = parts.join('.');
-  return digits.length > 9 ? `${body}-${digits.slice(9)}` : body;
+  return formatDigits(onlyDigits(input).slice(0, CPF_LENGTH), CPF_PATTERN);
 }

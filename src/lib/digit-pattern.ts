@@ -47,6 +47,7 @@ export function positionAfterDigits(formatted: string, n: number): number {
   return formatted.length;
 }
 
+/** Keeps only the ASCII digits: the one digit filter of the app (masks, CPF, CEP, phones, search). */
 export function onlyDigits(text: string): string {
   return text.replace(/\D/g, '');
 }

@@ -33,7 +33,7 @@ function importsSandbox(file: string): boolean {
   });
 }
 
-describe('sandbox boundaries (STYLE.md)', () => {
+describe('sandbox boundaries (docs/requirements.md)', () => {
   it('is imported by no src/ module but main.tsx and tests (test files and src/test helpers)', () => {
     const offenders = sourceFiles(srcDir)
       .filter((file) => importsSandbox(file))

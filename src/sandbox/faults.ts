@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { endpoints } from '@/api/schemas/endpoints';
 
 /**
- * Fault injection (RELIABILITY.md section 4). A fault is matched by endpoint name, consumed once per
+ * Fault injection (docs/requirements.md, fault injection). A fault is matched by endpoint name, consumed once per
  * matching request (`times`), and everything is deterministic: no randomness, no wall-clock decisions.
  */
 

@@ -4,6 +4,7 @@ import { createCepHandlers } from './cep';
 import { applyBodyFault, isBodyKind, isReplacingKind, replacingFaultReply } from './fault-replies';
 import { DEFAULT_DELAY_MS, type Fault } from './faults';
 import { errorReply, toResponse, type SandboxReply } from './reply';
+import { endpoints } from '@/api/schemas/endpoints';
 import { routes, type Route } from './routes';
 import type { SandboxStore } from './store';
 import { authFailureMessages, verifyAuthorization } from './tokens';
@@ -144,8 +145,10 @@ export function createSandboxHandlers(store: SandboxStore, options: SandboxHandl
   const control = withoutTrailingSlash(options.controlBaseUrl ?? originOf(bases.base));
 
   const apiHandlers = routes.map((route) => {
-    const method = route.method === 'GET' ? http.get : http.post;
-    return method(`${bases[route.base]}${route.path}`, async ({ request, params }) => {
+    // Method, base and pattern come from the interface's one definition (src/api/schemas/endpoints.ts).
+    const { method, base, pattern } = endpoints[route.endpoint];
+    const handle = method === 'GET' ? http.get : http.post;
+    return handle(`${bases[base]}${pattern}`, async ({ request, params }) => {
       // path-to-regexp (MSW 2) already refuses `/v1/products` for `/v1/products/`, but its optional
       // trailing delimiter lets `/v1/products//` through; the interface's paths are exact.
       if (new URL(request.url).pathname.endsWith('//'))
@@ -173,11 +176,11 @@ export function createSandboxHandlers(store: SandboxStore, options: SandboxHandl
     http.all(`${base}/*`, ({ request }) => {
       const url = new URL(request.url);
       const relative = url.pathname.slice(new URL(base, url).pathname.length);
-      const known = routes.filter(
-        (route) => bases[route.base] === base && matchesPattern(route.path, relative),
-      );
+      const known = routes
+        .map((route) => endpoints[route.endpoint])
+        .filter((endpoint) => bases[endpoint.base] === base && matchesPattern(endpoint.pattern, relative));
       if (known.length > 0) {
-        const allow = known.map((route) => route.method).join(', ');
+        const allow = known.map((endpoint) => endpoint.method).join(', ');
         return toResponse(
           errorReply(405, `Método ${request.method} não permitido; use ${allow}.`, { Allow: allow }),
         );

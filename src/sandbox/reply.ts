@@ -22,7 +22,7 @@ export function isSuccess(reply: SandboxReply): reply is Extract<SandboxReply, {
   return reply.type === 'json' && reply.status >= 200 && reply.status < 300;
 }
 
-/** Headers every API response carries (RELIABILITY.md B3, D3): bodies hold personal data. */
+/** Headers every API response carries (docs/requirements.md B3, D3): bodies hold personal data. */
 export const apiSecurityHeaders: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',

@@ -1,7 +1,6 @@
 import type * as z from 'zod/mini';
 import { cancelCardRequestSchema, virtualCardRequestSchema } from '@/api/schemas/cards';
 import { creditApplicationRequestSchema } from '@/api/schemas/credit-application';
-import { endpoints } from '@/api/schemas/endpoints';
 import { isValidCpf } from '@/lib/cpf';
 import type { SandboxEndpoint } from './faults';
 import { statusWord, type SandboxProfile } from './profiles';
@@ -24,10 +23,6 @@ export interface RouteContext {
 
 export interface Route {
   endpoint: SandboxEndpoint;
-  method: 'GET' | 'POST';
-  base: 'base' | 'accounts';
-  /** MSW path pattern relative to the base; `:name` marks a parameter. */
-  path: string;
   /** Creates something: honours Idempotency-Key. */
   mutation: boolean;
   run: (context: RouteContext) => SandboxReply | Promise<SandboxReply>;
@@ -120,18 +115,12 @@ function creditRequestSuccess(
 
 const products: Route = {
   endpoint: 'products',
-  method: 'GET',
-  base: 'base',
-  path: endpoints.products(),
   mutation: false,
   run: ({ store }) => jsonReply(200, { conteudo: { produtos: store.listProducts() } }),
 };
 
 const creditRequest: Route = {
   endpoint: 'creditRequest',
-  method: 'POST',
-  base: 'base',
-  path: endpoints.creditRequest(),
   mutation: true,
   run: async ({ store, request }) => {
     const body = await readJsonBody(request, creditApplicationRequestSchema);
@@ -169,9 +158,6 @@ const creditRequest: Route = {
 
 const analysisStatus: Route = {
   endpoint: 'analysisStatus',
-  method: 'GET',
-  base: 'base',
-  path: '/v1/cards/request/:document/',
   mutation: false,
   run: ({ store, params }) => {
     const document = params['document'] ?? '';
@@ -199,9 +185,6 @@ const analysisStatus: Route = {
 
 const createVirtualCard: Route = {
   endpoint: 'createVirtualCard',
-  method: 'POST',
-  base: 'base',
-  path: endpoints.createVirtualCard(),
   mutation: true,
   run: async ({ store, request }) => {
     const body = await readJsonBody(request, virtualCardRequestSchema);
@@ -225,9 +208,6 @@ const createVirtualCard: Route = {
 
 const cancelCard: Route = {
   endpoint: 'cancelCard',
-  method: 'POST',
-  base: 'base',
-  path: '/v1/cards/cancel/:cardCode/',
   mutation: true,
   run: async ({ store, request, params }) => {
     const pathCode = params['cardCode'] ?? '';
@@ -251,9 +231,6 @@ const cancelCard: Route = {
 
 const allAccounts: Route = {
   endpoint: 'allAccounts',
-  method: 'GET',
-  base: 'accounts',
-  path: endpoints.allAccounts(),
   mutation: false,
   run: ({ store, scopes }) => {
     if (!scopes.includes(ACCOUNTS_READ_SCOPE)) {

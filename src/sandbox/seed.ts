@@ -11,7 +11,7 @@ import { createRandom, type Random } from './prng';
 export const DEFAULT_SEED = 20_260_101;
 export const DEFAULT_ACCOUNT_COUNT = 30;
 
-/** Text that looks like HTML, so the app can prove it renders server text as text (RELIABILITY.md C3). */
+/** Text that looks like HTML, so the app can prove it renders server text as text (docs/requirements.md C3). */
 export const HTML_LIKE_PRODUCT_NAME = '<img src=x onerror=window.__x=1> Cartão Teste';
 
 export const seedProducts: readonly Product[] = [

@@ -1,11 +1,11 @@
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, parsePath, RouterProvider } from 'react-router';
 import { configureApiClient } from '@/api/api-client';
 import { session } from '@/api/session';
 import { initI18n, type SupportedLanguage } from '@/app/i18n/i18n';
 import { AppProviders } from '@/app/providers';
-import { bindSessionToQueryClient, createAppQueryClient } from '@/app/query-client';
+import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
 import { parseRuntimeConfig } from '@/config/load-config';
 import type { RuntimeConfig } from '@/config/config-schema';
@@ -40,8 +40,10 @@ interface RenderRouteOptions {
   token?: string | null;
   language?: SupportedLanguage;
   config?: Partial<RuntimeConfig>;
-  /** Keep the app's retry rule (off by default: STYLE.md asks page tests for `retry: false`). */
+  /** Keep the app's retry rule (off by default: docs/requirements.md asks page tests for `retry: false`). */
   retries?: boolean;
+  /** Router state of the first entry, e.g. a hand-off from another screen (src/lib/hand-off.ts). */
+  state?: unknown;
 }
 
 /** Renders the whole app (real providers, real routes) at `path`, against the test sandbox. */
@@ -65,10 +67,12 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
       ...queryClient.getDefaultOptions(),
       queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 1 },
     });
-  const unbind = bindSessionToQueryClient(session, queryClient);
+  const unbind = bindSessionCleanup(session, queryClient);
   const token = options.token === undefined ? 'sandbox-operator' : options.token;
   if (token !== null) session.signIn(token);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [options.state === undefined ? path : { ...parsePath(path), state: options.state }],
+  });
   const user = userEvent.setup();
   const view = render(
     <AppProviders config={config} queryClient={queryClient}>

@@ -12,6 +12,7 @@ import {
   type SignInFailure,
 } from '../identity-provider';
 import type { SessionStore } from '../session';
+import { paths } from '@/config/paths';
 
 /**
  * OpenID Connect sign-in (Authorization Code + PKCE) with oidc-client-ts, loaded by main.tsx only when
@@ -84,7 +85,7 @@ export async function startOidc(
     response_type: 'code',
     redirect_uri: redirectUri,
     popup_redirect_uri: `${redirectUri}/popup`,
-    post_logout_redirect_uri: `${location.origin}/entrar`,
+    post_logout_redirect_uri: `${location.origin}${paths.signIn}`,
     userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
     stateStore: new WebStorageStateStore({ store: roundTripStorage, prefix: STATE_PREFIX }),
     automaticSilentRenew: true,
@@ -121,7 +122,7 @@ export async function startOidc(
   });
 
   if (location.pathname === config.redirectPath) {
-    let returnTo = '/entrar';
+    let returnTo: string = paths.signIn;
     try {
       const user = await manager.signinRedirectCallback(location.href);
       returnTo = safeReturnPath(user.state);

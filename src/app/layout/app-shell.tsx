@@ -6,17 +6,16 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@/components/use-translation';
-import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { identityProvider } from '@/api/identity-provider';
-import { session } from '@/api/session';
-import { useToast } from '@/components/toast-provider';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useRouteFocus } from '@/components/use-route-focus';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/features/auth/use-session';
 import { NavDrawer } from './nav-drawer';
 import { SessionLimitsGuard } from './session-limits-guard';
 import { OfflineBanner, SandboxBanner } from './status-banners';
+import { useSignOut } from '../use-sign-out';
 import { TopBar } from './top-bar';
+import { paths } from '@/config/paths';
 
 // Loaded only when a 401 happens: the dialog machinery (Modal, transitions) stays off the first screens.
 const ReauthDialog = lazy(async () => ({
@@ -35,9 +34,7 @@ export function AppShell() {
   const { t } = useTranslation();
   const state = useSession();
   const location = useLocation();
-  const navigate = useNavigate();
   const navigation = useNavigation();
-  const notify = useToast();
   const config = useRuntimeConfig();
   // Stable across renders: <Navigate> navigates again whenever its `state` prop changes identity.
   const redirectState = useMemo(() => ({ from: location.pathname }), [location.pathname]);
@@ -46,26 +43,12 @@ export function AppShell() {
   const [navOpen, setNavOpen] = useState(false);
   const [navLoaded, setNavLoaded] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const { signOut, endSession } = useSignOut();
   useRouteFocus();
 
   if (state.status === 'signed-out') {
-    return <Navigate to="/entrar" replace state={redirectState} />;
+    return <Navigate to={paths.signIn} replace state={redirectState} />;
   }
-
-  const signOut = () => {
-    session.signOut(); // the session binding clears the query cache
-    notify(t('app.signedOut'), 'info');
-    void navigate('/entrar', { replace: true });
-    // With OpenID Connect, the provider's session ends too (a redirect to its end_session_endpoint).
-    void identityProvider()?.signOutAtProvider();
-  };
-
-  // Idle or absolute limit reached: the same clean-up as a sign-out, then the sign-in screen says why.
-  const endSession = (reason: 'idle' | 'absolute') => {
-    session.signOut(reason);
-    void identityProvider()?.endAfterTimeout();
-    void navigate('/entrar', { replace: true });
-  };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

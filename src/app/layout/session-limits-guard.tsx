@@ -17,7 +17,7 @@ interface SessionLimitsGuardProps {
 }
 
 /**
- * Enforces the idle timeout and the absolute lifetime of a signed-in session (RELIABILITY.md A5): a
+ * Enforces the idle timeout and the absolute lifetime of a signed-in session (docs/requirements.md A5): a
  * warning a minute before the idle end, then `onEnd`. Its own component, so that the once-a-second
  * check re-renders only itself. While the warning is open, only "Continuar conectado" counts as activity.
  */

@@ -1,25 +1,19 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from './texts';
-import { useNavigate } from 'react-router';
-import { accountQueries } from '@/api/accounts';
-import { isApiError } from '@/api/api-error';
 import type { Account } from '@/api/schemas/accounts';
-import { ACCOUNTS_READ_SCOPE, useScopeStatus } from '@/api/scopes';
 import { virtualCardCode } from '@/api/virtual-card-account';
 import { ApiErrorAlert } from '@/components/api-error-alert';
+import { useAccountList } from '@/components/use-account-list';
 import { PageContainer } from '@/components/page-container';
-import { TextInput } from '@/components/text-input';
+import { ListToolbar, useListSearch } from '@/components/list-toolbar';
+import { useNavigateWithHandOff } from '@/components/use-hand-off';
 import { useRuntimeConfig } from '@/config/config-context';
 import { balanceUnitOf } from '@/config/config-schema';
 import { formatCnpj } from '@/lib/cnpj';
@@ -47,7 +41,7 @@ function defaultColumns(width: 'phone' | 'medium' | 'wide' | 'widest'): Readonly
 
 export function AccountsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigateWithHandOff = useNavigateWithHandOff();
   const config = useRuntimeConfig();
   const moneyUnit = balanceUnitOf(config);
   // The code the cards screen sends for an account, under the configured reading (and only if whole).
@@ -55,12 +49,10 @@ export function AccountsPage() {
     const code = virtualCardCode(account, config.virtualCardAccountField);
     return code.ok ? code.code : null;
   };
-  const scope = useScopeStatus(ACCOUNTS_READ_SCOPE);
-  // A JWT without the scope: say so without asking the provider for a certain 403.
-  const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing' });
-  const forbidden = scope === 'missing' || (isApiError(accounts.error) && accounts.error.status === 403);
+  const { accounts, forbidden } = useAccountList();
 
-  const [query, setQuery] = useState('');
+  const search = useListSearch(t('accounts.searchLabel'), t('accounts.searchHelp'));
+  const query = search.field.value;
   const searched = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<SortState | null>(null);
   const theme = useTheme();
@@ -104,8 +96,7 @@ export function AccountsPage() {
   function onRequestCard(account: Account) {
     const code = accountCode(account);
     if (code === null) return;
-    // The account code travels in router state: not in the URL, and not personal data.
-    void navigate('/cartoes', { state: { requestVirtualCardFor: code } });
+    navigateWithHandOff('cards', { virtualCardAccount: code });
   }
 
   function exportCsv(rows: readonly Account[]) {
@@ -169,29 +160,16 @@ export function AccountsPage() {
         />
       ) : (
         <Stack spacing={2}>
-          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
-            <TextInput
-              label={t('accounts.searchLabel')}
-              helperText={t('accounts.searchHelp')}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              type="search"
-              size="small"
-              sx={{ width: { xs: '100%', sm: 360 } }}
-              autoComplete="off"
-              startAdornment={
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              }
-            />
-            <Typography role="status" color="text.secondary" sx={{ pt: 1, flexGrow: 1 }}>
-              {allAccounts && shown
+          <ListToolbar
+            search={search.field}
+            count={
+              allAccounts && shown
                 ? shown.order.length === allAccounts.length
                   ? t('accounts.count', { count: allAccounts.length })
                   : t('accounts.countFiltered', { shown: shown.order.length, count: allAccounts.length })
-                : t('accounts.loading')}
-            </Typography>
+                : t('accounts.loading')
+            }
+          >
             <ColumnMenu hidden={hidden} onToggle={onToggleColumn} />
             <Button
               variant="outlined"
@@ -203,7 +181,7 @@ export function AccountsPage() {
             >
               {t('accounts.export')}
             </Button>
-          </Stack>
+          </ListToolbar>
           {shown && shown.order.length === 0 ? (
             <Alert severity="info">
               {allAccounts?.length === 0

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { analysisStatusQueries } from '@/api/analysis-status';
-import { handOffCpfForStatusLookup } from '@/lib/status-lookup-handoff';
+import { handOff, peekHandOff } from '@/lib/hand-off';
 import { renderRoute, setupTestSandbox } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
@@ -244,11 +244,13 @@ describe('AnalysisStatusPage', () => {
   });
 
   it('looks up a CPF handed over by the credit application, without putting it in the address', async () => {
-    handOffCpfForStatusLookup('52998224725');
-    const { router } = renderRoute('/analises', { sandbox });
+    const state = handOff('analysisStatus', { cpf: '52998224725' });
+    const { router } = renderRoute('/analises', { sandbox, state });
     expect(await resultsTable()).toHaveTextContent('PRP-2026-000123');
     expect(cpfField()).toHaveValue('529.982.247-25');
     expect(JSON.stringify(router.state.location)).not.toContain('52998224725');
+    // Taken once: Back and Forward to this entry do not look it up again.
+    expect(peekHandOff('analysisStatus', state)).toBeNull();
     expect(
       screen.getByRole('button', { name: 'Consultar de novo o CPF ***.***.*47-25' }),
     ).toBeInTheDocument();

@@ -8,16 +8,18 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from './texts';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { isApiError } from '@/api/api-error';
 import { ApiErrorAlert } from '@/components/api-error-alert';
-import { CpfInput, maskCpf } from '@/components/cpf-input';
+import { CpfInput } from '@/components/cpf-input';
 import { LiveRegion } from '@/components/live-region';
 import { PageContainer } from '@/components/page-container';
-import { cpfDigits, isValidCpf } from '@/lib/cpf';
-import { takeHandedOffCpf } from '@/lib/status-lookup-handoff';
+import { useHandOff } from '@/components/use-hand-off';
+import { useMemoryStore } from '@/components/use-memory-store';
+import { formatCpf, isValidCpf } from '@/lib/cpf';
+import { onlyDigits } from '@/lib/digit-pattern';
 import { AnalysisResults } from './analysis-results';
 import { maskCpfForList, recentLookups } from './recent-lookups';
 
@@ -32,29 +34,28 @@ function invalidReason(digits: string): InvalidReason | null {
   return isValidCpf(digits) ? null : { key: 'checkDigits' };
 }
 
-/** A CPF handed over by the credit application (taken once, in memory), when it is a valid one. */
-function takeValidHandedOffCpf(): string | null {
-  const handedOff = takeHandedOffCpf();
-  return handedOff !== null && isValidCpf(handedOff) ? cpfDigits(handedOff) : null;
+/** The CPF handed over by the credit application, when it is a valid one. */
+function validCpf(handedOff: { cpf: string } | null): string | null {
+  return handedOff !== null && isValidCpf(handedOff.cpf) ? onlyDigits(handedOff.cpf) : null;
 }
 
 /**
- * Analysis status by CPF (PRODUCT.md screen 4). The CPF lives in this component and in the query key,
+ * Analysis status by CPF (docs/requirements.md, analysis status). The CPF lives in this component and in the query key,
  * which are memory only: never in the URL, history state or title.
  */
 export function AnalysisStatusPage() {
   const { t, i18n } = useTranslation();
-  const [handedOff] = useState(takeValidHandedOffCpf);
+  const handedOff = validCpf(useHandOff('analysisStatus'));
   // The field is uncontrolled: the mask reformats it inside the input event as the analyst types.
   // Filling it from code (a recent lookup) remounts it with a new default value.
   const fieldRef = useRef<HTMLInputElement>(null);
-  const [field, setField] = useState(() => ({ key: 0, value: handedOff ? maskCpf(handedOff) : '' }));
+  const [field, setField] = useState(() => ({ key: 0, value: handedOff ? formatCpf(handedOff) : '' }));
   const [cpf, setCpf] = useState<string | null>(handedOff);
   const [invalid, setInvalid] = useState<InvalidReason | null>(null);
   // Counts refused lookups, so that the same refusal twice is said twice.
   const [refusals, setRefusals] = useState(0);
   const [autoRefresh, setAutoRefresh] = useState(true);
-  const recent = useSyncExternalStore(recentLookups.subscribe, recentLookups.getSnapshot);
+  const recent = useMemoryStore(recentLookups.store);
 
   useEffect(() => {
     if (handedOff) recentLookups.add(handedOff);
@@ -70,7 +71,7 @@ export function AnalysisStatusPage() {
   });
 
   const lookUp = (raw: string) => {
-    const digits = cpfDigits(raw);
+    const digits = onlyDigits(raw);
     const reason = invalidReason(digits);
     setInvalid(reason);
     if (reason) {
@@ -90,13 +91,13 @@ export function AnalysisStatusPage() {
   };
 
   const repeat = (digits: string) => {
-    setField((current) => ({ key: current.key + 1, value: maskCpf(digits) }));
+    setField((current) => ({ key: current.key + 1, value: formatCpf(digits) }));
     lookUp(digits);
   };
 
   const error = cpf !== null && query.isError ? query.error : null;
   const status = isApiError(error) ? error.status : null;
-  // RELIABILITY.md row 19: a 404 means this CPF has no application, not a failure.
+  // docs/requirements.md row 19: a 404 means this CPF has no application, not a failure.
   const notFound = status === 404;
   const badRequest = status === 400 && isApiError(error) ? error : null;
   const failed = error !== null && !notFound && !badRequest;
@@ -213,7 +214,7 @@ export function AnalysisStatusPage() {
                   sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}
                 >
                   <Typography variant="h6" component="h2">
-                    {t('analysisStatus.resultsHeading', { cpf: maskCpf(cpf) })}
+                    {t('analysisStatus.resultsHeading', { cpf: formatCpf(cpf) })}
                   </Typography>
                   <Typography color="text.secondary">{resultCount}</Typography>
                 </Stack>

@@ -11,15 +11,16 @@ import { useRuntimeConfig } from '@/config/config-context';
 import { OidcSignIn } from './oidc-sign-in';
 import { TokenForm } from './token-form';
 import { useSession } from './use-session';
+import { paths } from '@/config/paths';
 
 /** Where to go after signing in: the protected page the operator asked for, else the products. */
 function targetOf(state: unknown): string {
   if (typeof state === 'object' && state !== null && 'from' in state) {
     const from: unknown = state.from;
-    if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/entrar')
+    if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.signIn)
       return from;
   }
-  return '/produtos';
+  return paths.products;
 }
 
 export function SignInPage() {

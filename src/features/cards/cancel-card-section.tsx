@@ -1,18 +1,13 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from './texts';
 import { cancelCard } from '@/api/cards';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TextInput } from '@/components/text-input';
-import { usePhoneLayout } from '@/components/use-phone-layout';
 import { OperationResult } from './operation-result';
 import { parseCode, useCardOperation } from './use-card-operation';
 
@@ -23,22 +18,16 @@ import { parseCode, useCardOperation } from './use-card-operation';
 export function CancelCardSection() {
   const { t } = useTranslation();
   const headingId = useId();
-  const phone = usePhoneLayout();
   const [codeText, setCodeText] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  // The code under confirmation; kept while the dialog fades out so its text does not vanish.
-  const [confirming, setConfirming] = useState<number | null>(null);
-  const [open, setOpen] = useState(false);
   const [retyped, setRetyped] = useState('');
-  const [answered, setAnswered] = useState(false);
-  // One cancel per opening of the dialog, set synchronously: once the answer is in, the dialog fades out
-  // for a moment with its confirm button enabled again (not pending any more), and a second click or Enter
-  // arriving then (~80 ms after the first) would send a second POST. Cleared when the dialog next opens.
-  const confirmedRef = useRef(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const codeInputRef = useRef<HTMLInputElement>(null);
-  const { run, mutation } = useCardOperation('cancel', cancelCard);
+  const { mutation, confirming, open, answered, ask, confirm, close } = useCardOperation(
+    'cancel',
+    cancelCard,
+  );
   const refusalFields = useMemo(
     () => ({ cardCode: { label: t('cards.cancel.codeLabel'), focus: () => codeInputRef.current?.focus() } }),
     [t],
@@ -55,28 +44,7 @@ export function CancelCardSection() {
     }
     setCodeError(null);
     setRetyped('');
-    setAnswered(false);
-    confirmedRef.current = false;
-    setConfirming(code);
-    setOpen(true);
-  }
-
-  function onConfirm(event: SyntheticEvent) {
-    event.preventDefault();
-    if (confirming === null || !matches || mutation.isPending || confirmedRef.current) return;
-    confirmedRef.current = true;
-    run(confirming, {
-      onSettled: () => {
-        setAnswered(true);
-        setOpen(false);
-      },
-    });
-  }
-
-  function close() {
-    if (mutation.isPending) return;
-    setAnswered(false);
-    setOpen(false);
+    ask(code);
   }
 
   return (
@@ -116,69 +84,41 @@ export function CancelCardSection() {
         focusRef={resultRef}
         fields={refusalFields}
       />
-      <Dialog
+      <ConfirmDialog
         open={open}
+        title={t('cards.cancel.dialogTitle', { code: confirming ?? '' })}
+        description={
+          <DialogContentText sx={{ mb: 2 }}>
+            {t('cards.cancel.dialogBody', { code: confirming ?? '' })}
+          </DialogContentText>
+        }
+        confirmLabel={t('cards.cancel.confirm')}
+        busyLabel={t('cards.sending')}
+        cancelLabel={t('cards.back')}
+        busy={mutation.isPending}
+        canConfirm={matches}
+        danger
+        onConfirm={confirm}
         onClose={close}
-        aria-labelledby={`${headingId}-dialog-title`}
-        aria-describedby={`${headingId}-dialog-body`}
-        fullScreen={phone}
-        disableRestoreFocus
-        slotProps={{
-          transition: {
-            // Back to where the operator was: the answer when there is one, else the button.
-            onExited: () => (answered ? resultRef.current : triggerRef.current)?.focus(),
-          },
-        }}
+        // Back to where the operator was: the answer when there is one, else the button.
+        returnFocusTo={() => (answered ? resultRef.current : triggerRef.current)}
       >
-        {confirming !== null ? (
-          <form onSubmit={onConfirm} noValidate>
-            <DialogTitle id={`${headingId}-dialog-title`}>
-              {t('cards.cancel.dialogTitle', { code: confirming })}
-            </DialogTitle>
-            <DialogContent>
-              <DialogContentText id={`${headingId}-dialog-body`} sx={{ mb: 2 }}>
-                {t('cards.cancel.dialogBody', { code: confirming })}
-              </DialogContentText>
-              <TextInput
-                label={t('cards.cancel.retypeLabel')}
-                helperText={
-                  retyped !== '' && !matches
-                    ? t('cards.cancel.retypeMismatch', { code: confirming })
-                    : t('cards.cancel.retypeHelp', { code: confirming })
-                }
-                value={retyped}
-                onChange={(event) => setRetyped(event.target.value)}
-                autoComplete="off"
-                autoFocus
-                inputProps={{ inputMode: 'numeric' }}
-                fullWidth
-                disabled={mutation.isPending}
-              />
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={close} disabled={mutation.isPending}>
-                {t('cards.back')}
-              </Button>
-              <Button
-                type="submit"
-                variant="contained"
-                color="error"
-                // error.dark keeps white text at AA contrast in the dark theme too (error.main does not).
-                sx={{
-                  bgcolor: 'error.dark',
-                  '&:hover': { bgcolor: 'error.dark', filter: 'brightness(0.9)' },
-                }}
-                disabled={!matches || mutation.isPending || answered}
-                startIcon={
-                  mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
-                }
-              >
-                {mutation.isPending ? t('cards.sending') : t('cards.cancel.confirm')}
-              </Button>
-            </DialogActions>
-          </form>
-        ) : null}
-      </Dialog>
+        <TextInput
+          label={t('cards.cancel.retypeLabel')}
+          helperText={
+            retyped !== '' && !matches
+              ? t('cards.cancel.retypeMismatch', { code: confirming ?? '' })
+              : t('cards.cancel.retypeHelp', { code: confirming ?? '' })
+          }
+          value={retyped}
+          onChange={(event) => setRetyped(event.target.value)}
+          autoComplete="off"
+          autoFocus
+          inputProps={{ inputMode: 'numeric' }}
+          fullWidth
+          disabled={mutation.isPending}
+        />
+      </ConfirmDialog>
     </Paper>
   );
 }

@@ -3,6 +3,7 @@ import { session } from '@/api/session';
 import { formatCnpj } from '@/lib/cnpj';
 import { otherProfile, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
+import { handOff, peekHandOff } from '@/lib/hand-off';
 import { cardJournal } from './journal-store';
 
 const sandbox = setupTestSandbox();
@@ -197,7 +198,9 @@ describe('CardsPage: virtual card', () => {
     const { user, router } = renderRoute('/produtos', { sandbox });
     const target = sandbox.store.listAccounts()[6]!;
     await act(() =>
-      router.navigate('/cartoes', { state: { requestVirtualCardFor: Number(target.account) } }),
+      router.navigate('/cartoes', {
+        state: handOff('cards', { virtualCardAccount: Number(target.account) }),
+      }),
     );
     const dialog = await screen.findByRole(
       'dialog',
@@ -205,7 +208,8 @@ describe('CardsPage: virtual card', () => {
       { timeout: 5000 },
     );
     expect(dialog).toHaveTextContent(`conta ${target.account}`);
-    await waitFor(() => expect(router.state.location.state).toBeNull());
+    // Taken once: Back and Forward to this entry do not ask again.
+    await waitFor(() => expect(peekHandOff('cards', router.state.location.state)).toBeNull());
     // The list arrives while the dialog is open; it then names the account too.
     await waitFor(() => expect(dialog).toHaveTextContent(target.tradeName));
     await user.click(within(dialog).getByRole('button', { name: 'Solicitar' }));

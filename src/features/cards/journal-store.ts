@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { session } from '@/api/session';
+import { useMemoryStore } from '@/components/use-memory-store';
+import { createMemoryStore } from '@/lib/memory-store';
 
 export type CardOperation = 'virtualCard' | 'cancel';
 
@@ -17,40 +17,18 @@ export interface JournalEntry {
 }
 
 /**
- * The card operations of this tab, newest first. In memory only (a module-level store, so that it
- * survives leaving the screen and coming back), erased when the operator signs out.
+ * The card operations of this tab, newest first. In memory only (a memory store, so that it survives
+ * leaving the screen and coming back), erased when the operator signs out.
  */
-let entries: readonly JournalEntry[] = [];
+const journal = createMemoryStore<readonly JournalEntry[]>(() => []);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit() {
-  for (const listener of listeners) listener();
-}
 
 export const cardJournal = {
-  getEntries: () => entries,
-  subscribe: (listener: () => void) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
-  add: (entry: Omit<JournalEntry, 'id' | 'at'>, at = new Date()) => {
-    entries = [{ ...entry, id: nextId++, at }, ...entries];
-    emit();
-  },
-  clear: () => {
-    if (entries.length === 0) return;
-    entries = [];
-    emit();
-  },
+  getEntries: journal.get,
+  add: (entry: Omit<JournalEntry, 'id' | 'at'>, at = new Date()) =>
+    journal.set((entries) => [{ ...entry, id: nextId++, at }, ...entries]),
 };
 
-session.subscribe(() => {
-  if (session.getState().status === 'signed-out') cardJournal.clear();
-});
-
 export function useCardJournal(): readonly JournalEntry[] {
-  return useSyncExternalStore(cardJournal.subscribe, cardJournal.getEntries, cardJournal.getEntries);
+  return useMemoryStore(journal);
 }

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from './texts';
 import type { CardOperationResult } from '@/api/schemas/cards';
-import { useConfirmedMutation } from '@/api/use-confirmed-mutation';
+import { useConfirmedMutation } from '@/components/use-confirmed-mutation';
 import { describeApiError } from '@/components/describe-api-error';
 import { useToast } from '@/components/toast-provider';
 import { cardJournal, type CardOperation } from './journal-store';
@@ -8,11 +9,13 @@ import { cardJournal, type CardOperation } from './journal-store';
 /**
  * One card operation (request a virtual card, cancel a card): exactly one request per confirmation, a
  * fresh idempotency key per confirmed operation, the same key when the same code is sent again after an
- * unknown outcome (`useConfirmedMutation`). Each outcome goes to the tab's journal.
+ * unknown outcome (`useConfirmedMutation`), behind a confirmation. Each outcome goes to the tab's journal.
  */
 export function useCardOperation(
   operation: CardOperation,
   send: (code: number, idempotencyKey: string) => Promise<CardOperationResult>,
+  /** A code handed over by another screen: its confirmation opens at once. */
+  initialCode: number | null = null,
 ) {
   const { t } = useTranslation();
   const notify = useToast();
@@ -41,12 +44,37 @@ export function useCardOperation(
     },
   });
 
-  /** Sends the operation for `code`, unless one is already under way. Returns whether it was sent. */
-  function run(code: number, options: { onSettled?: () => void } = {}): boolean {
-    return runOnce(code, { onSettled: options.onSettled });
-  }
+  // The confirmation: the code being confirmed (kept while the dialog fades out, so that its text does
+  // not vanish), whether the dialog is open, and whether the answer is in (focus then goes to it).
+  const [confirming, setConfirming] = useState<number | null>(initialCode);
+  const [open, setOpen] = useState(initialCode !== null);
+  const [answered, setAnswered] = useState(false);
 
-  return { run, mutation };
+  /** Opens the confirmation for `code`. */
+  const ask = (code: number) => {
+    setAnswered(false);
+    setConfirming(code);
+    setOpen(true);
+  };
+
+  /** The confirm button (ConfirmDialog calls it once per opening): one request, then the dialog closes. */
+  const confirm = () => {
+    if (confirming === null) return;
+    runOnce(confirming, {
+      onSettled: () => {
+        setAnswered(true);
+        setOpen(false);
+      },
+    });
+  };
+
+  const close = () => {
+    if (mutation.isPending) return;
+    setAnswered(false);
+    setOpen(false);
+  };
+
+  return { mutation, confirming, open, answered, ask, confirm, close };
 }
 
 /** A code typed by the operator: a positive whole number of digits only, or null. */

@@ -2,11 +2,7 @@ import Alert from '@mui/material/Alert';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
@@ -14,17 +10,14 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from './texts';
-import { accountQueries } from '@/api/accounts';
-import { isApiError } from '@/api/api-error';
 import { requestVirtualCard } from '@/api/cards';
 import type { Account } from '@/api/schemas/accounts';
-import { ACCOUNTS_READ_SCOPE, useScopeStatus } from '@/api/scopes';
 import { virtualCardCode, type VirtualCardCode } from '@/api/virtual-card-account';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useAccountList } from '@/components/use-account-list';
 import { TextInput } from '@/components/text-input';
-import { usePhoneLayout } from '@/components/use-phone-layout';
 import { useRuntimeConfig } from '@/config/config-context';
 import { formatCnpj } from '@/lib/cnpj';
 import { OperationResult } from './operation-result';
@@ -59,10 +52,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const { t } = useTranslation();
   const headingId = useId();
   const { virtualCardAccountField: field } = useRuntimeConfig();
-  const phone = usePhoneLayout();
-  const scope = useScopeStatus(ACCOUNTS_READ_SCOPE);
-  const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing' });
-  const forbidden = scope === 'missing' || (isApiError(accounts.error) && accounts.error.status === 403);
+  const { accounts, forbidden } = useAccountList();
 
   // Every account stays in the list; those whose field is not a whole number are shown disabled with
   // the reason (a provider with UUID accountIds must not get an empty picker or a silent guess).
@@ -82,13 +72,14 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const [selectedCode, setSelectedCode] = useState<number | null>(handedOverAccount);
   const [codeText, setCodeText] = useState(handedOverAccount === null ? '' : String(handedOverAccount));
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<number | null>(handedOverAccount);
-  const [open, setOpen] = useState(handedOverAccount !== null);
-  const [answered, setAnswered] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const accountInputRef = useRef<HTMLInputElement>(null);
-  const { run, mutation } = useCardOperation('virtualCard', requestVirtualCard);
+  const { mutation, confirming, open, answered, ask, confirm, close } = useCardOperation(
+    'virtualCard',
+    requestVirtualCard,
+    handedOverAccount,
+  );
   const refusalFields = useMemo(
     () => ({
       account: {
@@ -114,25 +105,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
       return;
     }
     setFieldError(null);
-    setAnswered(false);
-    setConfirming(code);
-    setOpen(true);
-  }
-
-  function onConfirm() {
-    if (confirming === null || !open || mutation.isPending) return;
-    run(confirming, {
-      onSettled: () => {
-        setAnswered(true);
-        setOpen(false);
-      },
-    });
-  }
-
-  function close() {
-    if (mutation.isPending) return;
-    setAnswered(false);
-    setOpen(false);
+    ask(code);
   }
 
   const optionLabel = ({ account }: AccountOption) =>
@@ -281,59 +254,42 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         networkRetryCaveatFor={mutation.variables?.variables}
         fields={refusalFields}
       />
-      <Dialog
+      <ConfirmDialog
         open={open}
+        title={t('cards.virtual.dialogTitle')}
+        description={
+          <>
+            <DialogContentText>
+              {t('cards.virtual.dialogBody', { account: confirming ?? '' })}
+            </DialogContentText>
+            {confirmingOption ? (
+              <>
+                <DialogContentText sx={{ mt: 1 }}>
+                  {t('cards.virtual.dialogAccount', {
+                    tradeName: confirmingOption.account.tradeName,
+                    taxId: confirmingOption.taxIdFormatted,
+                    branch: confirmingOption.account.branch,
+                    account: confirmingOption.account.account,
+                  })}
+                </DialogContentText>
+                <DialogContentText sx={{ mt: 1 }}>
+                  {t('cards.virtual.dialogCode', { code: confirming ?? '', field })}
+                </DialogContentText>
+              </>
+            ) : null}
+            <DialogContentText sx={{ mt: 1 }}>{t('cards.virtual.dialogOnce')}</DialogContentText>
+          </>
+        }
+        confirmLabel={t('cards.virtual.confirm')}
+        busyLabel={t('cards.sending')}
+        cancelLabel={t('cards.back')}
+        busy={mutation.isPending}
+        // The one action of a confirmation that only states what will happen.
+        focusConfirm
+        onConfirm={confirm}
         onClose={close}
-        aria-labelledby={`${headingId}-dialog-title`}
-        aria-describedby={`${headingId}-dialog-body`}
-        fullScreen={phone}
-        disableRestoreFocus
-        slotProps={{
-          transition: {
-            onExited: () => (answered ? resultRef.current : triggerRef.current)?.focus(),
-          },
-        }}
-      >
-        <DialogTitle id={`${headingId}-dialog-title`}>{t('cards.virtual.dialogTitle')}</DialogTitle>
-        <DialogContent id={`${headingId}-dialog-body`}>
-          <DialogContentText>
-            {t('cards.virtual.dialogBody', { account: confirming ?? '' })}
-          </DialogContentText>
-          {confirmingOption ? (
-            <>
-              <DialogContentText sx={{ mt: 1 }}>
-                {t('cards.virtual.dialogAccount', {
-                  tradeName: confirmingOption.account.tradeName,
-                  taxId: confirmingOption.taxIdFormatted,
-                  branch: confirmingOption.account.branch,
-                  account: confirmingOption.account.account,
-                })}
-              </DialogContentText>
-              <DialogContentText sx={{ mt: 1 }}>
-                {t('cards.virtual.dialogCode', { code: confirming ?? '', field })}
-              </DialogContentText>
-            </>
-          ) : null}
-          <DialogContentText sx={{ mt: 1 }}>{t('cards.virtual.dialogOnce')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={mutation.isPending}>
-            {t('cards.back')}
-          </Button>
-          <Button
-            variant="contained"
-            onClick={onConfirm}
-            disabled={mutation.isPending}
-            // The one action of a confirmation that only states what will happen.
-            autoFocus
-            startIcon={
-              mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
-            }
-          >
-            {mutation.isPending ? t('cards.sending') : t('cards.virtual.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        returnFocusTo={() => (answered ? resultRef.current : triggerRef.current)}
+      />
     </Paper>
   );
 }

@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import { handOff } from '@/lib/hand-off';
 import { renderRoute, setupTestSandbox } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
@@ -71,8 +72,9 @@ async function fillToReview(user: User, cpf = '06247311974') {
 }
 
 describe('CreditApplicationPage', () => {
-  it('preselects ?produto=102; "Continuar" validates only this step, with a focused summary and "Erro:"', async () => {
-    const { user } = renderRoute('/proposta/nova/produto?produto=102', { sandbox });
+  it('preselects a product handed over; "Continuar" validates only this step, with a focused summary and "Erro:"', async () => {
+    const state = handOff('newApplication', { productCode: '102' });
+    const { user } = renderRoute('/proposta/nova/produto', { sandbox, state });
     await expectStep(1);
     await screen.findByRole('option', { name: /Cartão Gold/ });
     expect(field('codigodoproduto')).toHaveValue('102');

@@ -10,13 +10,14 @@ import { useMemo, useState } from 'react';
 import type { Ref } from 'react';
 import { FormProvider, useFormContext } from 'react-hook-form';
 import { useTranslation } from './texts';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { productQueries } from '@/api/products';
 import { PageContainer } from '@/components/page-container';
 import { useToast } from '@/components/toast-provider';
+import { useNavigateWithHandOff } from '@/components/use-hand-off';
 import { useRuntimeConfig } from '@/config/config-context';
 import { incomeUnitOf } from '@/config/config-schema';
-import { handOffCpfForStatusLookup } from '@/lib/status-lookup-handoff';
+import { applicationStepPath, paths } from '@/config/paths';
 import { ErrorSummary, sortByPosition } from './error-summary';
 import type { RuleContext } from './field-kit';
 import { FieldGrid } from './field-grid';
@@ -25,7 +26,7 @@ import { ReviewAndSubmit } from './review-and-submit';
 import { SubmitSuccess } from './submit-outcome';
 import { hasUnsentData, useApplicationDraft } from './use-application-draft';
 import { useLeaveGuard } from './use-leave-guard';
-import { WIZARD_BASE, useStepNavigation } from './use-step-navigation';
+import { useStepNavigation } from './use-step-navigation';
 import { useHasProblems, useProblems } from './use-form-errors';
 import {
   FIRST_SLUG,
@@ -37,12 +38,12 @@ import {
 } from './wizard';
 import { noteRender } from './render-probe';
 
-/** `/proposta/nova/:etapa?`: the wizard; without a known step, its first step (keeping `?produto=`). */
+/** `/proposta/nova/:etapa?`: the wizard; without a known step, its first step (keeping the hand-off). */
 export function CreditApplicationPage() {
   const { etapa } = useParams();
   const location = useLocation();
   if (stepIndexOf(etapa) < 0)
-    return <Navigate to={{ pathname: `${WIZARD_BASE}/${FIRST_SLUG}`, search: location.search }} replace />;
+    return <Navigate to={applicationStepPath(FIRST_SLUG)} state={location.state as unknown} replace />;
   return <WizardPage />;
 }
 
@@ -99,13 +100,16 @@ function WizardSteps({
 }) {
   noteRender('WizardSteps');
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigateWithHandOff = useNavigateWithHandOff();
   const notify = useToast();
   const { getValues } = useFormContext<ApplicationInput>();
   const { navigation: nav, summaryRef, headingRef } = useStepNavigation(wizard);
   const { step, stepIndex, previous } = nav;
   const [sent, setSent] = useState<Sent | null>(null);
-  const blocker = useLeaveGuard(WIZARD_BASE, () => sent === null && hasUnsentData(getValues(), wizard));
+  const blocker = useLeaveGuard(
+    paths.newApplication,
+    () => sent === null && hasUnsentData(getValues(), wizard),
+  );
 
   const stepPaths = useMemo(() => step.fields.map((field) => field.path), [step]);
   // Whether the step shows problems (the title says "Erro:"); the list itself is StepSummary's.
@@ -125,10 +129,7 @@ function WizardSteps({
           response={sent.response}
           cpf={sent.cpf}
           baseline={sent.baseline}
-          onGoToStatus={() => {
-            handOffCpfForStatusLookup(sent.cpf);
-            void navigate('/analises');
-          }}
+          onGoToStatus={() => navigateWithHandOff('analysisStatus', { cpf: sent.cpf })}
           onNewApplication={() => {
             setSent(null);
             nav.goTo(FIRST_SLUG);

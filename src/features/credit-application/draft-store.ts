@@ -1,10 +1,10 @@
-import { session } from '@/api/session';
+import { createMemoryStore } from '@/lib/memory-store';
 import type { ApplicationInput } from './wizard';
 
 /**
- * The unsent application, in memory only (never Web Storage: RELIABILITY.md, "Drafts in memory only").
- * It lives outside the component tree so that it survives leaving the wizard for another screen; a
- * re-authentication keeps the page mounted anyway. Signing out or a successful submit clears it.
+ * The unsent application, in memory only (never Web Storage: docs/requirements.md, "Drafts in memory
+ * only"). A memory store, so that it survives leaving the wizard for another screen (a
+ * re-authentication keeps the page mounted anyway); signing out or a successful submit clears it.
  *
  * `epoch` grows on every clear: a wizard that was mounted before a clear must not save its (old) values
  * back when it unmounts afterwards (sign-out clears first, then navigates away).
@@ -15,26 +15,29 @@ interface Draft {
   idempotencyKey: string;
 }
 
-let draft: Draft | null = null;
-let idempotencyKey: string = crypto.randomUUID();
-let epoch = 0;
+interface DraftState {
+  draft: Draft | null;
+  idempotencyKey: string;
+  epoch: number;
+}
+
+const state = createMemoryStore<DraftState>((previous) => ({
+  draft: null,
+  idempotencyKey: crypto.randomUUID(),
+  epoch: previous ? previous.epoch + 1 : 0,
+}));
 
 export const draftStore = {
-  get: (): Draft | null => draft,
-  epoch: (): number => epoch,
-  idempotencyKey: (): string => idempotencyKey,
+  get: (): Draft | null => state.get().draft,
+  epoch: (): number => state.get().epoch,
+  idempotencyKey: (): string => state.get().idempotencyKey,
   /** Saves `values` unless the draft was cleared since `sinceEpoch`. */
   save(values: ApplicationInput, sinceEpoch: number): void {
-    if (sinceEpoch !== epoch) return;
-    draft = { values, idempotencyKey };
+    state.set((current) =>
+      current.epoch === sinceEpoch
+        ? { ...current, draft: { values, idempotencyKey: current.idempotencyKey } }
+        : current,
+    );
   },
-  clear(): void {
-    draft = null;
-    idempotencyKey = crypto.randomUUID();
-    epoch += 1;
-  },
+  clear: state.reset,
 };
-
-session.subscribe(() => {
-  if (session.getState().status === 'signed-out') draftStore.clear();
-});

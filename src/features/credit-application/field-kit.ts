@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { RuntimeConfig } from '@/config/config-schema';
-import { isValidCep, isValidDdd, isValidPhoneNumber, isValidUf, onlyDigits } from '@/lib/brazil';
+import { isValidCep, isValidDdd, isValidPhoneNumber, isValidUf } from '@/lib/brazil';
+import { onlyDigits } from '@/lib/digit-pattern';
 import { isValidCpf } from '@/lib/cpf';
 import {
   ageOn,

@@ -17,9 +17,9 @@ import { TextInput, type TextInputProps } from '@/components/text-input';
 import { useDigitMask } from '@/components/use-digit-mask';
 import { useRuntimeConfig } from '@/config/config-context';
 import { localizeLabel } from '@/config/config-label';
-import { UF_CODES, formatPhoneNumber, isValidCep, onlyDigits, readPhoneTyping } from '@/lib/brazil';
+import { UF_CODES, formatPhoneNumber, isValidCep, readPhoneTyping } from '@/lib/brazil';
 import { normalizeBrDate, parseBrDate } from '@/lib/dates';
-import type { DigitPattern } from '@/lib/digit-pattern';
+import { onlyDigits, type DigitPattern } from '@/lib/digit-pattern';
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money';
 import { normalizeApostrophes, suggestPrintedName } from '@/lib/printed-name';
 import { DUE_DAYS } from './steps/product';
@@ -60,7 +60,7 @@ export function ownLabel(path: string, t: TFunction): string {
   return isFieldKey(last) ? t(`creditApplication.fields.${last}`) : last;
 }
 
-/** Personal data: no autofill, spell check or autocorrect (RELIABILITY.md B6). */
+/** Personal data: no autofill, spell check or autocorrect (docs/requirements.md B6). */
 export const piiInputProps = {
   autoComplete: 'off',
   spellCheck: false,

@@ -11,7 +11,7 @@ import { analysisStatusQueries } from '@/api/analysis-status';
 import { isUnknownOutcome } from '@/api/api-error';
 import { submitCreditApplication } from '@/api/credit-application';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
-import { useConfirmedMutation } from '@/api/use-confirmed-mutation';
+import { useConfirmedMutation } from '@/components/use-confirmed-mutation';
 import { useRuntimeConfig } from '@/config/config-context';
 import { draftStore } from './draft-store';
 import { fieldLabel } from './fields';

@@ -13,12 +13,13 @@ import { visuallyHidden } from '@mui/utils';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from './texts';
 import { Link as RouterLink } from 'react-router';
+import { applicationStepPath } from '@/config/paths';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { productQueries } from '@/api/products';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import { AnalysisStatusChip } from '@/components/analysis-status-chip';
-import { onlyDigits } from '@/lib/brazil';
 import { isValidCpf } from '@/lib/cpf';
+import { onlyDigits } from '@/lib/digit-pattern';
 import { useRuntimeConfig } from '@/config/config-context';
 import { localizeLabel } from '@/config/config-label';
 import type { FieldUi, RowsUi } from './field-kit';
@@ -41,7 +42,7 @@ function Group({ stepKey, slug, children }: { stepKey: StepKey; slug: StepSlug; 
         <Typography id={headingId} variant="h6" component="h3">
           {title}
         </Typography>
-        <Link component={RouterLink} to={`/proposta/nova/${slug}`} state={RETURN_TO_REVIEW}>
+        <Link component={RouterLink} to={applicationStepPath(slug)} state={RETURN_TO_REVIEW}>
           {t('creditApplication.actions.change')}
           <Box component="span" sx={visuallyHidden}>
             {` ${title}`}

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from './texts';
 import { Link as RouterLink } from 'react-router';
+import { applicationStepPath } from '@/config/paths';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { isApiError } from '@/api/api-error';
 import { readProviderRefusals } from '@/api/provider-refusal';
@@ -51,7 +52,7 @@ export function SubmitFailure({ error, wizard }: { error: unknown; wizard: Wizar
                 <>
                   <Link
                     component={RouterLink}
-                    to={`/proposta/nova/${step.slug}`}
+                    to={applicationStepPath(step.slug)}
                     state={{ ...RETURN_TO_REVIEW, focus: refusal.path }}
                     color="inherit"
                   >

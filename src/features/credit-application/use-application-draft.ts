@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { useHandOff } from '@/components/use-hand-off';
 import { draftStore } from './draft-store';
 import type { ApplicationInput, ApplicationOutput, Wizard } from './wizard';
 
@@ -11,16 +11,16 @@ export function hasUnsentData(values: ApplicationInput, wizard: Wizard): boolean
 }
 
 /**
- * The wizard's one form and its draft: it starts from the draft left in memory (or a blank form, with a
- * product picked on the products screen), saves the draft when the wizard is left (not on every key
+ * The wizard's one form and its draft: it starts from the draft left in memory (or a blank form, with the
+ * product handed over by the products screen), saves the draft when the wizard is left (not on every key
  * stroke), and forgets it on discard or after a send. A clear since mount (sign-out) wins over a save.
  */
 export function useApplicationDraft(wizard: Wizard) {
-  const [params] = useSearchParams();
+  const handedOff = useHandOff('newApplication');
   const [start] = useState(() => {
     const saved = draftStore.get();
     const values = saved?.values ?? wizard.blank();
-    const product = params.get('produto');
+    const product = handedOff?.productCode;
     const withProduct =
       product && /^\d{1,9}$/.test(product) && values.codigodoproduto === ''
         ? { ...values, codigodoproduto: product }

@@ -1,9 +1,8 @@
 import { useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { applicationStepPath } from '@/config/paths';
 import { fieldId } from './fields';
 import { REVIEW_SLUG, stepIndexOf, type Wizard } from './wizard';
-
-export const WIZARD_BASE = '/proposta/nova';
 
 /** Router state of a link into a step: come back to the review after it, focus a field on arrival. */
 function readState(state: unknown): { returnToReview: boolean; focus: string | null } {
@@ -51,7 +50,7 @@ export function useStepNavigation(wizard: Wizard) {
 
   const goTo = (slug: string, state?: unknown) => {
     setSummaryFor(null);
-    void navigate(`${WIZARD_BASE}/${slug}`, { state });
+    void navigate(applicationStepPath(slug), { state });
   };
 
   /** "Continuar": validates this step's fields (and only these), then moves on or shows the summary. */

@@ -33,8 +33,10 @@ describe('ProductsPage', () => {
     await user.click(
       await screen.findByRole('link', { name: 'Iniciar proposta com o produto Cartão Gold Internacional' }),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/proposta/nova'));
-    expect(router.state.location.search).toBe('?produto=102');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/proposta/nova/produto'));
+    // Handed over in memory: the address holds no product code, the wizard starts with it chosen.
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(document.querySelector('[name="codigodoproduto"]')).toHaveValue('102'));
   });
 
   it('shows the Error object message of a 500 and recovers with the retry button', async () => {

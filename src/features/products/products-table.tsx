@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from './texts';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '@/api/schemas/products';
+import { useHandOffLink } from '@/components/use-hand-off';
 
 const SKELETON_ROWS = 4;
 
@@ -23,6 +24,7 @@ interface ProductsTableProps {
 /** Products as a table; `null` means still loading (skeleton rows). Every API string is rendered as text. */
 export function ProductsTable({ products }: ProductsTableProps) {
   const { t } = useTranslation();
+  const handOffLink = useHandOffLink();
   // On phones the name and the action keep their columns; code and annual fee go under the name.
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const columnCount = narrow ? 2 : 4;
@@ -81,7 +83,7 @@ export function ProductsTable({ products }: ProductsTableProps) {
                   <TableCell align="right">
                     <Button
                       component={RouterLink}
-                      to={`/proposta/nova?produto=${encodeURIComponent(product.codigo)}`}
+                      {...handOffLink('newApplication', { productCode: product.codigo })}
                       variant="outlined"
                       size="small"
                       aria-label={t('products.startApplicationFor', { name: product.nome })}

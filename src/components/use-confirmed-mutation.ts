@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type MutateOptions, type QueryKey } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { isUnknownOutcome } from './api-error';
+import { isUnknownOutcome } from '@/api/api-error';
 
 interface Attempt<TVars> {
   variables: TVars;
