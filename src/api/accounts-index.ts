@@ -1,4 +1,5 @@
 import { formatCnpj } from '@/lib/cnpj';
+import { onlyDigits } from '@/lib/digit-pattern';
 import { decodeJsonBody, type DecodedBody } from './http-client';
 import { accountListResponseSchema, type Account, type AccountListResponse } from './schemas/accounts';
 
@@ -121,7 +122,7 @@ function search(index: AccountsIndex, query: string): Int32Array {
   const folded = fold(query.trim());
   if (folded === '') return Int32Array.from({ length: count }, (_, position) => position);
   const { haystacks, digits } = prepareSearch(index);
-  const queryDigits = folded.replace(/\D/g, '');
+  const queryDigits = onlyDigits(folded);
   // A query of digits and punctuation only ("11.222.333", "12345-6") also matches the bare digits.
   const digitsOnly = queryDigits !== '' && /^[\d\s./-]+$/.test(folded);
   const found = new Int32Array(count);

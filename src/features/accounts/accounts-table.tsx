@@ -216,12 +216,7 @@ export function AccountsTable({
         {accounts !== null && order !== null ? (
           <VirtualRows
             scrollElement={scrollElement}
-            accounts={accounts}
-            order={order}
-            columns={columns}
-            moneyUnit={moneyUnit}
-            onRequestCard={onRequestCard}
-            canRequestCard={canRequestCard}
+            {...{ accounts, order, columns, moneyUnit, onRequestCard, canRequestCard }}
           />
         ) : (
           <TableBody>
