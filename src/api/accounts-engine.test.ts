@@ -128,6 +128,14 @@ describe('createWorkerAccountsEngine', () => {
     expect(Array.from(view.order)).toEqual([1, 2, 0]);
     expect(worker.received).toEqual(['decode']);
   });
+
+  it('stops the worker, and the lists it holds, when disposed (sign-out)', async () => {
+    const worker = new LoopbackWorker();
+    const engine = createWorkerAccountsEngine(worker as unknown as Worker);
+    await engine.decode(validText);
+    engine.dispose();
+    expect(worker.terminated).toBe(true);
+  });
 });
 
 describe('the fetch client with the engine as its decoder', () => {

@@ -1,3 +1,4 @@
+import { onForgetEverything } from '@/lib/memory-store';
 import {
   createAccountsIndex,
   decodeAccountList,
@@ -20,6 +21,8 @@ export interface AccountsEngine {
   decode(text: string): Promise<DecodedBody<AccountListResponse>>;
   /** What a search and a sort of `accounts` show. */
   view(accounts: readonly Account[], request: ViewRequest): Promise<AccountsView>;
+  /** Forgets every list it holds (the worker is stopped); the engine is not used again. */
+  dispose(): void;
 }
 
 // The messages between the page and the worker.
@@ -97,6 +100,8 @@ export function createInlineAccountsEngine(): AccountsEngine {
       }
       return Promise.resolve(viewAccounts(index, request));
     },
+    // The lists are only referenced by the WeakMap's keys: nothing to drop.
+    dispose: () => undefined,
   };
 }
 
@@ -119,14 +124,17 @@ export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
     pending.delete(event.data.id);
     waiting?.answer(event.data);
   });
-  worker.addEventListener('error', (event) => {
-    // E.g. a CSP without worker-src, or a chunk that failed to load: the main thread answers instead.
-    event.preventDefault();
+  const stop = () => {
     broken = true;
     worker.terminate();
     const waiting = [...pending.values()];
     pending.clear();
     for (const request of waiting) request.fallBack();
+  };
+  worker.addEventListener('error', (event) => {
+    // E.g. a CSP without worker-src, or a chunk that failed to load: the main thread answers instead.
+    event.preventDefault();
+    stop();
   });
 
   function ask<T>(
@@ -208,10 +216,17 @@ export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
       });
     },
     view: (accounts, request) => view(accounts, request),
+    dispose: stop,
   };
 }
 
 let engine: AccountsEngine | null = null;
+
+// Signing out stops the worker with the account lists it holds; the next list gets a fresh one.
+onForgetEverything(() => {
+  engine?.dispose();
+  engine = null;
+});
 
 /** The app's engine: a module worker where the browser has Worker, else the main thread. */
 export function accountsEngine(): AccountsEngine {

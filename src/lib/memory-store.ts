@@ -15,6 +15,15 @@ export interface MemoryStore<T> {
 }
 
 const everyStore = new Set<MemoryStore<unknown>>();
+const otherMemory = new Set<() => void>();
+
+/**
+ * Runs `forget` whenever the tab is emptied: for what a memory store cannot hold, such as the account
+ * lists a Web Worker keeps (src/api/accounts-engine.ts).
+ */
+export function onForgetEverything(forget: () => void): void {
+  otherMemory.add(forget);
+}
 
 export function createMemoryStore<T>(initial: (current?: T) => T): MemoryStore<T> {
   let value = initial();
@@ -42,4 +51,5 @@ export function createMemoryStore<T>(initial: (current?: T) => T): MemoryStore<T
 /** Empties every memory store of the tab: what signing out (or a session limit) does. */
 export function forgetEveryMemoryStore(): void {
   for (const store of everyStore) store.reset();
+  for (const forget of otherMemory) forget();
 }
