@@ -275,6 +275,21 @@ async function memory(browser: Browser, appUrl: string) {
   };
 }
 
+/**
+ * Runs one part; if it throws (a page that never showed what a part waits for, on a machine too busy, or
+ * a real break), says so in one line and records a figure that is not a number, which fails the verdict:
+ * the other parts still run and the tables and goal lines are still printed.
+ */
+async function measured(part: string, goals: Goal[], body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.name) : String(error);
+    console.log(`\n${part}: could not measure: ${message}`);
+    goals.push({ name: `${part}: measured at all`, value: NaN, goal: 1, unit: '' });
+  }
+}
+
 /** Stops with a message that says what to do, rather than a stack trace from inside a part. */
 function stop(message: string): never {
   console.error(`bench: ${message}`);
@@ -346,126 +361,130 @@ async function main() {
   };
   const goals: Goal[] = [];
 
-  if (parts.has('first-paint')) {
-    const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
-    try {
-      const rows = await firstPaint(browser);
-      const floor = rows[0];
-      console.log(`\nFirst paint: cold load, CPU ${CPU_THROTTLING}x, medians of ${runs} runs, gzip\n`);
-      console.log(
-        '| page | JS up to LCP (gzip) | requests | LCP | blocking | LCP / floor (median of runs) |',
-      );
-      console.log('|---|---|---|---|---|---|');
-      for (const row of rows) {
+  if (parts.has('first-paint'))
+    await measured('first paint', goals, async () => {
+      const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+      try {
+        const rows = await firstPaint(browser);
+        const floor = rows[0];
+        console.log(`\nFirst paint: cold load, CPU ${CPU_THROTTLING}x, medians of ${runs} runs, gzip\n`);
         console.log(
-          `| ${row.page} | ${row.jsKiB.toFixed(1)} KiB | ${row.requests} | ${row.lcp.toFixed(0)} ms | ${row.blocking.toFixed(0)} ms | ${row.lcpRatio.toFixed(2)}x |`,
+          '| page | JS up to LCP (gzip) | requests | LCP | blocking | LCP / floor (median of runs) |',
         );
+        console.log('|---|---|---|---|---|---|');
+        for (const row of rows) {
+          console.log(
+            `| ${row.page} | ${row.jsKiB.toFixed(1)} KiB | ${row.requests} | ${row.lcp.toFixed(0)} ms | ${row.blocking.toFixed(0)} ms | ${row.lcpRatio.toFixed(2)}x |`,
+          );
+        }
+        results.firstPaint = rows;
+        const app = rows[1];
+        if (floor && app) {
+          goals.push({ name: 'first paint: LCP / floor', value: app.lcpRatio, goal: 1.2, unit: 'x' });
+          goals.push({ name: 'first paint: JS up front', value: app.jsKiB, goal: 200, unit: 'KiB' });
+        }
+      } finally {
+        await browser.close();
       }
-      results.firstPaint = rows;
-      const app = rows[1];
-      if (floor && app) {
-        goals.push({ name: 'first paint: LCP / floor', value: app.lcpRatio, goal: 1.2, unit: 'x' });
-        goals.push({ name: 'first paint: JS up front', value: app.jsKiB, goal: 200, unit: 'KiB' });
-      }
-    } finally {
-      await browser.close();
-    }
-  }
-
-  if (parts.has('lighthouse')) {
-    const lighthouseRuns = Math.max(1, Number(options['lighthouse-runs'] ?? runs));
-    const rows = await measureLighthouse({
-      runs: lighthouseRuns,
-      executablePath,
-      floorRoot: 'node_modules/.cache/bench-floor',
-      ports: {
-        floor: ports.floor,
-        signIn: ports.app,
-        oidcApp: ports.lighthouseOidcApp,
-        sandbox: ports.lighthouseSandbox,
-        identityProvider: ports.lighthouseIdentityProvider,
-      },
     });
-    console.log(
-      `\nLighthouse ${lighthouseVersion}, mobile preset (simulated slow 4G, CPU 4x), performance, cold cache, medians of ${lighthouseRuns} runs\n`,
-    );
-    console.log('| page | score (runs) | FCP | LCP | TBT | Speed Index | CLS |');
-    console.log('|---|---|---|---|---|---|---|');
-    for (const row of rows)
-      console.log(
-        `| ${row.page} | ${row.score.toFixed(0)} (${row.scores.map((score) => score.toFixed(0)).join(', ')}) | ${row.fcp.toFixed(0)} ms | ${row.lcp.toFixed(0)} ms | ${row.tbt.toFixed(0)} ms | ${row.speedIndex.toFixed(0)} ms | ${row.cls.toFixed(3)} |`,
-      );
-    results.lighthouse = rows;
-    for (const row of rows.slice(1))
-      goals.push({
-        name: `lighthouse: ${row.page.replace(/^app: /, '')}`,
-        value: row.score,
-        goal: 95,
-        unit: '',
-        atLeast: true,
+
+  if (parts.has('lighthouse'))
+    await measured('lighthouse', goals, async () => {
+      const lighthouseRuns = Math.max(1, Number(options['lighthouse-runs'] ?? runs));
+      const rows = await measureLighthouse({
+        runs: lighthouseRuns,
+        executablePath,
+        floorRoot: 'node_modules/.cache/bench-floor',
+        ports: {
+          floor: ports.floor,
+          signIn: ports.app,
+          oidcApp: ports.lighthouseOidcApp,
+          sandbox: ports.lighthouseSandbox,
+          identityProvider: ports.lighthouseIdentityProvider,
+        },
       });
-  }
+      console.log(
+        `\nLighthouse ${lighthouseVersion}, mobile preset (simulated slow 4G, CPU 4x), performance, cold cache, medians of ${lighthouseRuns} runs\n`,
+      );
+      console.log('| page | score (runs) | FCP | LCP | TBT | Speed Index | CLS |');
+      console.log('|---|---|---|---|---|---|---|');
+      for (const row of rows)
+        console.log(
+          `| ${row.page} | ${row.score.toFixed(0)} (${row.scores.map((score) => score.toFixed(0)).join(', ')}) | ${row.fcp.toFixed(0)} ms | ${row.lcp.toFixed(0)} ms | ${row.tbt.toFixed(0)} ms | ${row.speedIndex.toFixed(0)} ms | ${row.cls.toFixed(3)} |`,
+        );
+      results.lighthouse = rows;
+      for (const row of rows.slice(1))
+        goals.push({
+          name: `lighthouse: ${row.page.replace(/^app: /, '')}`,
+          value: row.score,
+          goal: 95,
+          unit: '',
+          atLeast: true,
+        });
+    });
 
   if (parts.has('typing') || parts.has('memory'))
-    await withBenchApp(
-      { sandbox: ports.sandbox, preview: ports.preview },
-      [],
-      async ({ browser, appUrl }) => {
-        if (parts.has('typing')) {
-          const typing = await measureWizardTyping(browser, appUrl);
-          console.log(
-            `\nTyping, wizard with 10 phones and 10 addresses, CPU ${CPU_THROTTLING}x, ${typing.keystrokes} keystrokes: ` +
-              `median ${typing.median.toFixed(1)} ms, worst ${typing.worst.toFixed(1)} ms`,
-          );
-          results.typing = typing;
-          goals.push({ name: 'typing: median keydown→frame', value: typing.median, goal: 16, unit: 'ms' });
-          goals.push({ name: 'typing: worst keydown→frame', value: typing.worst, goal: 50, unit: 'ms' });
-        }
-        if (parts.has('memory')) {
-          const heap = await memory(browser, appUrl);
-          console.log(
-            `\nMemory, ${heap.rounds} rounds of the operator journeys: heap ${heap.firstMiB.toFixed(1)} MiB after the first, ` +
-              `${heap.lastMiB.toFixed(1)} MiB after the last (${heap.ratio.toFixed(2)}x)` +
-              (heap.afterFiveMinutes
-                ? `; ${heap.afterFiveMinutes.MiB.toFixed(1)} MiB at round ${heap.afterFiveMinutes.round} (${heap.afterFiveMinutes.minutes.toFixed(1)} min), last / that ${heap.afterFiveMinutes.ratio.toFixed(2)}x`
-                : ''),
-          );
-          results.memory = heap;
-          goals.push({ name: 'memory: heap last / first round', value: heap.ratio, goal: 1.2, unit: 'x' });
-        }
-      },
+    await measured('typing and memory (servers)', goals, () =>
+      withBenchApp({ sandbox: ports.sandbox, preview: ports.preview }, [], async ({ browser, appUrl }) => {
+        if (parts.has('typing'))
+          await measured('typing', goals, async () => {
+            const typing = await measureWizardTyping(browser, appUrl);
+            console.log(
+              `\nTyping, wizard with 10 phones and 10 addresses, CPU ${CPU_THROTTLING}x, ${typing.keystrokes} keystrokes: ` +
+                `median ${typing.median.toFixed(1)} ms, worst ${typing.worst.toFixed(1)} ms`,
+            );
+            results.typing = typing;
+            goals.push({ name: 'typing: median keydown→frame', value: typing.median, goal: 16, unit: 'ms' });
+            goals.push({ name: 'typing: worst keydown→frame', value: typing.worst, goal: 50, unit: 'ms' });
+          });
+        if (parts.has('memory'))
+          await measured('memory', goals, async () => {
+            const heap = await memory(browser, appUrl);
+            console.log(
+              `\nMemory, ${heap.rounds} rounds of the operator journeys: heap ${heap.firstMiB.toFixed(1)} MiB after the first, ` +
+                `${heap.lastMiB.toFixed(1)} MiB after the last (${heap.ratio.toFixed(2)}x)` +
+                (heap.afterFiveMinutes
+                  ? `; ${heap.afterFiveMinutes.MiB.toFixed(1)} MiB at round ${heap.afterFiveMinutes.round} (${heap.afterFiveMinutes.minutes.toFixed(1)} min), last / that ${heap.afterFiveMinutes.ratio.toFixed(2)}x`
+                  : ''),
+            );
+            results.memory = heap;
+            goals.push({ name: 'memory: heap last / first round', value: heap.ratio, goal: 1.2, unit: 'x' });
+          });
+      }),
     );
 
   if (parts.has('accounts'))
-    await withBenchApp(
-      { sandbox: ports.accountsSandbox, preview: ports.accountsPreview },
-      ['--accounts', String(ACCOUNTS)],
-      async ({ browser, appUrl }) => {
-        const accounts = await measureAccounts(browser, appUrl);
-        console.log(
-          `\nAccounts, ${ACCOUNTS} rows, CPU ${CPU_THROTTLING}x: first rows ${accounts.responseToFirstRows.toFixed(0)} ms after the response; ` +
-            `longest task sorting ${accounts.longestSortTask.toFixed(0)} ms, searching ${accounts.longestSearchTask.toFixed(0)} ms`,
-        );
-        results.accounts = accounts;
-        goals.push({
-          name: 'accounts: response → first rows',
-          value: accounts.responseToFirstRows,
-          goal: 300,
-          unit: 'ms',
-        });
-        goals.push({
-          name: 'accounts: longest task, sorting',
-          value: accounts.longestSortTask,
-          goal: 50,
-          unit: 'ms',
-        });
-        goals.push({
-          name: 'accounts: longest task, searching',
-          value: accounts.longestSearchTask,
-          goal: 50,
-          unit: 'ms',
-        });
-      },
+    await measured('accounts', goals, () =>
+      withBenchApp(
+        { sandbox: ports.accountsSandbox, preview: ports.accountsPreview },
+        ['--accounts', String(ACCOUNTS)],
+        async ({ browser, appUrl }) => {
+          const accounts = await measureAccounts(browser, appUrl);
+          console.log(
+            `\nAccounts, ${ACCOUNTS} rows, CPU ${CPU_THROTTLING}x: first rows ${accounts.responseToFirstRows.toFixed(0)} ms after the response; ` +
+              `longest task sorting ${accounts.longestSortTask.toFixed(0)} ms, searching ${accounts.longestSearchTask.toFixed(0)} ms`,
+          );
+          results.accounts = accounts;
+          goals.push({
+            name: 'accounts: response → first rows',
+            value: accounts.responseToFirstRows,
+            goal: 300,
+            unit: 'ms',
+          });
+          goals.push({
+            name: 'accounts: longest task, sorting',
+            value: accounts.longestSortTask,
+            goal: 50,
+            unit: 'ms',
+          });
+          goals.push({
+            name: 'accounts: longest task, searching',
+            value: accounts.longestSearchTask,
+            goal: 50,
+            unit: 'ms',
+          });
+        },
+      ),
     );
 
   console.log(
