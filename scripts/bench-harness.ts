@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,14 @@ export interface BenchApp {
 function start(command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   // Its own process group, so that stopping it also stops what it started (tsx runs a child node).
   return spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }
 
 async function waitFor(url: string, timeoutMs = 30_000) {
@@ -50,6 +59,13 @@ export async function withBenchApp(
   bench: (app: BenchApp) => Promise<void>,
 ): Promise<void> {
   if (!existsSync('dist/index.html')) throw new Error('no dist/: run `npx vite build` first');
+  // Before starting anything: a server of someone else's on one of these ports would answer the waits
+  // below and be measured in place of ours (the preview's own "port in use" goes to an ignored stdout).
+  for (const port of [ports.sandbox, ports.preview])
+    if (!(await portIsFree(port)))
+      throw new Error(
+        `port ${port} is already in use on 127.0.0.1 (another bench or server?); choose other ports (BENCH_PORT_BASE for npm run bench, the script header otherwise)`,
+      );
   const children = [
     start('node_modules/.bin/tsx', ['scripts/sandbox.ts', '--port', String(ports.sandbox), ...sandboxArgs]),
     start(

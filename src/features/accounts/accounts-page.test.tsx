@@ -49,7 +49,7 @@ describe('AccountsPage', () => {
   it('shows what identifies an account at 1280 px: name, CNPJ, agência, conta, code, available', async () => {
     renderRoute('/contas', { sandbox });
     const first = sandbox.store.listAccounts()[0]!;
-    await screen.findByRole('rowheader', { name: first.tradeName }, { timeout: 10_000 });
+    await screen.findByRole('rowheader', { name: first.tradeName });
     expect(
       within(table())
         .getAllByRole('columnheader')
@@ -114,7 +114,7 @@ describe('AccountsPage', () => {
   it('sorts on every column, both ways', async () => {
     const { user } = renderRoute('/contas', { sandbox });
     const seeded = sandbox.store.listAccounts();
-    await screen.findByRole('rowheader', { name: seeded[0]!.tradeName }, { timeout: 5000 });
+    await screen.findByRole('rowheader', { name: seeded[0]!.tradeName });
     await showColumns(user, ['Padrão', 'Saldo total', 'Bloqueado', 'Razão social']);
 
     await user.click(screen.getByRole('button', { name: 'Disponível' }));
@@ -149,11 +149,11 @@ describe('AccountsPage', () => {
     }
     const byBlocked = [...seeded].sort((a, b) => a.balance.blocked - b.balance.blocked);
     await waitFor(() => expect(bodyRows()[0]).toHaveTextContent(money(byBlocked[0]!.balance.blocked)));
-  }, 60_000); // a dozen sorts of the table: slow on a loaded machine
+  });
 
   it('hides and shows columns', async () => {
     const { user } = renderRoute('/contas', { sandbox });
-    await screen.findAllByRole('rowheader', {}, { timeout: 5000 });
+    await screen.findAllByRole('rowheader');
     await user.click(screen.getByRole('button', { name: 'Colunas' }));
     const menu = screen.getByRole('menu', { name: 'Colunas visíveis' });
     await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'ID da conta' }));
@@ -206,20 +206,14 @@ describe('AccountsPage', () => {
   it('requests a virtual card for a row: the cards screen opens its confirmation for it', async () => {
     const { user, router } = renderRoute('/contas', { sandbox });
     const second = sandbox.store.listAccounts()[1]!;
-    await screen.findByRole('rowheader', { name: second.tradeName }, { timeout: 5000 });
+    await screen.findByRole('rowheader', { name: second.tradeName });
     await user.click(
-      await screen.findByRole(
-        'button',
-        { name: `Solicitar cartão virtual para ${second.tradeName}, conta ${second.account}` },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('button', {
+        name: `Solicitar cartão virtual para ${second.tradeName}, conta ${second.account}`,
+      }),
     );
     // The cards screen is a lazy route: give its chunk time on a busy machine.
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Solicitar cartão virtual?' },
-      { timeout: 5000 },
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
     // The code is the account number (config virtualCardAccountField: "account"), never the UUID id.
     expect(dialog).toHaveTextContent(`para a conta ${second.account}.`);
     expect(dialog).toHaveTextContent(
@@ -241,9 +235,7 @@ describe('AccountsPage', () => {
     renderRoute('/contas', { sandbox });
     const dashed = sandbox.store.listAccounts()[9]!;
     expect(dashed.account).toMatch(/-/);
-    const row = (await screen.findByRole('rowheader', { name: dashed.tradeName }, { timeout: 5000 })).closest(
-      'tr',
-    )!;
+    const row = (await screen.findByRole('rowheader', { name: dashed.tradeName })).closest('tr')!;
     expect(within(row).queryByRole('button', { name: /Solicitar cartão virtual/ })).not.toBeInTheDocument();
   });
 
@@ -251,9 +243,7 @@ describe('AccountsPage', () => {
     const reais = otherProfile('english');
     sandbox.server.use(...reais.handlers);
     renderRoute('/contas', { sandbox, config: { balanceUnit: 'centavos' } });
-    const alert = await screen.findByText(/da resposta vale -?\d+\.\d+, um valor com frações/, undefined, {
-      timeout: 5000,
-    });
+    const alert = await screen.findByText(/da resposta vale -?\d+\.\d+, um valor com frações/);
     expect(alert).toHaveTextContent(/accounts\.\d+\.balance\.(total|blocked|available)/);
     expect(screen.queryByRole('table', { name: 'Contas da instituição' })).not.toBeInTheDocument();
     expect(document.title).toBe('Erro: Contas · Cartões Back-office');
@@ -264,9 +254,7 @@ describe('AccountsPage', () => {
     sandbox.server.use(...reais.handlers);
     const first = reais.store.listAccounts()[0]!;
     renderRoute('/contas', { sandbox, config: { balanceUnit: 'reais' } });
-    const row = (await screen.findByRole('rowheader', { name: first.tradeName }, { timeout: 5000 })).closest(
-      'tr',
-    )!;
+    const row = (await screen.findByRole('rowheader', { name: first.tradeName })).closest('tr')!;
     expect(row).toHaveTextContent(money(Math.round(first.balance.available * 100)));
   });
 

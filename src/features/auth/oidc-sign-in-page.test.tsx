@@ -54,7 +54,7 @@ describe('sign-in with OpenID Connect', () => {
     const calls = recordingIdentityProvider();
     const { user } = renderRoute('/contas', { sandbox, token: null, config: oidcConfig });
     // The first render loads the lazy routes: more than the default second on a busy machine.
-    const button = await screen.findByRole('button', { name: 'Entrar' }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: 'Entrar' });
     expect(screen.queryByLabelText(/Token de acesso/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Operador/ })).not.toBeInTheDocument();
     await user.click(button);
@@ -65,7 +65,7 @@ describe('sign-in with OpenID Connect', () => {
   it('says clearly why a forged callback was refused', async () => {
     recordingIdentityProvider({ kind: 'state' });
     renderRoute('/entrar', { sandbox, token: null, config: oidcConfig });
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'não corresponde a uma entrada iniciada nesta aba e foi recusada por segurança',
     );
   });
@@ -73,7 +73,7 @@ describe('sign-in with OpenID Connect', () => {
   it('re-authenticates in place after a failed renewal, and signs out at the IdP too', async () => {
     const calls = recordingIdentityProvider();
     const { user, router } = renderRoute('/produtos', { sandbox, config: oidcConfig });
-    await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' }, { timeout: 5000 });
+    await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' });
     const state = session.getState();
     if (state.status === 'active') session.expire(state.generation);
     const dialog = await screen.findByRole('dialog', { name: 'Sessão expirada' });

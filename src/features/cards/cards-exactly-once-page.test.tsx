@@ -9,15 +9,13 @@ import { renderRoute, setupTestSandbox } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
 const cancelSection = () => screen.getByRole('region', { name: 'Cancelar cartão', hidden: true });
-/** Generous under a loaded CPU: the screen is a lazily loaded chunk. */
-const SLOW = { timeout: 10_000 };
 
 async function openConfirmation(code: string) {
   const view = renderRoute('/cartoes', { sandbox });
-  await view.user.type(await screen.findByRole('textbox', { name: 'Código do cartão' }, SLOW), code);
+  await view.user.type(await screen.findByRole('textbox', { name: 'Código do cartão' }), code);
   const trigger = screen.getByRole('button', { name: 'Cancelar cartão…' });
   await view.user.click(trigger);
-  const dialog = await screen.findByRole('dialog', { name: `Cancelar o cartão ${code}?` }, SLOW);
+  const dialog = await screen.findByRole('dialog', { name: `Cancelar o cartão ${code}?` });
   const retype = within(dialog).getByRole('textbox', { name: 'Digite o código do cartão para confirmar' });
   await view.user.type(retype, code);
   const confirm = within(dialog).getByRole('button', { name: 'Cancelar o cartão' });
@@ -44,8 +42,8 @@ function pressWhenAnswered(text: string, press: () => void): Promise<void> {
 
 /** Once nothing is pending any more (the trigger is enabled again only then): the requests sent. */
 async function settledRequests(trigger: HTMLElement) {
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW);
-  await waitFor(() => expect(trigger).toBeEnabled(), SLOW);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(trigger).toBeEnabled());
   return sandbox.store.stats().cancelRequestsPerCard;
 }
 
@@ -83,7 +81,7 @@ describe('CardsPage: the cancel confirmation pressed twice', () => {
     await within(cancelSection()).findByText('Cartão 5006 cancelado');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancelar o cartão 5006?' }, SLOW);
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar o cartão 5006?' });
     await user.type(within(dialog).getByRole('textbox'), '5006{Enter}');
     expect(await within(cancelSection()).findByRole('alert')).toHaveTextContent(
       'Cartão 5006 já está cancelado',
@@ -98,7 +96,7 @@ describe('CardsPage: a virtual card when the key is off', () => {
   async function requestVirtualCard(sendIdempotencyKey: boolean) {
     const { user } = renderRoute('/cartoes', { sandbox, config: { sendIdempotencyKey } });
     const target = sandbox.store.listAccounts()[1]!;
-    const picker = await screen.findByRole('combobox', { name: 'Conta' }, SLOW);
+    const picker = await screen.findByRole('combobox', { name: 'Conta' });
     await user.click(picker);
     await user.paste(target.tradeName);
     await user.click(await screen.findByRole('option', { name: new RegExp(target.tradeName) }));

@@ -22,7 +22,7 @@ describe('CardsPage: virtual card', () => {
     const target = sandbox.store.listAccounts()[1]!;
     // The default seed has UUID accountIds: the code sent is the account number (virtualCardAccountField).
     expect(target.accountId).toMatch(/^[0-9a-f-]{36}$/);
-    const picker = await screen.findByRole('combobox', { name: 'Conta' }, { timeout: 5000 });
+    const picker = await screen.findByRole('combobox', { name: 'Conta' });
     expect(document.title).toBe('Cartões · Cartões Back-office');
     await user.click(picker);
     await user.paste(target.tradeName);
@@ -68,7 +68,7 @@ describe('CardsPage: virtual card', () => {
     const { user } = renderRoute('/cartoes', { sandbox });
     const dashed = sandbox.store.listAccounts()[9]!;
     expect(dashed.account).toMatch(/^\d+-\d$/);
-    const picker = await screen.findByRole('combobox', { name: 'Conta' }, { timeout: 5000 });
+    const picker = await screen.findByRole('combobox', { name: 'Conta' });
     await user.click(picker);
     await user.paste(dashed.tradeName);
     const option = await screen.findByRole('option', { name: new RegExp(dashed.tradeName) });
@@ -85,13 +85,7 @@ describe('CardsPage: virtual card', () => {
     // The default seed's accountIds are UUIDs: read as the code, none is a whole number.
     const { user } = renderRoute('/cartoes', { sandbox, config: { virtualCardAccountField: 'accountId' } });
     expect(
-      await screen.findByText(
-        /Nenhuma das 30 contas da lista tem um número inteiro no campo accountId/,
-        undefined,
-        {
-          timeout: 5000,
-        },
-      ),
+      await screen.findByText(/Nenhuma das 30 contas da lista tem um número inteiro no campo accountId/),
     ).toBeInTheDocument();
     const code = screen.getByRole('textbox', { name: 'Código da conta' });
     await user.type(code, '123');
@@ -102,7 +96,7 @@ describe('CardsPage: virtual card', () => {
 
   it('asks to pick an account first', async () => {
     const { user } = renderRoute('/cartoes', { sandbox });
-    await screen.findByRole('combobox', { name: 'Conta' }, { timeout: 5000 });
+    await screen.findByRole('combobox', { name: 'Conta' });
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
     expect(screen.getByText('Escolha uma conta.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -112,7 +106,7 @@ describe('CardsPage: virtual card', () => {
     sandbox.store.faults.add({ endpoint: 'createVirtualCard', kind: '500', times: 1 });
     const { user } = renderRoute('/cartoes', { sandbox });
     const target = sandbox.store.listAccounts()[2]!;
-    const picker = await screen.findByRole('combobox', { name: 'Conta' }, { timeout: 5000 });
+    const picker = await screen.findByRole('combobox', { name: 'Conta' });
     await user.click(picker);
     await user.paste(target.tradeName);
     await user.click(await screen.findByRole('option', { name: new RegExp(target.tradeName) }));
@@ -132,7 +126,7 @@ describe('CardsPage: virtual card', () => {
     sandbox.store.faults.add({ endpoint: 'createVirtualCard', kind: '400', times: 1 });
     const { user } = renderRoute('/cartoes', { sandbox });
     const target = sandbox.store.listAccounts()[2]!;
-    const picker = await screen.findByRole('combobox', { name: 'Conta' }, { timeout: 5000 });
+    const picker = await screen.findByRole('combobox', { name: 'Conta' });
     await user.click(picker);
     await user.paste(target.tradeName);
     await user.click(await screen.findByRole('option', { name: new RegExp(target.tradeName) }));
@@ -149,7 +143,7 @@ describe('CardsPage: virtual card', () => {
   it('names the typed account code field in the strict profile’s 400, and focuses it', async () => {
     sandbox.server.use(...otherProfile('strict').handlers);
     const { user } = renderRoute('/cartoes', { sandbox, config: { virtualCardAccountField: 'accountId' } });
-    const code = await screen.findByRole('textbox', { name: 'Código da conta' }, { timeout: 5000 });
+    const code = await screen.findByRole('textbox', { name: 'Código da conta' });
     await user.type(code, '123');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
     await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
@@ -165,9 +159,7 @@ describe('CardsPage: virtual card', () => {
   it('with an opaque token refused by the accounts list (403), offers a typed code with a note', async () => {
     const { user } = renderRoute('/cartoes', { sandbox, token: 'sandbox-analyst' });
     const target = sandbox.store.listAccounts()[4]!;
-    expect(
-      await screen.findByText(/não tem o escopo accounts:read/, undefined, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
     const code = screen.getByRole('textbox', { name: 'Código da conta' });
     await user.type(code, 'abc');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
@@ -184,7 +176,7 @@ describe('CardsPage: virtual card', () => {
   it('with a JWT lacking accounts:read, does not ask for the list at all', async () => {
     const token = await issueTestToken(sandbox, ['cards:write']);
     const { user } = renderRoute('/cartoes', { sandbox, token });
-    const code = await screen.findByRole('textbox', { name: 'Código da conta' }, { timeout: 5000 });
+    const code = await screen.findByRole('textbox', { name: 'Código da conta' });
     expect(screen.getByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
     await user.type(code, '123');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
@@ -202,11 +194,7 @@ describe('CardsPage: virtual card', () => {
         state: handOff('cards', { virtualCardAccount: Number(target.account) }),
       }),
     );
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Solicitar cartão virtual?' },
-      { timeout: 5000 },
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
     expect(dialog).toHaveTextContent(`conta ${target.account}`);
     // Taken once: Back and Forward to this entry do not ask again.
     await waitFor(() => expect(peekHandOff('cards', router.state.location.state)).toBeNull());

@@ -20,15 +20,13 @@ async function fill(user: User, path: string, text: string) {
 
 async function expectStep(number: number) {
   // Generous: the first render loads the lazy route, slow on a busy machine.
-  expect(
-    await screen.findByText(`Etapa ${number} de 8`, { exact: true }, { timeout: 10_000 }),
-  ).toBeInTheDocument();
+  expect(await screen.findByText(`Etapa ${number} de 8`, { exact: true })).toBeInTheDocument();
 }
 
 const continueButton = () => screen.getByRole('button', { name: 'Continuar' });
 
 async function fillToReview(user: User, cpf = '06247311974') {
-  await screen.findByRole('option', { name: /Cartão Gold/ }, { timeout: 10_000 });
+  await screen.findByRole('option', { name: /Cartão Gold/ });
   await user.selectOptions(field('codigodoproduto'), '102');
   await user.selectOptions(field('cartaodecredito.diadovencimento'), '10');
   await user.click(continueButton());
@@ -121,7 +119,7 @@ describe('CreditApplicationPage', () => {
     await user.click(continueButton());
     await expectStep(2);
     expect(field('portador.nome')).toHaveValue('Maria 123');
-  }, 60_000);
+  });
 
   it('adds and removes phones up to the maximum of 10', async () => {
     const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
@@ -141,7 +139,7 @@ describe('CreditApplicationPage', () => {
     expect(add).toBeEnabled();
     // The rows after the removed one move up with what was typed in them.
     expect(field('portador.telefones.8.numerododdd')).toHaveValue('21');
-  }, 60_000);
+  });
 
   it('keeps exactly one mailing address across the rows', async () => {
     const { user } = renderRoute('/proposta/nova/enderecos', { sandbox });
@@ -162,7 +160,7 @@ describe('CreditApplicationPage', () => {
     expect(radios()).toHaveLength(10);
     expect(add).toBeDisabled();
     expect(radios().filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(1);
-  }, 60_000);
+  });
 
   it('reviews every value by step; "Alterar" returns to the review; submits once and shows the answer', async () => {
     const { user } = renderRoute('/proposta/nova/produto', { sandbox });
@@ -214,7 +212,7 @@ describe('CreditApplicationPage', () => {
     expect(screen.getByRole('button', { name: `Copiar o código ${code.textContent}` })).toBeInTheDocument();
     expect(screen.getByText('Detalhes: a resposta do provedor')).toBeInTheDocument();
     expect(screen.getByText(/"CodigoParaAcompanhamento"/)).not.toBeVisible();
-  }, 60_000);
+  });
 
   it('shows a 400 that names fields with their labels, links to the input, and the provider text', async () => {
     const { user } = renderRoute('/proposta/nova/produto', { sandbox });
@@ -230,7 +228,7 @@ describe('CreditApplicationPage', () => {
     await expectStep(2);
     expect(field('portador.cpf')).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Voltar para a revisão' })).toBeInTheDocument();
-  }, 60_000);
+  });
 
   it('without an idempotency key, says plainly that a resend after a lost answer created a duplicate', async () => {
     const { user } = renderRoute('/proposta/nova/produto', {
@@ -242,13 +240,13 @@ describe('CreditApplicationPage', () => {
     // The provider registers the application, and the answer is lost.
     sandbox.store.faults.add({ endpoint: 'creditRequest', kind: 'commitThenReset' });
     await user.click(screen.getByRole('button', { name: 'Enviar proposta' }));
-    await user.click(await screen.findByRole('button', { name: 'Enviar novamente' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Enviar novamente' }));
     expect((await screen.findAllByText('Proposta enviada')).length).toBeGreaterThan(0);
-    const warning = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    const warning = await screen.findByRole('alert');
     expect(warning).toHaveTextContent('Atenção: o provedor registrou 2 análises novas para este CPF');
     expect(within(warning).getAllByText(/^PRP-\d{4}-\d+$/)).toHaveLength(2);
     expect(sandbox.store.stats().applicationsPerCpf['06247311974']).toBe(2);
-  }, 60_000);
+  });
 
   it('warns that CPF 52998224725 already has an analysis, with its code and status', async () => {
     const { user } = renderRoute('/proposta/nova/produto', { sandbox });
@@ -258,5 +256,5 @@ describe('CreditApplicationPage', () => {
     expect(within(list).getByText('PRP-2026-000123')).toBeInTheDocument();
     expect(within(list).getByText('Aprovada')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enviar proposta' })).toBeEnabled();
-  }, 60_000);
+  });
 });
