@@ -42,4 +42,10 @@ describe('the bench verdict (CI report mode)', () => {
     expect(judge([lcp(NaN)], false).failed).toBe(true);
     expect(judge([score(0)], false).failed).toBe(true);
   });
+
+  it('meets a maximum with 0: no long task at all while sorting', () => {
+    const none: Goal = { name: 'accounts: longest task, sorting', value: 0, goal: 50, unit: 'ms' };
+    expect(judge([none], false).failed).toBe(false);
+    expect(judge([none], false).lines[0]).toMatch(/^met /);
+  });
 });

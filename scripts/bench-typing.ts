@@ -64,6 +64,26 @@ export const median = (values: number[]) => {
     : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 };
 
+/**
+ * The same measure in the floor app (bench/floor: the bare stack, one controlled MUI input): what this
+ * harness gives for a keystroke with nothing of ours around it, at the same throttling, in the same run.
+ * Typing's goals are absolute (issue 14), and this says how much of a figure is the stack and the machine.
+ */
+export async function measureFloorTyping(
+  browser: Browser,
+  floorUrl: string,
+): Promise<{ median: number; worst: number }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  await page.goto(`${floorUrl}/`);
+  await page.locator('[name="token"]').waitFor();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+  // As many keystrokes as the wizard's measure (8 in the phone, 22 in the street).
+  const latencies = await measureTyping(page, 'token', 'abcdefghijklmnopqrstuvwxyz1234');
+  await page.close();
+  return { median: median(latencies), worst: Math.max(...latencies) };
+}
+
 export interface TypingFigures {
   median: number;
   worst: number;

@@ -18,7 +18,7 @@
  * 1.5x over its goal (the report mode CI uses); --strict fails on any figure over its goal.
  *
  *   npm run bench [-- --runs 5] [--lighthouse-runs 5] [--memory-loops 3 | --memory-minutes 30]
- *                 [--memory-sample-every 10] [--skip-build] [--strict]
+ *                 [--memory-sample-every 10] [--skip-build] [--strict] [--open-goal 'typing: median']
  *                 [--only first-paint,lighthouse,typing,accounts,memory] [--compare label=path/to/other/dist]
  *   Ports: BENCH_PORT_BASE (default 4480) and the next 8; all checked free before anything starts.
  *   Exit code: 0, or 1 when a figure is past its goal by more than 1.5x (scripts/bench-goals.ts),
@@ -35,7 +35,7 @@ import { FAIL_FACTOR, judge, type Goal } from './bench-goals';
 import { withBenchApp } from './bench-harness';
 import { measureLighthouse } from './bench-lighthouse';
 import { serveStatic } from './bench-static-server';
-import { measureWizardTyping, median } from './bench-typing';
+import { measureFloorTyping, measureWizardTyping, median } from './bench-typing';
 
 const CPU_THROTTLING = 4;
 const lighthouseVersion = (
@@ -54,6 +54,9 @@ const { values: options } = parseArgs({
     compare: { type: 'string', multiple: true, default: [] },
     json: { type: 'string', default: '.bench/results.json' },
     strict: { type: 'boolean', default: false },
+    // Goals still open by a known margin (named in decision 004): printed and judged, but they do not set
+    // the exit code, so that CI fails on every other figure's regression without waiting for them.
+    'open-goal': { type: 'string', multiple: true, default: [] },
   },
 });
 const runs = Math.max(1, Number(options.runs));
@@ -429,11 +432,20 @@ async function main() {
         if (parts.has('typing'))
           await measured('typing', goals, async () => {
             const typing = await measureWizardTyping(browser, appUrl);
+            const floorServer = await serveStatic(
+              path.resolve('node_modules/.cache/bench-floor'),
+              ports.floor,
+            );
+            const floorTyping = await measureFloorTyping(browser, floorServer.url).finally(() =>
+              floorServer.close(),
+            );
             console.log(
               `\nTyping, wizard with 10 phones and 10 addresses, CPU ${CPU_THROTTLING}x, ${typing.keystrokes} keystrokes: ` +
-                `median ${typing.median.toFixed(1)} ms, worst ${typing.worst.toFixed(1)} ms`,
+                `median ${typing.median.toFixed(1)} ms, worst ${typing.worst.toFixed(1)} ms` +
+                `\n  the floor's one input, same measure: median ${floorTyping.median.toFixed(1)} ms, worst ${floorTyping.worst.toFixed(1)} ms` +
+                ` (wizard / floor: median ${(typing.median / floorTyping.median).toFixed(2)}x)`,
             );
-            results.typing = typing;
+            results.typing = { ...typing, floor: floorTyping };
             goals.push({ name: 'typing: median keydown→frame', value: typing.median, goal: 16, unit: 'ms' });
             goals.push({ name: 'typing: worst keydown→frame', value: typing.worst, goal: 50, unit: 'ms' });
           });
@@ -490,8 +502,17 @@ async function main() {
   console.log(
     `\nGoals (fails when a figure is more than ${FAIL_FACTOR}x over its goal${options.strict ? ', or over it at all (--strict)' : ''}):`,
   );
-  const verdict = judge(goals, options.strict);
+  const open = (goal: { name: string }) => options['open-goal'].some((name) => goal.name.startsWith(name));
+  const verdict = judge(
+    goals.filter((goal) => !open(goal)),
+    options.strict,
+  );
   for (const line of verdict.lines) console.log(line);
+  const openGoals = goals.filter(open);
+  if (openGoals.length > 0) {
+    console.log('\nOpen goals (--open-goal: reported, not failing; docs/decisions/004-bundle-budget.md):');
+    for (const line of judge(openGoals, options.strict).lines) console.log(line);
+  }
   results.goals = goals;
   mkdirSync(path.dirname(path.resolve(options.json)), { recursive: true });
   writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);

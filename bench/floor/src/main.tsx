@@ -37,6 +37,7 @@ function SignIn() {
           <InputLabel htmlFor="token">Token de acesso</InputLabel>
           <OutlinedInput
             id="token"
+            name="token"
             label="Token de acesso"
             value={token}
             onChange={(event) => setToken(event.target.value)}
