@@ -273,6 +273,9 @@ export async function expectNoAxeViolations(page: Page, label: string) {
 export async function signInWithSandboxToken(page: Page, label: RegExp = /Operador/) {
   await page.goto('/');
   await page.getByRole('button', { name: label }).click();
+  // The navigation away from sign-in (lazy shell and screen) has completed: a test that navigates next
+  // (a link, or history.pushState) would otherwise race with it and be overridden by it.
+  await page.waitForURL((url) => !url.pathname.startsWith('/entrar'));
 }
 
 /** The test identity provider and the build preview whose config says auth.type "oidc" (e2e/oidc.spec.ts). */
