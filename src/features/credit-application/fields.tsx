@@ -199,7 +199,8 @@ export function FormSelect({ name, options, placeholder, required, helperText }:
   const { register, getValues, trigger } = useFormContext();
   const registration = useMemo(() => register(name), [register, name]);
   // An uncontrolled select cannot show a value before its option exists (products load after the
-  // form, e.g. `?produto=102` or a restored draft): once the options arrive, show the form's value.
+  // form, e.g. a product handed over by the products screen or a restored draft): once the options arrive,
+  // show the form's value.
   const optionValues = options.map((option) => option.value).join('\u0000');
   useEffect(() => {
     const select = document.getElementById(fieldId(name));
