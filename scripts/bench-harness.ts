@@ -29,7 +29,8 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-async function waitFor(url: string, timeoutMs = 30_000) {
+/** Resolves once `url` answers 2xx; polls every 200 ms (a server just spawned). */
+export async function waitFor(url: string, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {

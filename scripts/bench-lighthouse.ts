@@ -20,6 +20,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateReport, navigation, type Config, type Flags } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { waitFor } from './bench-harness';
 import { serveStatic } from './bench-static-server';
 import { median } from './bench-typing';
 
@@ -152,19 +153,6 @@ function start(command: string, args: string[]): ChildProcess {
   return spawn(command, args, { stdio: 'ignore', detached: true });
 }
 
-async function waitFor(url: string, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
 export async function measureLighthouse(options: {
   runs: number;
   ports: LighthousePorts;
@@ -213,8 +201,8 @@ export async function measureLighthouse(options: {
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
-    await waitFor(`${sandboxUrl}/__sandbox/stats`);
-    await waitFor(`http://127.0.0.1:${ports.identityProvider}/.well-known/openid-configuration`);
+    await waitFor(`${sandboxUrl}/__sandbox/stats`, 60_000);
+    await waitFor(`http://127.0.0.1:${ports.identityProvider}/.well-known/openid-configuration`, 60_000);
     const [floor, signIn, oidcApp] = servers;
     const pages = [
       { page: 'floor: bare stack, one screen', load: () => auditCold(browser, `${floor.url}/`, 'floor') },
