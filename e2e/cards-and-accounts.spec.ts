@@ -147,6 +147,8 @@ test.describe('cards', () => {
     await dialog.getByRole('button', { name: 'Cancelar o cartão' }).dblclick();
     await page.keyboard.press('Enter');
     await expect(dialog.getByRole('button', { name: 'Enviando…' })).toBeDisabled();
+    // Contrast is measured once the dialog has faded in: mid-fade, every colour is still washed out.
+    await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
     await expectNoAxeViolations(page, 'cancel pending');
     await expect(page.getByRole('region', { name: 'Cancelar cartão' }).getByRole('status')).toContainText(
       'Cartão 5002 cancelado',

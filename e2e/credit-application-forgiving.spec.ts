@@ -164,11 +164,18 @@ test.describe('credit application: narrow screens', () => {
       await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
       await signInWithSandboxToken(page);
       const steps = ['produto', 'dados-pessoais', 'documento', 'renda-e-conta', 'telefones', 'enderecos'];
-      for (const slug of steps) {
-        await page.evaluate((path) => {
-          window.history.pushState(null, '', path);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-        }, `/proposta/nova/${slug}`);
+      for (const [index, slug] of steps.entries()) {
+        // A pop navigation can lose to one the app still has under way (sign-in's redirect to the
+        // products, on a loaded machine): push the step again until the wizard shows it.
+        await expect(async () => {
+          await page.evaluate((path) => {
+            window.history.pushState(null, '', path);
+            window.dispatchEvent(new PopStateEvent('popstate'));
+          }, `/proposta/nova/${slug}`);
+          await expect(page.getByText(`Etapa ${index + 1} de 8`, { exact: true })).toBeVisible({
+            timeout: 5000,
+          });
+        }).toPass({ timeout: 30_000 });
         await expect(page.getByRole('button', { name: 'Continuar' })).toBeVisible();
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
