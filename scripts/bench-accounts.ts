@@ -9,7 +9,7 @@
  *   npm run bench:accounts -- --cpu   the same journey unthrottled, as thread CPU time per task (below)
  * `npm run bench` runs it too (measureAccounts) and judges it against the goals of issue 14.
  */
-import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { Browser, CDPSession, Locator, Page } from '@playwright/test';
 import { isMainModule, reportAgainstBudgets, withBenchApp } from './bench-harness';
 
 export const ACCOUNTS = 10_000;
@@ -57,6 +57,17 @@ export interface AccountsFigures {
 }
 
 /** Runs the accounts journey once against an app whose sandbox serves ACCOUNTS accounts. */
+/** The wheel over the table, 20 steps of 600 px (about 270 rows), then back to the top. */
+async function scrollTable(page: Page, table: Locator) {
+  await table.hover();
+  for (let step = 0; step < 20; step += 1) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(50);
+  }
+  await page.mouse.wheel(0, -1_000_000);
+  await page.waitForTimeout(400);
+}
+
 export async function measureAccounts(browser: Browser, appUrl: string): Promise<AccountsFigures> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
   await page.addInitScript(() => {
@@ -131,13 +142,7 @@ export async function measureAccounts(browser: Browser, appUrl: string): Promise
   await table.getByRole('rowheader').first().waitFor();
   await page.waitForTimeout(600);
   await longTasks(page);
-  await table.hover();
-  for (let step = 0; step < 20; step += 1) {
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(50);
-  }
-  await page.mouse.wheel(0, -1_000_000);
-  await page.waitForTimeout(400);
+  await scrollTable(page, table);
   const scroll = await longTasks(page);
 
   await page.close();
@@ -228,13 +233,7 @@ export async function traceAccountsCpu(browser: Browser, appUrl: string): Promis
   await search.fill('');
   await page.waitForTimeout(800);
   await cpuTasks(cdp, 'scroll', async () => {
-    await table.hover();
-    for (let step = 0; step < 20; step += 1) {
-      await page.mouse.wheel(0, 600);
-      await page.waitForTimeout(50);
-    }
-    await page.mouse.wheel(0, -1_000_000);
-    await page.waitForTimeout(400);
+    await scrollTable(page, table);
   });
   await page.close();
 }
