@@ -254,7 +254,8 @@ test.describe('analysis status by CPF', () => {
   }) => {
     watchCpf(privacy, '52998224725', '11144477735');
     await openScreen(page);
-    await sandbox.fault({ endpoint: 'analysisStatus', kind: 'delay', delayMs: 2500 });
+    // The first answer is held for as long as the test runs; only the second lookup is answered.
+    await sandbox.fault({ endpoint: 'analysisStatus', kind: 'delay', delayMs: 600_000 });
     const slowSettled = page.waitForEvent('requestfailed', {
       predicate: (request) => request.url().includes('/v1/cards/request/'),
     });

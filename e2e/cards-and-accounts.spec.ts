@@ -137,7 +137,8 @@ test.describe('cards', () => {
   });
 
   test('a double confirmation sends one request with one idempotency key', async ({ page, sandbox }) => {
-    await sandbox.fault({ endpoint: 'cancelCard', kind: 'delay', delayMs: 2500 });
+    // Held until the test has looked at the pending dialog (proceedHeld), not for a fixed time.
+    await sandbox.fault({ endpoint: 'cancelCard', kind: 'delay', delayMs: 600_000 });
     await signInWithSandboxToken(page);
     await nav(page).getByRole('link', { name: 'Cartões' }).click();
     await page.getByRole('textbox', { name: 'Código do cartão' }).fill('5002');
@@ -150,6 +151,7 @@ test.describe('cards', () => {
     // Contrast is measured once the dialog has faded in: mid-fade, every colour is still washed out.
     await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
     await expectNoAxeViolations(page, 'cancel pending');
+    await sandbox.proceedHeld();
     await expect(page.getByRole('region', { name: 'Cancelar cartão' }).getByRole('status')).toContainText(
       'Cartão 5002 cancelado',
     );

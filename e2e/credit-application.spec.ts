@@ -333,7 +333,7 @@ test.describe('credit application', () => {
 
   test('a double click, or Enter plus click, sends one request', async ({ page, sandbox }) => {
     await fillQuickly(page);
-    await sandbox.fault({ endpoint: 'creditRequest', kind: 'delay', delayMs: 800 });
+    await sandbox.fault({ endpoint: 'creditRequest', kind: 'delay', delayMs: 600_000 });
     const button = page.getByRole('button', { name: 'Enviar proposta' });
     const box = await button.boundingBox();
     if (!box) throw new Error('no submit button');
@@ -342,6 +342,7 @@ test.describe('credit application', () => {
     await page.keyboard.press('Enter');
     await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
     await expect(page.getByRole('button', { name: 'Enviando…' })).toBeDisabled();
+    await sandbox.proceedHeld();
     await expect(page.getByText('Proposta enviada').first()).toBeVisible();
     const stats = await sandbox.stats();
     expect(stats).toMatchObject({

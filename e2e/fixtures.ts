@@ -56,6 +56,12 @@ export class SandboxControl {
     expect(response.ok()).toBe(true);
   }
 
+  /** Lets every request a `delay` fault holds go on now and answer as it would have. */
+  async proceedHeld() {
+    const response = await this.request.post(`${this.base}/__sandbox/faults/proceed`);
+    expect(response.ok()).toBe(true);
+  }
+
   /** The last credit request body the sandbox processed (and its Idempotency-Key), or null. */
   async lastRequest(endpoint: FaultEndpoint): Promise<unknown> {
     const response = await this.request.get(`${this.base}/__sandbox/last-request?endpoint=${endpoint}`);

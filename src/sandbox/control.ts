@@ -73,6 +73,10 @@ export function createControlHandlers(store: SandboxStore, prefix: string): Http
       if (!body.ok) return toResponse(body.reply);
       return toResponse(jsonReply(201, { fault: store.faults.add(body.value), faults: store.faults.list() }));
     }),
+    http.post(`${prefix}/faults/proceed`, () => {
+      store.faults.proceedHeld();
+      return toResponse(jsonReply(200, { proceeded: true }));
+    }),
     http.get(`${prefix}/faults`, () => toResponse(jsonReply(200, { faults: store.faults.list() }))),
     http.delete(`${prefix}/faults`, () => toResponse(jsonReply(200, { cleared: store.faults.clear() }))),
     http.get(`${prefix}/stats`, () => toResponse(jsonReply(200, store.stats()))),

@@ -292,6 +292,17 @@ describe('connection and timing faults', () => {
     expect(applications()).toBe(0);
   });
 
+  it('a delayed mutation let go by faults/proceed answers and commits, before its delay has passed', async () => {
+    fault({ endpoint: 'creditRequest', kind: 'delay', delayMs: 600_000 });
+    const answer = submit();
+    await vi.waitFor(() => expect(pendingSleeps).toHaveLength(1));
+    expect(await settledState(answer)).toBe('pending');
+    const proceeded = await control('/faults/proceed', { method: 'POST' });
+    expect(proceeded.status).toBe(200);
+    expect((await answer).status).toBe(201);
+    expect(applications()).toBe(1);
+  });
+
   it('hang: never answers until the faults are reset, then drops the connection', async () => {
     fault({ endpoint: 'creditRequest', kind: 'hang' });
     const answer = submit();

@@ -70,6 +70,7 @@ interface ActiveFault {
 export class FaultRegistry {
   private active: ActiveFault[] = [];
   private release = new AbortController();
+  private proceed = new AbortController();
 
   /** Validates and queues a fault; throws a ZodError on a bad one. Returns the stored fault. */
   add(input: FaultInput): Fault {
@@ -103,6 +104,20 @@ export class FaultRegistry {
    */
   get releaseSignal(): AbortSignal {
     return this.release.signal;
+  }
+
+  /**
+   * Aborted by `proceedHeld`. A `delay` waits on it too, so a test can hold a request for as long as it
+   * looks at the pending screen and then let it answer, instead of racing a fixed wait.
+   */
+  get proceedSignal(): AbortSignal {
+    return this.proceed.signal;
+  }
+
+  /** Ends every `delay` under way now: those requests go on and answer as the provider would. */
+  proceedHeld(): void {
+    this.proceed.abort();
+    this.proceed = new AbortController();
   }
 
   /** Drops every fault and releases held requests. Returns how many faults were dropped. */

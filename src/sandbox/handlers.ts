@@ -110,10 +110,11 @@ async function faultedReply(
   if (!fault) return authorizedReply(store, route, request, params);
   // Captured now: a reset while this request waits must release it, not a later one.
   const released = store.faults.releaseSignal;
+  const proceed = store.faults.proceedSignal;
   const wait = fault.kind === 'delay' ? (fault.delayMs ?? DEFAULT_DELAY_MS) : fault.delayMs;
   if (wait !== undefined && wait > 0) {
     // Not tied to request.signal: a slow server carries on (and commits) after the client gave up.
-    await store.sleep(wait, released);
+    await store.sleep(wait, AbortSignal.any([released, proceed]));
     if (released.aborted) return NETWORK_ERROR;
   }
   if (fault.kind === 'hang') {
