@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { accountNumber } from '../src/sandbox/seed';
-import { expect, expectNoAxeViolations, signInWithSandboxToken, test, type SandboxControl } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  patchConfig,
+  signInWithSandboxToken,
+  test,
+  type SandboxControl,
+} from './fixtures';
 
 interface Stats {
   cancelsPerCard: Record<string, number>;
@@ -137,8 +144,10 @@ test.describe('cards', () => {
   });
 
   test('a double confirmation sends one request with one idempotency key', async ({ page, sandbox }) => {
-    // Held until the test has looked at the pending dialog (proceedHeld), not for a fixed time.
+    // Held until the test has looked at the pending dialog (proceedHeld), not for a fixed time; the
+    // app's time-out must outlast that look (axe on a loaded machine takes seconds).
     await sandbox.fault({ endpoint: 'cancelCard', kind: 'delay', delayMs: 600_000 });
+    await patchConfig(page, { requestTimeoutMs: 120_000 });
     await signInWithSandboxToken(page);
     await nav(page).getByRole('link', { name: 'Cartões' }).click();
     await page.getByRole('textbox', { name: 'Código do cartão' }).fill('5002');

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { SANDBOX_URL, expect, expectNoAxeViolations, signInWithSandboxToken, test } from './fixtures';
+import {
+  SANDBOX_URL,
+  expect,
+  expectNoAxeViolations,
+  patchConfig,
+  signInWithSandboxToken,
+  test,
+} from './fixtures';
 
 /**
  * The wizard forgives how people type: phones with their area code, dates in the usual shapes, nothing
@@ -124,14 +131,7 @@ test.describe('credit application: forgiving input', () => {
     page,
   }) => {
     // This test's config names the sandbox's CEP service (the shared e2e config has none).
-    await page.route('**/config.json', async (route) => {
-      const response = await route.fetch();
-      const config: unknown = await response.json();
-      await route.fulfill({
-        response,
-        json: { ...(config as object), cepLookupUrl: `${SANDBOX_URL}/__sandbox/cep/{cep}/json/` },
-      });
-    });
+    await patchConfig(page, { cepLookupUrl: `${SANDBOX_URL}/__sandbox/cep/{cep}/json/` });
     await openStep(page, 'enderecos');
     const at = (field: string, row = 0) => page.locator(name(`portador.enderecos.${row}.${field}`));
     await at('cep').pressSequentially('01310100');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInWithSandboxToken, test } from './fixtures';
+import { expect, expectNoAxeViolations, patchConfig, signInWithSandboxToken, test } from './fixtures';
 
 /** A fictitious applicant; CPF 06247311974 has no analyses in the seed. */
 const applicant = {
@@ -332,6 +332,9 @@ test.describe('credit application', () => {
   });
 
   test('a double click, or Enter plus click, sends one request', async ({ page, sandbox }) => {
+    // The request is held until the pending button has been seen (proceedHeld); the app's time-out
+    // outlasts that.
+    await patchConfig(page, { requestTimeoutMs: 120_000 });
     await fillQuickly(page);
     await sandbox.fault({ endpoint: 'creditRequest', kind: 'delay', delayMs: 600_000 });
     const button = page.getByRole('button', { name: 'Enviar proposta' });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInWithSandboxToken, test } from './fixtures';
+import { expect, expectNoAxeViolations, patchConfig, signInWithSandboxToken, test } from './fixtures';
 import { fillCreditApplication } from './wizard-helpers';
 
 /**
@@ -97,11 +97,7 @@ test.describe('a virtual card whose POST commits and whose connection is then re
     await sandbox.reset({ ignoreIdempotencyKey: true });
     await sandbox.fault({ endpoint: 'createVirtualCard', kind: 'commitThenDrop' });
     // This deployment's config.json, with the key off (the documented provider setting).
-    await page.route('**/config.json', async (route) => {
-      const response = await route.fetch();
-      const served = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...served, sendIdempotencyKey: false } });
-    });
+    await patchConfig(page, { sendIdempotencyKey: false });
     const { section, code } = await requestVirtualCard(page);
 
     // What the issue saw against an independent server: two POSTs, two cards, for one confirmation.
@@ -144,11 +140,7 @@ test.describe('a credit request whose POST commits and whose connection is then 
     await sandbox.reset({ ignoreIdempotencyKey: true });
     await sandbox.fault({ endpoint: 'creditRequest', kind: 'commitThenDrop' });
     // This deployment's config.json, with the key off (the documented provider setting).
-    await page.route('**/config.json', async (route) => {
-      const response = await route.fetch();
-      const served = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...served, sendIdempotencyKey: false } });
-    });
+    await patchConfig(page, { sendIdempotencyKey: false });
     await signInWithSandboxToken(page);
     await fillCreditApplication(page, cpf);
     await page.getByRole('button', { name: 'Enviar proposta' }).click();

@@ -275,6 +275,15 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   expect(summary, `axe violations in state "${label}"`).toEqual([]);
 }
 
+/** This test's deployment: the served config.json with `patch` over it (set before the app loads). */
+export async function patchConfig(page: Page, patch: Record<string, unknown>) {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const served = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...served, ...patch } });
+  });
+}
+
 /** Signs in with one click on a sandbox token. */
 export async function signInWithSandboxToken(page: Page, label: RegExp = /Operador/) {
   await page.goto('/');
