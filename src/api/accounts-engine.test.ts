@@ -34,7 +34,13 @@ describe('answerAccountsRequest (what the worker runs)', () => {
   it('answers a valid body with a verdict and the list it now holds, then views of that list', () => {
     const state = fresh();
     const decoded = answerAccountsRequest(state, { id: 1, type: 'decode', text: validText });
-    expect(decoded.reply).toEqual({ id: 1, type: 'indexed', dataset: 1 });
+    expect(decoded.reply).toEqual({
+      id: 1,
+      type: 'indexed',
+      dataset: 1,
+      // Worked out with the decoding, so that the page need not walk the list for them.
+      overview: { totals: { total: 3, blocked: 0, available: 30 }, firstFractional: null },
+    });
     decoded.after?.();
     const { reply, transfer } = answerAccountsRequest(state, { id: 2, type: 'view', dataset: 1, ...byName });
     if (reply.type !== 'view') throw new Error(`unexpected ${reply.type}`);
@@ -72,13 +78,16 @@ class LoopbackWorker extends EventTarget {
   readonly state: AccountsWorkerState = { datasets: new Map() };
   readonly received: AccountsRequest['type'][] = [];
   terminated = false;
+  /** What the worker's answer becomes on its way back (a test's way to tell where a figure came from). */
+  replyWith: (reply: AccountsReply) => AccountsReply = (reply) => reply;
   postMessage(request: AccountsRequest) {
     this.received.push(request.type);
     const copy = structuredClone(request);
     setTimeout(() => {
       if (this.terminated) return;
       const { reply } = answerAccountsRequest(this.state, copy);
-      this.dispatchEvent(new MessageEvent<AccountsReply>('message', { data: structuredClone(reply) }));
+      const data = structuredClone(this.replyWith(reply));
+      this.dispatchEvent(new MessageEvent<AccountsReply>('message', { data }));
     });
   }
   terminate() {
@@ -99,6 +108,27 @@ describe('createWorkerAccountsEngine', () => {
     const view = await engine.view(decoded.data.accounts, byName);
     expect(Array.from(view.order)).toEqual([1, 2, 0]);
     expect(worker.received).toEqual(['decode', 'view']);
+  });
+
+  it("takes a decoded list's totals and fractional check from the worker's verdict, not from a second walk", async () => {
+    const worker = new LoopbackWorker();
+    worker.replyWith = (reply) =>
+      reply.type === 'indexed'
+        ? { ...reply, overview: { totals: { total: 7, blocked: 8, available: 9 }, firstFractional: null } }
+        : reply;
+    const engine = createWorkerAccountsEngine(worker as unknown as Worker);
+    const decoded = await engine.decode(validText);
+    if (decoded.kind !== 'ok') throw new Error(decoded.kind);
+    expect(engine.overview(decoded.data.accounts).totals).toEqual({ total: 7, blocked: 8, available: 9 });
+    // A list the worker did not decode (e.g. from the query cache) is summed here, once.
+    const fractional = accounts.map((account, index) =>
+      index === 2 ? { ...account, balance: { ...account.balance, blocked: 0.5 } } : account,
+    );
+    expect(engine.overview(fractional)).toEqual({
+      totals: { total: 3, blocked: 0.5, available: 30 },
+      firstFractional: { index: 2, field: 'balance.blocked', value: 0.5 },
+    });
+    expect(engine.overview(fractional)).toBe(engine.overview(fractional));
   });
 
   it('gives the contract failure of the worker', async () => {

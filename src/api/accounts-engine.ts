@@ -2,9 +2,11 @@ import { onForgetEverything } from '@/lib/memory-store';
 import {
   createAccountsIndex,
   decodeAccountList,
+  overviewOf,
   prepareSearch,
   viewAccounts,
   type AccountsIndex,
+  type AccountsOverview,
   type AccountsView,
   type ViewRequest,
 } from './accounts-index';
@@ -21,6 +23,8 @@ export interface AccountsEngine {
   decode(text: string): Promise<DecodedBody<AccountListResponse>>;
   /** What a search and a sort of `accounts` show. */
   view(accounts: readonly Account[], request: ViewRequest): Promise<AccountsView>;
+  /** Totals and the first fractional balance of a list: from its decoding when known, else computed here. */
+  overview(accounts: readonly Account[]): AccountsOverview;
   /** Forgets every list it holds (the worker is stopped); the engine is not used again. */
   dispose(): void;
 }
@@ -33,7 +37,7 @@ export type AccountsRequest =
 
 export type AccountsReply =
   | { id: number; type: 'decoded'; outcome: Exclude<DecodedBody<unknown>, { kind: 'ok' }> }
-  | { id: number; type: 'indexed'; dataset: number }
+  | { id: number; type: 'indexed'; dataset: number; overview?: AccountsOverview }
   | { id: number; type: 'view'; view: AccountsView }
   /** The worker no longer holds that list (it keeps the last two): index it again. */
   | { id: number; type: 'unknown-dataset' };
@@ -69,7 +73,12 @@ export function answerAccountsRequest(
       const index = createAccountsIndex(outcome.data.accounts);
       keep(state, request.id, index);
       return {
-        reply: { id: request.id, type: 'indexed', dataset: request.id },
+        reply: {
+          id: request.id,
+          type: 'indexed',
+          dataset: request.id,
+          overview: overviewOf(outcome.data.accounts),
+        },
         transfer: [],
         // The search keys, built while the page paints its first rows: the first search finds them ready.
         after: () => prepareSearch(index),
@@ -87,10 +96,28 @@ export function answerAccountsRequest(
   }
 }
 
+/** Overviews by list: known from a decoding, or computed once on first use. */
+function overviewCache() {
+  const overviews = new WeakMap<readonly Account[], AccountsOverview>();
+  return {
+    remember: (accounts: readonly Account[], overview: AccountsOverview) => overviews.set(accounts, overview),
+    overview: (accounts: readonly Account[]): AccountsOverview => {
+      let overview = overviews.get(accounts);
+      if (!overview) {
+        overview = overviewOf(accounts);
+        overviews.set(accounts, overview);
+      }
+      return overview;
+    },
+  };
+}
+
 /** The same answers on the main thread. */
 export function createInlineAccountsEngine(): AccountsEngine {
   const indexes = new WeakMap<readonly Account[], AccountsIndex>();
+  const { overview } = overviewCache();
   return {
+    overview,
     decode: (text) => Promise.resolve(decodeAccountList(text)),
     view(accounts, request) {
       let index = indexes.get(accounts);
@@ -114,6 +141,7 @@ interface Pending {
 /** An engine over a worker speaking the messages above; on a worker error, the inline engine takes over. */
 export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
   const inline = createInlineAccountsEngine();
+  const overviews = overviewCache();
   const pending = new Map<number, Pending>();
   const datasets = new WeakMap<readonly Account[], number>();
   let broken = false;
@@ -191,10 +219,10 @@ export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
   return {
     decode(text) {
       const id = nextId++;
-      const verdict = ask<DecodedBody<AccountListResponse> | number>(
+      const verdict = ask<DecodedBody<AccountListResponse> | Extract<AccountsReply, { type: 'indexed' }>>(
         { id, type: 'decode', text },
         (reply) => {
-          if (reply.type === 'indexed') return reply.dataset;
+          if (reply.type === 'indexed') return reply;
           if (reply.type === 'decoded') return reply.outcome;
           throw new Error(`accounts worker: a '${reply.type}' reply to a decode`);
         },
@@ -208,14 +236,16 @@ export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
         // The worker's verdict says so, with the client's message.
       }
       return verdict.then((outcome) => {
-        if (typeof outcome !== 'number') return outcome;
+        if (!('type' in outcome)) return outcome;
         // The worker found `text` valid: `parsed` is the same JSON, and the schema transforms nothing.
         const data = parsed as AccountListResponse;
-        datasets.set(data.accounts, outcome);
+        datasets.set(data.accounts, outcome.dataset);
+        if (outcome.overview) overviews.remember(data.accounts, outcome.overview);
         return { kind: 'ok', data };
       });
     },
     view: (accounts, request) => view(accounts, request),
+    overview: (accounts) => overviews.overview(accounts),
     dispose: stop,
   };
 }

@@ -1,5 +1,6 @@
 import { formatCnpj } from '@/lib/cnpj';
 import { onlyDigits } from '@/lib/digit-pattern';
+import { findFractionalBalance, type FractionalBalance } from '@/lib/money';
 import { decodeJsonBody, type DecodedBody } from './http-client';
 import { accountListResponseSchema, type Account, type AccountListResponse } from './schemas/accounts';
 
@@ -43,6 +44,27 @@ export interface AccountTotals {
 export interface AccountsView {
   order: Int32Array;
   totals: AccountTotals;
+}
+
+/**
+ * What the page needs of a whole list before its first rows: the totals, and the first balance that is
+ * not a whole number (read as centavos, a fraction contradicts the unit; the page decides by its unit).
+ * The worker computes it with the decoding, so the main thread does not walk 10 000 accounts twice.
+ */
+export interface AccountsOverview {
+  totals: AccountTotals;
+  firstFractional: FractionalBalance | null;
+}
+
+export function overviewOf(accounts: readonly Account[]): AccountsOverview {
+  return { totals: totalsOf(accounts), firstFractional: findFractionalBalance(accounts, 'centavos') };
+}
+
+/** Positions 0 … count-1: the provider's order. */
+export function providerOrder(count: number): Int32Array {
+  const order = new Int32Array(count);
+  for (let position = 0; position < count; position += 1) order[position] = position;
+  return order;
 }
 
 /** The accounts body decoded as the fetch client would (JSON.parse, then the contract). */

@@ -9,10 +9,12 @@ import { endpoints } from './schemas/endpoints';
  * The body (10 000 accounts and more) is checked against the contract in a Web Worker (decision 012).
  */
 export async function fetchAccounts(signal?: AbortSignal): Promise<Account[]> {
+  // Started now, the worker loads while the request is under way, not after the body has arrived.
+  const engine = accountsEngine();
   const body = await apiClient().request({
     ...endpoints.allAccounts.request(),
     schema: accountListResponseSchema,
-    decode: (text) => accountsEngine().decode(text),
+    decode: (text) => engine.decode(text),
     signal,
   });
   return body.accounts;

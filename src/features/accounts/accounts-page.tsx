@@ -5,8 +5,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from './texts';
+import { accountsEngine } from '@/api/accounts-engine';
 import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode } from '@/api/virtual-card-account';
 import { ApiErrorAlert } from '@/components/api-error-alert';
@@ -18,7 +19,7 @@ import { useRuntimeConfig } from '@/config/config-context';
 import { balanceUnitOf } from '@/config/config-schema';
 import { formatCnpj } from '@/lib/cnpj';
 import { downloadTextFile, stampedFileName, toCsv } from '@/lib/csv';
-import { findFractionalBalance, toReais } from '@/lib/money';
+import { toReais } from '@/lib/money';
 import { columnIds, isMoneyColumn, type ColumnId, type SortState } from './account-rows';
 import { AccountsTable } from './accounts-table';
 import { ColumnMenu } from './column-menu';
@@ -69,10 +70,11 @@ export function AccountsPage() {
 
   // Balances in centavos must be whole: a fraction means the provider reads the unit otherwise. Reported,
   // never divided or rounded into a wrong amount.
-  const contradiction = useMemo(
-    () => (accounts.data ? findFractionalBalance(accounts.data, moneyUnit) : null),
-    [accounts.data, moneyUnit],
-  );
+  // (Found by the accounts worker as it decoded the list: the page does not walk it again.)
+  const contradiction =
+    accounts.data && moneyUnit === 'centavos'
+      ? accountsEngine().overview(accounts.data).firstFractional
+      : null;
   const allAccounts = accounts.data && !contradiction ? accounts.data : null;
   // Search and sort are answered off the main thread; until then the previous rows stay (busy).
   const shown = useAccountsView(allAccounts, searched, sort);

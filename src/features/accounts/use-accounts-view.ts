@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { accountsEngine } from '@/api/accounts-engine';
-import { totalsOf, type AccountsView } from '@/api/accounts-index';
+import { providerOrder, type AccountsView } from '@/api/accounts-index';
 import type { Account } from '@/api/schemas/accounts';
 import { sameSort, type SortState } from './account-rows';
 
@@ -49,8 +49,8 @@ export function useAccountsView(
     () =>
       accounts
         ? {
-            order: Int32Array.from({ length: accounts.length }, (_, position) => position),
-            totals: totalsOf(accounts),
+            order: providerOrder(accounts.length),
+            totals: accountsEngine().overview(accounts).totals,
           }
         : null,
     [accounts],
