@@ -35,6 +35,23 @@ function apiAuthorizations(page: Page): string[] {
   return seen;
 }
 
+/**
+ * After the return from the IdP (the callback document), the order in which the accounts screen's code
+ * and the code exchange were asked for.
+ */
+function loadsAfterReturn(page: Page): string[] {
+  const order: string[] = [];
+  let returned = false;
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith(`${OIDC_APP_URL}/entrar/retorno`)) returned = true;
+    if (!returned) return;
+    if (/\/assets\/accounts-page-[^/]*\.js$/.test(url)) order.push('accounts screen');
+    if (url === `${IDP_URL}/token` && request.method() === 'POST') order.push('code exchange');
+  });
+  return order;
+}
+
 /** Makes the IdP refuse refresh-token renewals (as after a revocation); code exchanges still pass. */
 async function refuseRenewals(page: Page) {
   await page.route(`${IDP_URL}/token`, async (route) => {
@@ -103,6 +120,7 @@ test.describe('OpenID Connect sign-in', () => {
   }) => {
     const traffic = watchIdentityProvider(page, privacy);
     const authorizations = apiAuthorizations(page);
+    const afterReturn = loadsAfterReturn(page);
     await page.goto('/contas');
     await expect(page).toHaveURL(/\/entrar$/);
     await expect(page.getByText('Entre com a sua conta da instituição')).toBeVisible();
@@ -113,6 +131,8 @@ test.describe('OpenID Connect sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Contas', level: 1 })).toBeVisible();
     await expect(page.getByText('Padaria Horizonte').first()).toBeVisible();
 
+    // The screen asked for started loading while the code was exchanged, not after (issue 14).
+    expect(afterReturn).toEqual(['accounts screen', 'code exchange']);
     expect(traffic.accessTokens).toHaveLength(1);
     expect(authorizations.length).toBeGreaterThan(0);
     expect(new Set(authorizations)).toEqual(new Set([`Bearer ${traffic.accessTokens[0]}`]));

@@ -4,7 +4,7 @@ import { configureApiClient } from '@/api/api-client';
 import { session } from '@/api/session';
 import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
 import { App } from '@/app/app';
-import { prefetchShell } from '@/app/router';
+import { prefetchScreen, prefetchShell } from '@/app/router';
 import { initI18n } from '@/app/i18n/i18n';
 import { StartupErrorPage } from '@/app/startup-error-page';
 import { installGlobalErrorHandlers, reportError } from '@/app/error-reporting';
@@ -52,7 +52,7 @@ async function start() {
   // OpenID Connect only when configured: its library is a separate chunk the token mode never loads.
   if (config.auth.type === 'oidc') {
     const { startOidc } = await import('@/api/oidc/oidc-auth');
-    if ((await startOidc(config.auth, session)) === 'popup-callback') return;
+    if ((await startOidc(config.auth, session, window.location, prefetchScreen)) === 'popup-callback') return;
   }
 
   configureApiClient(config);

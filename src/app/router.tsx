@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { childPath, paths } from '@/config/paths';
 import { SignInPage } from '@/features/auth/sign-in-page';
 import { NotFoundPage } from './not-found-page';
@@ -88,6 +88,19 @@ export function prefetchShell(): void {
   import('./layout/app-shell').catch(() => {
     // Offline or a new deployment: the route's own lazy load reports it when it is needed.
   });
+}
+
+/**
+ * Downloads the shell and the screen at `path` in the background (returning from the identity provider,
+ * while the code is exchanged). Calling a route's `lazy` starts its import; the router's own call later
+ * gets the same module.
+ */
+export function prefetchScreen(path: string): void {
+  prefetchShell();
+  // '/' lands on the products (the index route redirects there).
+  for (const { route } of matchRoutes(routes, path === '/' ? paths.products : path) ?? []) {
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+  }
 }
 
 export function createAppRouter() {

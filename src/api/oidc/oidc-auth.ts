@@ -1,6 +1,7 @@
 import {
   ErrorResponse,
   InMemoryWebStorage,
+  OidcClient,
   UserManager,
   WebStorageStateStore,
   type User,
@@ -76,6 +77,11 @@ export async function startOidc(
   config: OidcAuthConfig,
   session: SessionStore,
   location: Location = window.location,
+  /**
+   * Back from the provider: the screen the operator will land on, known from the round trip's stored
+   * state before the code is exchanged, so that its code can load during the exchange.
+   */
+  onReturnTo?: (returnTo: string) => void,
 ): Promise<OidcStart> {
   const redirectUri = `${location.origin}${config.redirectPath}`;
   const manager = new UserManager({
@@ -122,6 +128,13 @@ export async function startOidc(
   });
 
   if (location.pathname === config.redirectPath) {
+    if (onReturnTo) {
+      // Reads the stored state only (no network, nothing removed); the callback below reads it again.
+      new OidcClient(manager.settings)
+        .readSigninResponseState(location.href, false)
+        .then(({ state }) => onReturnTo(safeReturnPath(state.data)))
+        .catch(() => undefined); // a forged or stale state: the callback says so
+    }
     let returnTo: string = paths.signIn;
     try {
       const user = await manager.signinRedirectCallback(location.href);
