@@ -1,5 +1,4 @@
-import { createTheme, type Theme } from '@mui/material/styles';
-import { enUS, ptBR } from '@mui/material/locale';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 
 export type ColorMode = 'light' | 'dark';
 
@@ -14,6 +13,25 @@ const fontFamily = [
   '"Noto Sans"',
   'sans-serif',
 ].join(',');
+
+/**
+ * The texts of MUI's own components that this app shows (the Autocomplete's buttons and messages, an
+ * Alert's close button), in Portuguese; MUI's defaults are English. Written here rather than imported from
+ * `@mui/material/locale`: its pt-BR module builds an `Intl.NumberFormat` as it loads (for pagination
+ * labels no screen has), which cost ~30 ms (~120 ms at 4x CPU) before the first paint (issue 14).
+ */
+const portugueseComponentTexts: ThemeOptions['components'] = {
+  MuiAutocomplete: {
+    defaultProps: {
+      clearText: 'Limpar',
+      closeText: 'Fechar',
+      loadingText: 'Carregando…',
+      noOptionsText: 'Sem opções',
+      openText: 'Abrir',
+    },
+  },
+  MuiAlert: { defaultProps: { closeText: 'Fechar' } },
+};
 
 /** The app theme for a colour mode and language (MUI's own component texts follow the language). */
 export function createAppTheme(mode: ColorMode, language: string): Theme {
@@ -52,6 +70,6 @@ export function createAppTheme(mode: ColorMode, language: string): Theme {
         MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
       },
     },
-    language.startsWith('en') ? enUS : ptBR,
+    { components: language.startsWith('en') ? {} : portugueseComponentTexts },
   );
 }
