@@ -4,6 +4,7 @@ import Drawer from '@mui/material/Drawer';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '@/components/use-translation';
 import { DRAWER_WIDTH, NavList } from './nav-drawer';
 import { LanguageToggle, SessionFacts, ThemeToggle } from './top-bar';
@@ -25,6 +26,12 @@ export function MobileNavDrawer({ open, onClose, menuButtonRef }: MobileNavDrawe
   // Escape or a click outside returns focus to the menu button once the drawer has gone (while it is
   // open its focus trap would take focus back); a link leaves focus to the route focus (the new h1).
   const dismissed = useRef(false);
+  // A choice navigates once the drawer has gone, not while it closes: a screen that asks before it is
+  // left (the credit application's leave dialog) would otherwise open its dialog while this modal is still
+  // on its way out, and on a slow phone MUI's modal manager then left that dialog aria-hidden (found by
+  // the e2e suite on a loaded machine, reproduced at 8x CPU).
+  const chosen = useRef<string | null>(null);
+  const navigate = useNavigate();
   return (
     <Drawer
       variant="temporary"
@@ -41,6 +48,8 @@ export function MobileNavDrawer({ open, onClose, menuButtonRef }: MobileNavDrawe
           onExited: () => {
             if (dismissed.current) menuButtonRef.current?.focus();
             dismissed.current = false;
+            if (chosen.current !== null) void navigate(chosen.current);
+            chosen.current = null;
           },
         },
         paper: { sx: { width: `min(${DRAWER_WIDTH + 48}px, 85vw)` }, 'aria-label': t('app.navigationLabel') },
@@ -51,7 +60,15 @@ export function MobileNavDrawer({ open, onClose, menuButtonRef }: MobileNavDrawe
           {t('app.name')}
         </Typography>
       </Box>
-      <NavList onNavigate={onClose} />
+      <NavList
+        onNavigate={(event, path) => {
+          // A new tab or window (modifier keys, middle button) is the browser's; this tab stays as it is.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          chosen.current = path;
+          onClose();
+        }}
+      />
       <Divider />
       <Stack spacing={1.5} sx={{ p: 2 }}>
         <SessionFacts />

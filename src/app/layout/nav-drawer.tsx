@@ -10,6 +10,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
+import type { MouseEvent } from 'react';
 import { useTranslation } from '@/components/use-translation';
 import { NavLink, useLocation } from 'react-router';
 import { navigationItems } from '../routes';
@@ -24,8 +25,15 @@ const icons = {
 
 export const DRAWER_WIDTH = 232;
 
-/** The links of the main navigation; `onNavigate` closes the temporary drawer after a choice. */
-export function NavList({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The links of the main navigation. `onNavigate` (the temporary drawer) is told of a choice and may take
+ * the navigation over (`event.preventDefault()`), to make it once the drawer has gone.
+ */
+export function NavList({
+  onNavigate,
+}: {
+  onNavigate?: (event: MouseEvent<HTMLAnchorElement>, path: string) => void;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
@@ -40,7 +48,7 @@ export function NavList({ onNavigate }: { onNavigate?: () => void }) {
                 to={item.path}
                 selected={current}
                 aria-current={current ? 'page' : undefined}
-                onClick={onNavigate}
+                onClick={(event: MouseEvent<HTMLAnchorElement>) => onNavigate?.(event, item.path)}
               >
                 <ListItemIcon>{icons[item.key]}</ListItemIcon>
                 <ListItemText primary={t(`nav.${item.key}`)} />
