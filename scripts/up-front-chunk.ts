@@ -16,6 +16,10 @@ export function upFrontChunk(): { plugin: Plugin; test: (id: string) => boolean 
     plugin: {
       name: 'up-front-chunk',
       apply: 'build',
+      // A watch build starts over: a module no longer imported must not stay up front.
+      buildStart() {
+        upFront.clear();
+      },
       buildEnd() {
         const htmlEntries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
         // index.html imports src/main.tsx, which stays the entry chunk; what main.tsx imports goes up front.

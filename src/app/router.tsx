@@ -93,10 +93,9 @@ export function prefetchShell(): void {
 /**
  * Downloads the shell and the screen at `path` in the background (returning from the identity provider,
  * while the code is exchanged). Calling a route's `lazy` starts its import; the router's own call later
- * gets the same module.
+ * gets the same module. The matches include the layout route `/`, whose `lazy` is the shell.
  */
 export function prefetchScreen(path: string): void {
-  prefetchShell();
   // '/' lands on the products (the index route redirects there).
   for (const { route } of matchRoutes(routes, path === '/' ? paths.products : path) ?? []) {
     if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
