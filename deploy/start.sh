@@ -17,7 +17,7 @@
 set -eu
 # A value's `*` or `?` stays a character: no pathname expansion anywhere in this script.
 set -f
-# Character classes and ranges byte by byte, the same in every locale (case patterns, tr, awk).
+# Character classes and ranges byte by byte, the same in every locale (case patterns, awk).
 LC_ALL=C
 export LC_ALL
 
@@ -183,7 +183,7 @@ if [ -n "$APP_AUTH_AUTHORITY" ]; then
   /[!/]*) only_chars "$APP_AUTH_REDIRECT_PATH" "$ALNUM/_-" || fail "APP_AUTH_REDIRECT_PATH may hold letters, digits, / _ - only $(got "$APP_AUTH_REDIRECT_PATH")" ;;
   *) fail "APP_AUTH_REDIRECT_PATH must be a path on this origin, a single / then a name $(got "$APP_AUTH_REDIRECT_PATH")" ;;
   esac
-  # Scope tokens separated by single spaces, openid among them.
+  # Scope tokens separated by spaces, openid among them.
   only_chars "$APP_AUTH_SCOPE" "$ALNUM._~:/@+= -" ||
     fail "APP_AUTH_SCOPE may hold letters, digits, - . _ ~ : / @ + = and spaces only $(got "$APP_AUTH_SCOPE")"
   case " $APP_AUTH_SCOPE " in *' openid '*) ;; *) fail "APP_AUTH_SCOPE must include openid $(got "$APP_AUTH_SCOPE")" ;; esac
