@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import baseConfig from './playwright.config';
 
@@ -9,11 +12,16 @@ import baseConfig from './playwright.config';
  *
  * A separate config (not a project of playwright.config.ts) so that the usual suite does not need nginx:
  * Playwright starts every webServer for every project. Specs are e2e/nginx/*.nginx.ts, a name the main
- * config's default testMatch does not pick up. Ports: E2E_SANDBOX_PORT (4400) and E2E_NGINX_PORT (4480).
+ * config's default testMatch does not pick up. Ports: E2E_SANDBOX_PORT (4400) and E2E_NGINX_PORT (4480;
+ * the specs start other configurations one at a time on the next port).
  */
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4400);
 const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 4480);
 process.env.E2E_NGINX_URL = `http://127.0.0.1:${NGINX_PORT}`;
+// The access log of this run's nginx (emptied as it starts), read by e2e/nginx/access-log.nginx.ts.
+const accessLogDir = path.join(tmpdir(), `cartoes-e2e-nginx-${NGINX_PORT}`);
+mkdirSync(accessLogDir, { recursive: true });
+process.env.E2E_NGINX_ACCESS_LOG = path.join(accessLogDir, 'access.log');
 
 export default defineConfig({
   ...baseConfig,
@@ -33,7 +41,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `npx tsx scripts/serve-nginx.ts --port ${NGINX_PORT} --sandbox http://127.0.0.1:${SANDBOX_PORT}`,
+      command: `npx tsx scripts/serve-nginx.ts --port ${NGINX_PORT} --sandbox http://127.0.0.1:${SANDBOX_PORT} --access-log ${process.env.E2E_NGINX_ACCESS_LOG}`,
       url: `http://127.0.0.1:${NGINX_PORT}/config.json`,
       // As e2e/config.e2e.json: a short time-out and the key on (the sandbox honours it).
       env: {

@@ -3,62 +3,133 @@
 # (npm run serve:nginx, or a systemd ExecStartPre). From environment variables it writes, into
 # APP_RUNTIME_DIR:
 #   config.json            the app's runtime configuration (README, "Configuration")
-#   security-headers.conf  the security headers, included by every nginx location (CSP connect-src from the URLs)
+#   security-headers.conf  the security headers, included by the server and every location in nginx.conf
+#   sandbox-worker.conf    whether /mockServiceWorker.js is served (only for the sandbox in the browser)
 #   nginx.conf             deploy/nginx/nginx.conf.template with the ${APP_...} placeholders filled in
 # then, when given arguments, runs them (exec), e.g.:
 #   deploy/start.sh nginx -p "$APP_RUNTIME_DIR" -c "$APP_RUNTIME_DIR/nginx.conf" -e stderr -g 'daemon off;'
 # It refuses to start, naming the variable, when a required one is missing or a value is malformed.
-# Every variable: docs/deployment.md. POSIX sh only (the nginx image has no bash, jq or node).
+# Every variable: docs/deployment.md. POSIX sh and awk only (the nginx image has no bash, jq or node).
+#
+# Every value is checked whole against what it may hold (an allow-list of characters and a shape), never
+# line by line, before it reaches nginx.conf, a header or config.json; values are put in place literally
+# (awk's index/substr, never a sed replacement or an eval), and nothing is ever expanded as a file name.
 set -eu
+# A value's `*` or `?` stays a character: no pathname expansion anywhere in this script.
+set -f
+# Character classes and ranges byte by byte, the same in every locale (case patterns, awk).
+LC_ALL=C
+export LC_ALL
 
 DEPLOY_DIR=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
+
+ALNUM=ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
+DIGITS=0123456789
+# What a URL this script accepts may hold besides letters and digits: no quote, backslash, `$`, `;`, `,`,
+# space or control character, so a value cannot end a JSON string, an nginx string, a CSP directive
+# (`;`) or policy (`,`), nor name an nginx variable (`$`).
+URL_CHARS="$ALNUM._~/%:@+=-"
+# A path of this machine (nginx.conf): as a file name, nothing nginx's parser would read as syntax.
+PATH_CHARS="$ALNUM._/+@-"
 
 fail() {
   printf 'deploy/start.sh: %s\n' "$1" >&2
   exit 64
 }
 
-# Characters that could break out of a JSON string or an nginx header value are refused outright.
-check_safe() { # name value
-  case $2 in
-  *[\"\\\;\'\`\$\ ]* | *"	"*) fail "$1 must not contain quotes, backslashes, semicolons, dollar signs or spaces (got: $2)" ;;
+# "(got: VALUE)" for a message, unless the value holds control characters (a newline or an escape
+# sequence would forge log lines or drive the operator's terminal).
+got() {
+  case $1 in
+  *[[:cntrl:]]*) printf '(not shown: it holds control characters)' ;;
+  *) printf '(got: %s)' "$1" ;;
   esac
-  if [ "$(printf '%s' "$2" | tr -d '[:cntrl:]')" != "$2" ]; then fail "$1 must not contain control characters"; fi
 }
 
-# An absolute http(s) URL or a path on this origin, no trailing slash: what the app's config schema accepts.
-check_base_url() { # name value
-  [ -n "$2" ] || fail "$1 is required (the provider's URL, e.g. https://cards.provider.example/api)"
-  check_safe "$1" "$2"
-  if printf '%s' "$2" | grep -Eq '^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/.*)?$'; then
-    :
-  elif printf '%s' "$2" | grep -Eq '^/'; then
-    :
-  else
-    fail "$1 must be an http(s) URL or a path starting with / (got: $2)"
-  fi
-  case $2 in */) fail "$1 must not end with / (got: $2)" ;; esac
-}
-
-# An absolute http(s) URL (for origins that must join the CSP).
-check_absolute_url() { # name value
-  check_safe "$1" "$2"
-  printf '%s' "$2" | grep -Eq '^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/.*)?$' ||
-    fail "$1 must be an absolute http(s) URL (got: $2)"
+# True when every character of $1 (newlines included) is in the set $2: a bracket expression's body, so
+# no `]`, `\` or leading `!`, and `-` only last (elsewhere it would make a range).
+only_chars() {
+  case $1 in *[!$2]*) return 1 ;; esac
 }
 
 check_bool() { # name value
-  case $2 in true | false) ;; *) fail "$1 must be true or false (got: $2)" ;; esac
+  case $2 in true | false) ;; *) fail "$1 must be true or false $(got "$2")" ;; esac
 }
 
+# A whole number without leading zeros (JSON has none) between min and max.
 check_int() { # name value min max
-  case $2 in '' | *[!0-9]*) fail "$1 must be a whole number (got: $2)" ;; esac
-  if [ "$2" -lt "$3" ] || [ "$2" -gt "$4" ]; then fail "$1 must be between $3 and $4 (got: $2)"; fi
+  case $2 in
+  '' | *[!0-9]* | 0?* | ??????????*) fail "$1 must be a whole number between $3 and $4 $(got "$2")" ;;
+  esac
+  if [ "$2" -lt "$3" ] || [ "$2" -gt "$4" ]; then fail "$1 must be between $3 and $4 $(got "$2")"; fi
 }
 
-# scheme://host[:port] of an absolute URL; nothing for a path.
+# An absolute URL split into url_scheme, url_authority (host[:port]), url_host and url_rest (path and
+# query, maybe empty); returns 1 when $1 is not https://host[:port]... or http://host[:port]...
+# Hosts are DNS names or IPv4 addresses (letters, digits, dots, hyphens): no user:password@, no IPv6.
+split_url() {
+  case $1 in
+  https://*) url_scheme=https ;;
+  http://*) url_scheme=http ;;
+  *) return 1 ;;
+  esac
+  url_rest=${1#*://}
+  url_authority=${url_rest%%/*}
+  url_rest=${url_rest#"$url_authority"}
+  url_host=${url_authority%:*}
+  case $url_authority in
+  *:*)
+    url_port=${url_authority##*:}
+    case $url_port in '' | *[!0-9]* | 0* | ??????*) return 1 ;; esac
+    [ "$url_port" -le 65535 ] || return 1
+    ;;
+  esac
+  case $url_host in '' | [.-]* | *[!$ALNUM.-]*) return 1 ;; esac
+}
+
+is_loopback() {
+  case $1 in 127.0.0.1 | localhost) return 0 ;; *) return 1 ;; esac
+}
+
+# An absolute URL: https, or http on 127.0.0.1/localhost (local tests), or (sandbox mode, unless strict)
+# http anywhere. $3: further characters allowed after the host (e.g. "?&" or "{}").
+check_absolute_url() { # name value extra-chars [strict]
+  only_chars "$2" "$3$URL_CHARS" && split_url "$2" ||
+    fail "$1 must be an absolute https URL, https://host[:port]/path (no quote, backslash, space, \$, ; or ,) $(got "$2")"
+  if [ "$url_scheme" = http ] && ! is_loopback "$url_host"; then
+    if [ "$APP_MODE" != sandbox ] || [ "${4-}" = strict ]; then
+      fail "$1 must be an https URL (http only on 127.0.0.1 or localhost$([ "${4-}" = strict ] || printf ', or in sandbox mode')) $(got "$2")"
+    fi
+  fi
+}
+
+# What the app's config schema accepts as a base URL: an absolute URL (check_absolute_url) or a path on
+# this origin, a single "/" then neither "/" nor "\" (browsers read "//host" and "/\host" as another
+# host), no query, no trailing slash.
+check_base_url() { # name value
+  case $2 in
+  /*)
+    only_chars "$2" "$URL_CHARS" ||
+      fail "$1 must be a path on this origin with no quote, backslash, space, \$, ;, , or ? $(got "$2")"
+    case $2 in /[!/]*) ;; *) fail "$1 must be a path on this origin, a single / then a name: //host and /\\host are another host $(got "$2")" ;; esac
+    ;;
+  *)
+    only_chars "$2" "$URL_CHARS" && split_url "$2" ||
+      fail "$1 must be an https URL or a path on this origin starting with / (no quote, backslash, space, \$, ;, , or ?) $(got "$2")"
+    check_absolute_url "$1" "$2" ''
+    ;;
+  esac
+  case $2 in */) fail "$1 must not end with / $(got "$2")" ;; esac
+}
+
+# scheme://host[:port] of a URL that check_absolute_url accepted; nothing for a path on this origin.
 origin_of() {
-  printf '%s' "$1" | sed -n -E 's#^(https?://[^/]+).*#\1#p'
+  case $1 in
+  http://* | https://*)
+    split_url "$1"
+    printf '%s://%s' "$url_scheme" "$url_authority"
+    ;;
+  esac
 }
 
 # A JSON string literal (quotes and backslashes escaped; control characters were refused before).
@@ -66,18 +137,24 @@ json_string() {
   printf '"%s"' "$(printf '%s' "$1" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g')"
 }
 
-# ---------------------------------------------------------------------------------------------- inputs
+# JSON is checked by deploy/check-json.awk (what it accepts: its header).
+check_json() { # variable-name mode [owned-keys]
+  JSON_VAR=$1 JSON_MODE=$2 JSON_OWNED=${3-} awk -f "$DEPLOY_DIR/check-json.awk" </dev/null
+}
+
+# --------------------------------------------------------------------------------------------- inputs
+APP_MODE=${APP_MODE:-provider}
+case $APP_MODE in provider | sandbox) ;; *) fail "APP_MODE must be provider or sandbox $(got "$APP_MODE")" ;; esac
+
 APP_BASE_URL=${APP_BASE_URL-}
 APP_ACCOUNTS_BASE_URL=${APP_ACCOUNTS_BASE_URL-}
+[ -n "$APP_BASE_URL" ] || fail "APP_BASE_URL is required (the provider's URL, e.g. https://cards.provider.example/api)"
 check_base_url APP_BASE_URL "$APP_BASE_URL"
+[ -n "$APP_ACCOUNTS_BASE_URL" ] || fail "APP_ACCOUNTS_BASE_URL is required (e.g. https://accounts.provider.example)"
 check_base_url APP_ACCOUNTS_BASE_URL "$APP_ACCOUNTS_BASE_URL"
 
-APP_MODE=${APP_MODE:-provider}
-case $APP_MODE in provider | sandbox) ;; *) fail "APP_MODE must be provider or sandbox (got: $APP_MODE)" ;; esac
 APP_ENVIRONMENT_NAME=${APP_ENVIRONMENT_NAME:-Produção}
-if [ "$(printf '%s' "$APP_ENVIRONMENT_NAME" | tr -d '[:cntrl:]')" != "$APP_ENVIRONMENT_NAME" ]; then
-  fail "APP_ENVIRONMENT_NAME must not contain control characters"
-fi
+case $APP_ENVIRONMENT_NAME in *[[:cntrl:]]*) fail "APP_ENVIRONMENT_NAME must not contain control characters" ;; esac
 APP_REQUEST_TIMEOUT_MS=${APP_REQUEST_TIMEOUT_MS-}
 [ -z "$APP_REQUEST_TIMEOUT_MS" ] || check_int APP_REQUEST_TIMEOUT_MS "$APP_REQUEST_TIMEOUT_MS" 1000 120000
 APP_SEND_IDEMPOTENCY_KEY=${APP_SEND_IDEMPOTENCY_KEY-}
@@ -86,49 +163,65 @@ APP_SANDBOX_WORKER=${APP_SANDBOX_WORKER-}
 [ -z "$APP_SANDBOX_WORKER" ] || check_bool APP_SANDBOX_WORKER "$APP_SANDBOX_WORKER"
 
 APP_CEP_LOOKUP_URL=${APP_CEP_LOOKUP_URL-}
-[ -z "$APP_CEP_LOOKUP_URL" ] || check_absolute_url APP_CEP_LOOKUP_URL "$APP_CEP_LOOKUP_URL"
+if [ -n "$APP_CEP_LOOKUP_URL" ]; then
+  check_absolute_url APP_CEP_LOOKUP_URL "$APP_CEP_LOOKUP_URL" '{}'
+  case $APP_CEP_LOOKUP_URL in *'{cep}'*) ;; *) fail "APP_CEP_LOOKUP_URL must hold {cep} where the 8 digits go $(got "$APP_CEP_LOOKUP_URL")" ;; esac
+fi
 
 APP_AUTH_AUTHORITY=${APP_AUTH_AUTHORITY-}
 APP_AUTH_CLIENT_ID=${APP_AUTH_CLIENT_ID-}
 APP_AUTH_SCOPE=${APP_AUTH_SCOPE:-openid}
 APP_AUTH_REDIRECT_PATH=${APP_AUTH_REDIRECT_PATH:-/entrar/retorno}
 if [ -n "$APP_AUTH_AUTHORITY" ]; then
-  check_absolute_url APP_AUTH_AUTHORITY "$APP_AUTH_AUTHORITY"
+  # The issuer is https even in sandbox mode (as the app's schema says), http only on loopback.
+  check_absolute_url APP_AUTH_AUTHORITY "$APP_AUTH_AUTHORITY" '' strict
+  case $APP_AUTH_AUTHORITY in */) fail "APP_AUTH_AUTHORITY must not end with / $(got "$APP_AUTH_AUTHORITY")" ;; esac
   [ -n "$APP_AUTH_CLIENT_ID" ] || fail "APP_AUTH_CLIENT_ID is required when APP_AUTH_AUTHORITY is set"
-  check_safe APP_AUTH_CLIENT_ID "$APP_AUTH_CLIENT_ID"
-  case $APP_AUTH_REDIRECT_PATH in /*) ;; *) fail "APP_AUTH_REDIRECT_PATH must start with / (got: $APP_AUTH_REDIRECT_PATH)" ;; esac
-  check_safe APP_AUTH_REDIRECT_PATH "$APP_AUTH_REDIRECT_PATH"
-  if [ "$(printf '%s' "$APP_AUTH_SCOPE" | tr -d '[:cntrl:]"\\')" != "$APP_AUTH_SCOPE" ]; then
-    fail "APP_AUTH_SCOPE must not contain quotes, backslashes or control characters"
-  fi
+  only_chars "$APP_AUTH_CLIENT_ID" "$ALNUM._~:/@+=-" ||
+    fail "APP_AUTH_CLIENT_ID may hold letters, digits and - . _ ~ : / @ + = only $(got "$APP_AUTH_CLIENT_ID")"
+  case $APP_AUTH_REDIRECT_PATH in
+  /[!/]*) only_chars "$APP_AUTH_REDIRECT_PATH" "$ALNUM/_-" || fail "APP_AUTH_REDIRECT_PATH may hold letters, digits, / _ - only $(got "$APP_AUTH_REDIRECT_PATH")" ;;
+  *) fail "APP_AUTH_REDIRECT_PATH must be a path on this origin, a single / then a name $(got "$APP_AUTH_REDIRECT_PATH")" ;;
+  esac
+  # Scope tokens separated by spaces, openid among them.
+  only_chars "$APP_AUTH_SCOPE" "$ALNUM._~:/@+= -" ||
+    fail "APP_AUTH_SCOPE may hold letters, digits, - . _ ~ : / @ + = and spaces only $(got "$APP_AUTH_SCOPE")"
+  case " $APP_AUTH_SCOPE " in *' openid '*) ;; *) fail "APP_AUTH_SCOPE must include openid $(got "$APP_AUTH_SCOPE")" ;; esac
 elif [ -n "$APP_AUTH_CLIENT_ID" ]; then
   fail "APP_AUTH_AUTHORITY is required when APP_AUTH_CLIENT_ID is set"
 fi
 
-APP_CSP_REPORT_URL=${APP_CSP_REPORT_URL-}
-[ -z "$APP_CSP_REPORT_URL" ] || check_absolute_url APP_CSP_REPORT_URL "$APP_CSP_REPORT_URL"
+# Where the app sends its reports (errors, failed calls, Web Vitals): same rules as the base URLs.
+APP_REPORT_URL=${APP_REPORT_URL-}
+[ -z "$APP_REPORT_URL" ] || check_base_url APP_REPORT_URL "$APP_REPORT_URL"
 
-# Further origins for connect-src, separated by spaces (e.g. for keys passed through APP_EXTRA_CONFIG_JSON).
+APP_CSP_REPORT_URL=${APP_CSP_REPORT_URL-}
+[ -z "$APP_CSP_REPORT_URL" ] || check_absolute_url APP_CSP_REPORT_URL "$APP_CSP_REPORT_URL" '?&'
+
+# Further origins for connect-src, separated by spaces.
 APP_CONNECT_SRC_EXTRA=${APP_CONNECT_SRC_EXTRA-}
+only_chars "$APP_CONNECT_SRC_EXTRA" "$ALNUM.:/ -" ||
+  fail "APP_CONNECT_SRC_EXTRA must list origins (https://host[:port]) separated by spaces $(got "$APP_CONNECT_SRC_EXTRA")"
 for extra in $APP_CONNECT_SRC_EXTRA; do
-  printf '%s' "$extra" | grep -Eq '^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$' ||
-    fail "APP_CONNECT_SRC_EXTRA must list origins (scheme://host[:port]) separated by spaces (got: $extra)"
+  check_absolute_url APP_CONNECT_SRC_EXTRA "$extra" ''
+  [ -z "$url_rest" ] || fail "APP_CONNECT_SRC_EXTRA must list origins, scheme://host[:port] without a path $(got "$extra")"
 done
 
-# Members of a JSON object merged into config.json as they are (keys this script has no variable for).
+# Members of a JSON object added to config.json (keys this script has no variable for). The keys this
+# script writes (and those whose origins make the CSP) can only come from their own variables.
+OWNED_KEYS='mode=APP_MODE sandboxWorker=APP_SANDBOX_WORKER baseUrl=APP_BASE_URL accountsBaseUrl=APP_ACCOUNTS_BASE_URL environmentName=APP_ENVIRONMENT_NAME requestTimeoutMs=APP_REQUEST_TIMEOUT_MS sendIdempotencyKey=APP_SEND_IDEMPOTENCY_KEY cepLookupUrl=APP_CEP_LOOKUP_URL auth=APP_AUTH_AUTHORITY cspReportUrl=APP_CSP_REPORT_URL reportUrl=APP_REPORT_URL'
 APP_EXTRA_CONFIG_JSON=${APP_EXTRA_CONFIG_JSON-}
+export APP_EXTRA_CONFIG_JSON
 extra_members=''
 if [ -n "$APP_EXTRA_CONFIG_JSON" ]; then
-  trimmed=$(printf '%s' "$APP_EXTRA_CONFIG_JSON" | tr '\n\r\t' '   ' | sed -e 's/^ *//' -e 's/ *$//')
-  case $trimmed in
-  '{'*'}') extra_members=$(printf '%s' "$trimmed" | sed -e 's/^{//' -e 's/}$//' -e 's/^ *//' -e 's/ *$//') ;;
-  *) fail "APP_EXTRA_CONFIG_JSON must be a JSON object, {...} (got: $APP_EXTRA_CONFIG_JSON)" ;;
-  esac
+  extra_members=$(check_json APP_EXTRA_CONFIG_JSON extra "$OWNED_KEYS" 2>&1) ||
+    fail "APP_EXTRA_CONFIG_JSON $(case $extra_members in 'must not'*) ;; *) printf 'must be a JSON object: ' ;; esac)$extra_members"
 fi
 
 APP_HSTS=${APP_HSTS:-false}
 check_bool APP_HSTS "$APP_HSTS"
 
+# ------------------------------------------------------------------------------- nginx.conf's values
 APP_RUNTIME_DIR=${APP_RUNTIME_DIR:-/etc/nginx/cartoes}
 APP_HTML_DIR=${APP_HTML_DIR:-/usr/share/nginx/html}
 APP_LISTEN=${APP_LISTEN:-8080}
@@ -136,13 +229,37 @@ APP_MIME_TYPES=${APP_MIME_TYPES:-/etc/nginx/mime.types}
 APP_ACCESS_LOG=${APP_ACCESS_LOG:-/dev/stdout}
 for name in APP_RUNTIME_DIR APP_HTML_DIR APP_MIME_TYPES APP_ACCESS_LOG; do
   eval "value=\$$name"
-  case $value in /*) check_safe "$name" "$value" ;; *) fail "$name must be an absolute path (got: $value)" ;; esac
+  case $value in
+  /*) only_chars "$value" "$PATH_CHARS" || fail "$name may hold letters, digits and - . _ / + @ only $(got "$value")" ;;
+  *) fail "$name must be an absolute path $(got "$value")" ;;
+  esac
 done
-printf '%s' "$APP_LISTEN" | grep -Eq '^([0-9.]+:)?[0-9]{1,5}$' ||
-  fail "APP_LISTEN must be a port or address:port (got: $APP_LISTEN)"
-[ -f "$APP_HTML_DIR/index.html" ] || fail "APP_HTML_DIR has no index.html (got: $APP_HTML_DIR; build with npm run build)"
 
-# ------------------------------------------------------------------------------------------ config.json
+# nginx `listen`: a port, IPv4:port or [IPv6]:port, nothing else.
+listen_port=${APP_LISTEN##*:}
+case $APP_LISTEN in
+"$listen_port") listen_host_ok=true ;;
+\[*\]:*)
+  listen_host=${APP_LISTEN%:*}
+  listen_host=${listen_host#\[}
+  listen_host=${listen_host%\]}
+  if [ -n "$listen_host" ] && only_chars "$listen_host" "${DIGITS}abcdefABCDEF:"; then listen_host_ok=true; else listen_host_ok=false; fi
+  ;;
+*)
+  case ${APP_LISTEN%:*} in
+  *[!0-9.]* | *.*.*.*.* | .* | *. | *..*) listen_host_ok=false ;;
+  *.*.*.*) listen_host_ok=true ;;
+  *) listen_host_ok=false ;;
+  esac
+  ;;
+esac
+case $listen_port in '' | *[!0-9]* | 0* | ??????*) listen_host_ok=false ;; esac
+if [ "$listen_host_ok" != true ] || [ "$listen_port" -gt 65535 ]; then
+  fail "APP_LISTEN must be a port, IPv4:port or [IPv6]:port $(got "$APP_LISTEN")"
+fi
+[ -f "$APP_HTML_DIR/index.html" ] || fail "APP_HTML_DIR has no index.html $(got "$APP_HTML_DIR"; printf '; build with npm run build')"
+
+# ----------------------------------------------------------------------------------------- config.json
 members=''
 add() { # key json-value
   if [ -n "$members" ]; then members="$members,
@@ -160,18 +277,24 @@ add environmentName "$(json_string "$APP_ENVIRONMENT_NAME")"
 if [ -n "$APP_AUTH_AUTHORITY" ]; then
   add auth "{ \"type\": \"oidc\", \"authority\": $(json_string "$APP_AUTH_AUTHORITY"), \"clientId\": $(json_string "$APP_AUTH_CLIENT_ID"), \"scope\": $(json_string "$APP_AUTH_SCOPE"), \"redirectPath\": $(json_string "$APP_AUTH_REDIRECT_PATH") }"
 fi
+[ -z "$APP_REPORT_URL" ] || add reportUrl "$(json_string "$APP_REPORT_URL")"
 [ -z "$APP_CSP_REPORT_URL" ] || add cspReportUrl "$(json_string "$APP_CSP_REPORT_URL")"
 if [ -n "$extra_members" ]; then
   members="$members,
   $extra_members"
 fi
+CARTOES_CONFIG_JSON=$(printf '{\n%s\n}' "$members")
+export CARTOES_CONFIG_JSON
+# The whole file through the same checker: whatever went wrong above, no malformed config.json is written.
+check_json CARTOES_CONFIG_JSON whole ||
+  fail "the config.json written from these variables is not valid JSON (a fault of this script)"
 
-# ---------------------------------------------------------------------------------------------- the CSP
+# -------------------------------------------------------------------------------------------- the CSP
 connect_src="'self'"
 add_origin() {
   case " $connect_src " in *" $1 "*) ;; *) connect_src="$connect_src $1" ;; esac
 }
-for url in "$APP_BASE_URL" "$APP_ACCOUNTS_BASE_URL" "$APP_CEP_LOOKUP_URL" "$APP_AUTH_AUTHORITY"; do
+for url in "$APP_BASE_URL" "$APP_ACCOUNTS_BASE_URL" "$APP_CEP_LOOKUP_URL" "$APP_AUTH_AUTHORITY" "$APP_REPORT_URL"; do
   origin=$(origin_of "$url")
   [ -z "$origin" ] || add_origin "$origin"
 done
@@ -188,20 +311,28 @@ if [ -n "$APP_CSP_REPORT_URL" ]; then
   csp="$csp; report-uri $APP_CSP_REPORT_URL; report-to csp"
 fi
 
-# ------------------------------------------------------------------------------------------------ write
+# The mock Service Worker (MSW) is the sandbox running in the browser: served only where config.json asks
+# for it (sandbox mode, sandboxWorker not false, the app's default being true).
+if [ "$APP_MODE" = sandbox ] && [ "$APP_SANDBOX_WORKER" != false ]; then serve_worker=true; else serve_worker=false; fi
+
+# ---------------------------------------------------------------------------------------------- write
 mkdir -p "$APP_RUNTIME_DIR/tmp"
 # nginx's workers may run as another user than the one running this script (root master): readable by all.
 chmod 755 "$APP_RUNTIME_DIR" "$APP_RUNTIME_DIR/tmp"
 
-tmp_config="$APP_RUNTIME_DIR/config.json.tmp"
-printf '{\n%s\n}\n' "$members" >"$tmp_config"
-chmod 644 "$tmp_config"
-mv "$tmp_config" "$APP_RUNTIME_DIR/config.json"
+# Each file is written beside its place (FILE.tmp) and moved there whole: nginx never reads half a file.
+commit() { # file
+  chmod 644 "$APP_RUNTIME_DIR/$1.tmp"
+  mv "$APP_RUNTIME_DIR/$1.tmp" "$APP_RUNTIME_DIR/$1"
+}
+
+printf '%s\n' "$CARTOES_CONFIG_JSON" >"$APP_RUNTIME_DIR/config.json.tmp"
+commit config.json
 
 {
-  echo '# Written by deploy/start.sh at start-up; edits are lost. Included by every location in nginx.conf.'
-  echo "add_header Content-Security-Policy \"$csp\" always;"
-  [ -z "$APP_CSP_REPORT_URL" ] || echo "add_header Reporting-Endpoints 'csp=\"$APP_CSP_REPORT_URL\"' always;"
+  echo '# Written by deploy/start.sh at start-up; edits are lost. Included by the server and every location.'
+  printf 'add_header Content-Security-Policy "%s" always;\n' "$csp"
+  [ -z "$APP_CSP_REPORT_URL" ] || printf "add_header Reporting-Endpoints 'csp=\"%s\"' always;\n" "$APP_CSP_REPORT_URL"
   echo 'add_header X-Frame-Options "DENY" always;'
   echo 'add_header X-Content-Type-Options "nosniff" always;'
   echo 'add_header Referrer-Policy "no-referrer" always;'
@@ -211,24 +342,45 @@ mv "$tmp_config" "$APP_RUNTIME_DIR/config.json"
     # Only where TLS ends at this nginx (or the proxy in front passes this header on): docs/deployment.md.
     echo 'add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;'
   fi
-} >"$APP_RUNTIME_DIR/security-headers.conf"
-chmod 644 "$APP_RUNTIME_DIR/security-headers.conf"
+} >"$APP_RUNTIME_DIR/security-headers.conf.tmp"
+commit security-headers.conf
 
-# envsubst with an explicit list (nginx's own $uri etc. must survive), in sed: the image has no gettext.
-# The values were checked above to hold no '#', '\' or '&' that would confuse sed... except paths with '&':
-for name in APP_RUNTIME_DIR APP_HTML_DIR APP_LISTEN APP_MIME_TYPES APP_ACCESS_LOG; do
-  eval "value=\$$name"
-  case $value in *'#'* | *'&'*) fail "$name must not contain # or & (got: $value)" ;; esac
-done
-sed -e "s#\${APP_RUNTIME_DIR}#$APP_RUNTIME_DIR#g" \
-  -e "s#\${APP_HTML_DIR}#$APP_HTML_DIR#g" \
-  -e "s#\${APP_LISTEN}#$APP_LISTEN#g" \
-  -e "s#\${APP_MIME_TYPES}#$APP_MIME_TYPES#g" \
-  -e "s#\${APP_ACCESS_LOG}#$APP_ACCESS_LOG#g" \
-  "$DEPLOY_DIR/nginx/nginx.conf.template" >"$APP_RUNTIME_DIR/nginx.conf"
-chmod 644 "$APP_RUNTIME_DIR/nginx.conf"
+{
+  echo '# Written by deploy/start.sh at start-up: whether /mockServiceWorker.js is served.'
+  if [ "$serve_worker" = true ]; then
+    echo '# Sandbox mode with the worker: the sandbox runs in the browser and needs it.'
+    echo 'try_files $uri =404;'
+  else
+    echo '# Not sandbox mode with the worker: the file is a build leftover here.'
+    echo 'return 404;'
+  fi
+} >"$APP_RUNTIME_DIR/sandbox-worker.conf.tmp"
+commit sandbox-worker.conf
 
-printf 'deploy/start.sh: wrote config.json, security-headers.conf and nginx.conf in %s (connect-src %s)\n' \
-  "$APP_RUNTIME_DIR" "$connect_src" >&2
+# The ${APP_...} placeholders (and only those: nginx's own $uri etc. stay) replaced literally, by
+# index/substr: a value is never read as a pattern or a replacement. The values were checked above.
+export APP_RUNTIME_DIR APP_HTML_DIR APP_LISTEN APP_MIME_TYPES APP_ACCESS_LOG
+awk '
+  BEGIN { count = split("APP_RUNTIME_DIR APP_HTML_DIR APP_LISTEN APP_MIME_TYPES APP_ACCESS_LOG", names, " ") }
+  {
+    line = $0
+    for (i = 1; i <= count; i++) {
+      placeholder = "${" names[i] "}"
+      done = ""
+      while ((at = index(line, placeholder)) > 0) {
+        done = done substr(line, 1, at - 1) ENVIRON[names[i]]
+        line = substr(line, at + length(placeholder))
+      }
+      line = done line
+    }
+    print line
+  }' "$DEPLOY_DIR/nginx/nginx.conf.template" >"$APP_RUNTIME_DIR/nginx.conf.tmp"
+if grep -q '\${APP_[A-Z_]*}' "$APP_RUNTIME_DIR/nginx.conf.tmp"; then
+  fail "nginx.conf.template has a placeholder this script does not fill: $(grep -o '\${APP_[A-Z_]*}' "$APP_RUNTIME_DIR/nginx.conf.tmp" | head -n 1)"
+fi
+commit nginx.conf
+
+printf 'deploy/start.sh: wrote config.json, security-headers.conf, sandbox-worker.conf and nginx.conf in %s (connect-src %s; /mockServiceWorker.js %s)\n' \
+  "$APP_RUNTIME_DIR" "$connect_src" "$([ "$serve_worker" = true ] && echo served || echo 404)" >&2
 
 if [ "$#" -gt 0 ]; then exec "$@"; fi

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { buildManifestPath } from './build-manifest.ts';
 
 const distDir = path.resolve('dist');
 const manifestSchema = z.record(
@@ -30,9 +31,8 @@ const budgetsSchema = z.object({
   routes: z.record(z.string(), z.object({ chunks: z.array(z.string()), budgetKiB: z.number().positive() })),
 });
 
-const manifest = manifestSchema.parse(
-  JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')),
-);
+// Written by the build beside dist/, not in it (scripts/build-manifest.ts).
+const manifest = manifestSchema.parse(JSON.parse(readFileSync(buildManifestPath, 'utf8')));
 const budgets = budgetsSchema.parse(
   JSON.parse(readFileSync(path.resolve('scripts/bundle-budgets.json'), 'utf8')),
 );

@@ -1,40 +1,21 @@
 // @vitest-environment node
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRuntimeConfig } from '../src/config/load-config';
+import { cleanUp, cspOf, minimal, repositoryRoot, runStart } from './run-deploy-start';
 
 /**
  * deploy/start.sh, run as the container runs it, its output read by the app's own config validation.
  * The examples are the `env` blocks of docs/deployment.md, so the documentation cannot drift from the script.
+ * Hostile values: scripts/deploy-start-hostile.test.ts.
  */
 
-const root = join(import.meta.dirname, '..');
-const dirs: string[] = [];
-
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function runStart(vars: Record<string, string>) {
-  const runtime = mkdtempSync(join(tmpdir(), 'cartoes-start-'));
-  const html = mkdtempSync(join(tmpdir(), 'cartoes-html-'));
-  dirs.push(runtime, html);
-  writeFileSync(join(html, 'index.html'), '<!doctype html>');
-  const result = spawnSync('sh', [join(root, 'deploy/start.sh')], {
-    // Only what is given: nothing of the developer's own APP_* variables leaks in.
-    env: { PATH: process.env.PATH, APP_RUNTIME_DIR: runtime, APP_HTML_DIR: html, ...vars },
-    encoding: 'utf8',
-  });
-  const read = (name: string) => readFileSync(join(runtime, name), 'utf8');
-  return { status: result.status, stderr: result.stderr, read };
-}
+afterEach(cleanUp);
 
 /** `NAME=value` lines of every ```env block in docs/deployment.md. */
 function documentedExamples(): Array<Record<string, string>> {
-  const doc = readFileSync(join(root, 'docs/deployment.md'), 'utf8');
+  const doc = readFileSync(join(repositoryRoot, 'docs/deployment.md'), 'utf8');
   return [...doc.matchAll(/```env\n([\s\S]*?)```/g)].map(([, body = '']) =>
     Object.fromEntries(
       body
@@ -44,15 +25,6 @@ function documentedExamples(): Array<Record<string, string>> {
     ),
   );
 }
-
-function cspOf(headers: string): string {
-  return /add_header Content-Security-Policy "([^"]*)" always;/.exec(headers)?.[1] ?? '';
-}
-
-const minimal = {
-  APP_BASE_URL: 'https://cards.provider.example/api',
-  APP_ACCOUNTS_BASE_URL: 'https://accounts.provider.example',
-};
 
 describe('deploy/start.sh', () => {
   const examples = documentedExamples();
@@ -147,18 +119,27 @@ describe('deploy/start.sh', () => {
   it.each([
     [{ APP_ACCOUNTS_BASE_URL: '/accounts' }, /APP_BASE_URL is required/],
     [{ APP_BASE_URL: '/api' }, /APP_ACCOUNTS_BASE_URL is required/],
-    [{ ...minimal, APP_BASE_URL: 'cards.provider.example/api' }, /APP_BASE_URL must be an http\(s\) URL/],
-    [{ ...minimal, APP_BASE_URL: 'ftp://cards.provider.example' }, /APP_BASE_URL must be an http\(s\) URL/],
+    [
+      { ...minimal, APP_BASE_URL: 'cards.provider.example/api' },
+      /APP_BASE_URL must be an https URL or a path/,
+    ],
+    [
+      { ...minimal, APP_BASE_URL: 'ftp://cards.provider.example' },
+      /APP_BASE_URL must be an https URL or a path/,
+    ],
     [
       { ...minimal, APP_ACCOUNTS_BASE_URL: 'https://accounts.example/' },
       /APP_ACCOUNTS_BASE_URL must not end with \//,
     ],
-    [{ ...minimal, APP_BASE_URL: 'https://a.example/api"; add_header X 1' }, /APP_BASE_URL must not contain/],
+    [
+      { ...minimal, APP_BASE_URL: 'https://a.example/api"; add_header X 1' },
+      /APP_BASE_URL must be an https URL or a path on this origin starting with \/ \(no quote/,
+    ],
     [{ ...minimal, APP_REQUEST_TIMEOUT_MS: '15s' }, /APP_REQUEST_TIMEOUT_MS must be a whole number/],
     [{ ...minimal, APP_REQUEST_TIMEOUT_MS: '500' }, /APP_REQUEST_TIMEOUT_MS must be between/],
     [{ ...minimal, APP_SEND_IDEMPOTENCY_KEY: 'yes' }, /APP_SEND_IDEMPOTENCY_KEY must be true or false/],
     [{ ...minimal, APP_AUTH_AUTHORITY: 'https://idp.example' }, /APP_AUTH_CLIENT_ID is required/],
-    [{ ...minimal, APP_CSP_REPORT_URL: '/csp' }, /APP_CSP_REPORT_URL must be an absolute http\(s\) URL/],
+    [{ ...minimal, APP_CSP_REPORT_URL: '/csp' }, /APP_CSP_REPORT_URL must be an absolute https URL/],
     [
       { ...minimal, APP_EXTRA_CONFIG_JSON: '"moneyUnit": "reais"' },
       /APP_EXTRA_CONFIG_JSON must be a JSON object/,
@@ -168,5 +149,25 @@ describe('deploy/start.sh', () => {
     const run = runStart(vars);
     expect(run.status).toBe(64);
     expect(run.stderr).toMatch(message);
+  });
+});
+
+describe('deploy/Dockerfile', () => {
+  const dockerfile = readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8');
+
+  it('pins every base image by digest, with the tag it stands for', () => {
+    const images = [...dockerfile.matchAll(/^ARG [A-Z_]+_IMAGE=(\S+)$/gm)].map(([, image = '']) => image);
+    expect(images).toHaveLength(2);
+    for (const image of images) expect(image).toMatch(/^[a-z0-9./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/);
+    // Every stage starts from one of those arguments, never from a bare tag.
+    const froms = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map(([, from = '']) => from);
+    expect(froms).toEqual(['${NODE_IMAGE}', '${NGINX_IMAGE}']);
+  });
+
+  it('copies every file deploy/start.sh reads', () => {
+    const script = readFileSync(join(repositoryRoot, 'deploy/start.sh'), 'utf8');
+    const read = [...script.matchAll(/"\$DEPLOY_DIR\/([\w./-]+)"/g)].map(([, file = '']) => file);
+    expect(read.sort()).toEqual(['check-json.awk', 'nginx/nginx.conf.template']);
+    for (const file of read) expect(dockerfile).toMatch(new RegExp(`COPY [^\\n]*deploy/${file}`));
   });
 });

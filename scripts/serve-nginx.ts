@@ -1,17 +1,19 @@
 /**
- * `npm run serve:nginx -- --port N [--dist dist] [--sandbox http://127.0.0.1:4400]`
+ * `npm run serve:nginx -- --port N [--dist dist] [--sandbox http://127.0.0.1:4400] [--access-log FILE]`
  *
- * Serves a production build with the SAME files a deployment uses (deploy/start.sh and
- * deploy/nginx/nginx.conf.template) on this machine's nginx: a temporary prefix directory, no root needed,
+ * Serves a production build with the SAME files a deployment uses (deploy/start.sh, deploy/check-json.awk
+ * and deploy/nginx/nginx.conf.template) on this machine's nginx: a temporary prefix directory, no root needed,
  * nginx in the foreground; Ctrl-C (or SIGTERM) stops it and removes the directory.
  *
  * The app's configuration comes from the environment exactly as in the container (APP_BASE_URL,
  * APP_ACCOUNTS_BASE_URL, ...: docs/deployment.md). `--sandbox URL` is a shortcut for the HTTP sandbox
  * (`npm run sandbox`): sandbox mode, no worker, `{base_url}` = URL/api, `{accounts_base_url}` = URL/accounts.
+ * The access log goes into the temporary directory, or to `--access-log FILE` (emptied first: the
+ * end-to-end tests read what this run logged).
  * The nginx binary: NGINX_BIN, else nginx on the PATH, else /usr/sbin/nginx (Debian).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     dist: { type: 'string', default: 'dist' },
     sandbox: { type: 'string' },
+    'access-log': { type: 'string' },
   },
 });
 
@@ -46,13 +49,15 @@ function nginxBinary(): string {
 }
 
 const runtimeDir = mkdtempSync(path.join(tmpdir(), `cartoes-nginx-${port}-`));
+const accessLog = values['access-log'] ? path.resolve(values['access-log']) : undefined;
+if (accessLog) writeFileSync(accessLog, '');
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   APP_RUNTIME_DIR: runtimeDir,
   APP_HTML_DIR: dist,
   APP_LISTEN: `${values.host}:${port}`,
   // nginx cannot open /dev/stdout when stdout is a pipe or socket (as under Playwright): a file of its own.
-  APP_ACCESS_LOG: process.env.APP_ACCESS_LOG ?? path.join(runtimeDir, 'access.log'),
+  APP_ACCESS_LOG: accessLog ?? process.env.APP_ACCESS_LOG ?? path.join(runtimeDir, 'access.log'),
 };
 if (values.sandbox) {
   const sandbox = values.sandbox.replace(/\/+$/, '');

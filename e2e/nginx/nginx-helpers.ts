@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from '../fixtures';
+
+/** What the nginx specs share: the headers every response must carry, raw requests, a second nginx. */
+
+export const NGINX_URL = process.env.E2E_NGINX_URL ?? 'http://127.0.0.1:4480';
+
+const SECURITY_HEADERS = {
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+/**
+ * The security headers of deploy/start.sh on one response (header names in lower case). `connectSrc`:
+ * the expected connect-src (default: the suite's nginx, pointed at the HTTP sandbox).
+ */
+export function expectSecurityHeaders(
+  headers: Record<string, string>,
+  what: string,
+  connectSrc = `'self' ${process.env.E2E_SANDBOX_URL ?? ''}`,
+) {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    expect(headers[name], `${name} on ${what}`).toBe(value);
+  }
+  const csp = headers['content-security-policy'] ?? '';
+  const directives = new Map(
+    csp.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values.join(' ')] as const;
+    }),
+  );
+  expect(directives.get('frame-ancestors'), `frame-ancestors on ${what}`).toBe("'none'");
+  expect(directives.get('script-src'), `script-src on ${what}`).toBe("'self'");
+  expect(directives.get('object-src'), `object-src on ${what}`).toBe("'none'");
+  expect(directives.get('base-uri'), `base-uri on ${what}`).toBe("'none'");
+  expect(directives.get('connect-src'), `connect-src on ${what}`).toBe(connectSrc);
+  expect(csp, `no unsafe-eval on ${what}`).not.toContain('unsafe-eval');
+  // CSP reports are off unless APP_CSP_REPORT_URL is set.
+  expect(csp, `no report directive on ${what}`).not.toContain('report-');
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Sends `request` byte for byte on a fresh connection (what a browser or APIRequestContext would refuse
+ * to send) and reads the answer until nginx closes the connection.
+ */
+export async function rawRequest(url: string, request: string): Promise<RawResponse> {
+  const { hostname, port } = new URL(url);
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.on('error', reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
+  });
+  const end = answer.indexOf('\r\n\r\n');
+  const [statusLine = '', ...lines] = answer.slice(0, end === -1 ? answer.length : end).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return {
+    status: Number(/^HTTP\/1\.[01] (\d{3}) /.exec(statusLine)?.[1] ?? 0),
+    headers,
+    body: end === -1 ? '' : answer.slice(end + 4),
+  };
+}
+
+/** This process's environment minus any APP_* variable: the second nginx gets only the ones given. */
+function environmentWithoutAppVariables(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('APP_')));
+}
+
+/**
+ * A second nginx from the same files, on the port after the suite's one, with other variables (e.g.
+ * provider mode); stopped, and its exit checked, once `use` is done. One at a time: the suite runs on
+ * one worker.
+ */
+export async function withSecondNginx(
+  request: APIRequestContext,
+  options: { env: Record<string, string>; args?: string[] },
+  use: (url: string) => Promise<void>,
+) {
+  const port = Number(new URL(NGINX_URL).port) + 1;
+  const child = spawn(
+    // tsx itself (not npx, which would not pass SIGTERM on): it relays the signal to serve-nginx.
+    'node_modules/.bin/tsx',
+    ['scripts/serve-nginx.ts', '--port', String(port), ...(options.args ?? [])],
+    { env: { ...environmentWithoutAppVariables(), ...options.env }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await expect
+      .poll(async () => (await request.get(`${url}/config.json`).catch(() => null))?.status() ?? 0, {
+        timeout: 15_000,
+      })
+      .toBe(200)
+      .catch((error: unknown) => {
+        throw new Error(`the second nginx did not start: ${stderr}`, { cause: error });
+      });
+    await use(url);
+  } finally {
+    child.kill('SIGTERM');
+    expect(await exited, stderr).toBe(0);
+  }
+}

@@ -1,0 +1,452 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  checkJsonMany,
+  cleanUp,
+  cspOf,
+  directiveOf,
+  minimal,
+  nginxBinary,
+  runStart,
+  type StartRun,
+  tempDir,
+} from './run-deploy-start';
+
+/**
+ * deploy/start.sh against values an attacker (or a slip of the operator's hand) could put in its
+ * environment: every value reaching nginx.conf, a header or config.json is checked whole, and a refused
+ * value leaves no file behind. docs/deployment.md, "Threat model".
+ */
+
+afterEach(cleanUp);
+
+function expectRefused(run: StartRun, variable: string) {
+  expect(run.status, run.stderr).toBe(64);
+  expect(run.stderr).toMatch(new RegExp(`^deploy/start\\.sh: ${variable} `));
+  // Nothing written: a refused value never reaches a file nginx or the app reads.
+  for (const file of ['config.json', 'security-headers.conf', 'nginx.conf', 'sandbox-worker.conf']) {
+    expect(run.wrote(file), file).toBe(false);
+  }
+}
+
+describe('nginx.conf: APP_LISTEN and the paths', () => {
+  it('refuses the APP_LISTEN that once made nginx list /etc/ (a valid last line, `\\`+newline, `;`)', () => {
+    // The old check read the value line by line (its last line is a valid port) and sed turned each
+    // `\`+newline into a newline: nginx.conf gained a location serving /etc/ with autoindex, and nginx -t
+    // passed.
+    const run = runStart({
+      ...minimal,
+      APP_LISTEN: '4690;\\\nlocation /etc/ { alias /etc/; autoindex on; } listen\\\n4691',
+    });
+    expectRefused(run, 'APP_LISTEN');
+    expect(run.stderr).toContain('not shown: it holds control characters');
+  });
+
+  it.each([
+    '8080; location /etc/ { alias /etc/; autoindex on; }',
+    '8080\n',
+    '\n8080',
+    '8080\\',
+    '127.0.0.1:8080 ssl',
+    '8080 default_server',
+    '$server_port',
+    '"8080"',
+    '0.0.0.0:8080;',
+    '[::1]:8080;',
+    'localhost:8080',
+    '1.2.3:8080',
+    '65536',
+    '08080',
+    '',
+  ])('refuses APP_LISTEN=%j', (value) => {
+    // An empty value means the default (8080): nothing to refuse there, so '' checks the default holds.
+    const run = runStart({ ...minimal, APP_LISTEN: value });
+    if (value === '') {
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.read('nginx.conf')).toContain('listen 8080;');
+      return;
+    }
+    expectRefused(run, 'APP_LISTEN');
+  });
+
+  it.each(['8080', '127.0.0.1:4604', '[::1]:8080', '0.0.0.0:80'])(
+    'accepts APP_LISTEN=%j as it is',
+    (value) => {
+      const run = runStart({ ...minimal, APP_LISTEN: value });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.read('nginx.conf')).toContain(`\n    listen ${value};\n`);
+    },
+  );
+
+  const hostilePaths = [
+    '/tmp/x; autoindex on',
+    '/tmp/x\ninclude /etc/passwd',
+    '/tmp/x\\\ninclude /etc/passwd',
+    '/tmp/$document_root',
+    '/tmp/x#',
+    '/tmp/x&y',
+    '/tmp/{x}',
+    '/tmp/x y',
+    '/tmp/"x"',
+    "/tmp/'x'",
+    '/tmp/*',
+    'relative/path',
+  ];
+  it.each(
+    ['APP_HTML_DIR', 'APP_MIME_TYPES', 'APP_ACCESS_LOG', 'APP_RUNTIME_DIR'].flatMap((name) =>
+      hostilePaths.map((value) => [name, value] as const),
+    ),
+  )('refuses %s=%j', (name, value) => {
+    const run = runStart({ ...minimal, [name]: value });
+    expect(run.status, run.stderr).toBe(64);
+    expect(run.stderr).toMatch(new RegExp(`^deploy/start\\.sh: ${name} `));
+    if (name !== 'APP_RUNTIME_DIR') expectRefused(run, name);
+  });
+
+  it('writes every value literally: paths with @ + . _ -, IPv6 listen; nginx -t accepts the result', () => {
+    const html = join(tempDir('cartoes-html-'), 'v1.2_build+x@y-z');
+    mkdirSync(html);
+    writeFileSync(join(html, 'index.html'), '<!doctype html>');
+    const log = join(tempDir('cartoes-log-'), 'access+1.log');
+    const run = runStart({ ...minimal, APP_HTML_DIR: html, APP_ACCESS_LOG: log, APP_LISTEN: '[::1]:4699' });
+    expect(run.status, run.stderr).toBe(0);
+    const conf = run.read('nginx.conf');
+    expect(conf).toContain(`\n    root ${html};\n`);
+    expect(conf).toContain(`\n  access_log ${log} cartoes;\n`);
+    expect(conf).not.toMatch(/\$\{APP_[A-Z_]+\}/);
+    const test = spawnSync(
+      nginxBinary(),
+      ['-t', '-q', '-p', run.runtimeDir, '-c', join(run.runtimeDir, 'nginx.conf'), '-e', 'stderr'],
+      { encoding: 'utf8' },
+    );
+    expect(test.status, test.stderr).toBe(0);
+  });
+});
+
+describe('URLs: base URLs, report URLs, the IdP, the CSP origins', () => {
+  it.each([
+    ['//evil.example/api', /a single \/ then a name/],
+    ['/\\evil.example/api', /no quote, backslash/],
+    ['/api\\..\\x', /no quote, backslash/],
+    ['http://cards.provider.example/api', /must be an https URL \(http only on 127\.0\.0\.1 or localhost/],
+    ['https://user@evil.example/api', /must be an https URL or a path/],
+    ['https://cards.provider.example:99999/api', /must be an https URL or a path/],
+    ['https://cards.provider.example/api?x=1', /must be an https URL or a path/],
+    ['https://cards.provider.example/api#x', /must be an https URL or a path/],
+    ['https://cards.provider.example/a,b', /must be an https URL or a path/],
+    ['https://*.provider.example/api', /must be an https URL or a path/],
+    ['https://cards.provider.example/api\n', /not shown: it holds control characters/],
+    ['javascript:alert(1)', /must be an https URL or a path/],
+    ['/', /must be a path on this origin, a single \/ then a name/],
+  ])('provider mode refuses APP_BASE_URL=%j', (value, message) => {
+    const run = runStart({ ...minimal, APP_BASE_URL: value });
+    expectRefused(run, 'APP_BASE_URL');
+    expect(run.stderr).toMatch(message);
+  });
+
+  it.each([
+    ['https://cards.provider.example/api', 'https://cards.provider.example'],
+    ['https://cards.provider.example:8443/v1/api', 'https://cards.provider.example:8443'],
+    ['http://127.0.0.1:4400/api', 'http://127.0.0.1:4400'],
+    ['http://localhost:4400/api', 'http://localhost:4400'],
+    ['/api', undefined],
+    ['/api/v1~x', undefined],
+  ])('provider mode accepts APP_BASE_URL=%j', (value, origin) => {
+    const run = runStart({ ...minimal, APP_BASE_URL: value });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.read('config.json'))).toMatchObject({ mode: 'provider', baseUrl: value });
+    const connectSrc = directiveOf(cspOf(run.read('security-headers.conf')), 'connect-src') ?? '';
+    expect(connectSrc.split(' ')).toEqual([
+      "'self'",
+      ...(origin ? [origin] : []),
+      'https://accounts.provider.example',
+    ]);
+  });
+
+  it('sandbox mode allows http on any host, still not //host or /\\host', () => {
+    const sandbox = { ...minimal, APP_MODE: 'sandbox', APP_SANDBOX_WORKER: 'false' };
+    const run = runStart({ ...sandbox, APP_BASE_URL: 'http://sandbox.internal:4400/api' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(cspOf(run.read('security-headers.conf'))).toContain('http://sandbox.internal:4400');
+    expectRefused(
+      runStart({ ...sandbox, APP_ACCOUNTS_BASE_URL: '//evil.example/accounts' }),
+      'APP_ACCOUNTS_BASE_URL',
+    );
+    expectRefused(
+      runStart({ ...sandbox, APP_ACCOUNTS_BASE_URL: '/\\evil.example/x' }),
+      'APP_ACCOUNTS_BASE_URL',
+    );
+  });
+
+  it('the IdP is https even in sandbox mode (http on loopback only)', () => {
+    const oidc = { ...minimal, APP_MODE: 'sandbox', APP_AUTH_CLIENT_ID: 'backoffice' };
+    expectRefused(runStart({ ...oidc, APP_AUTH_AUTHORITY: 'http://idp.example' }), 'APP_AUTH_AUTHORITY');
+    expect(runStart({ ...oidc, APP_AUTH_AUTHORITY: 'http://127.0.0.1:4602' }).status).toBe(0);
+  });
+
+  it.each([
+    ['APP_ACCOUNTS_BASE_URL', 'https://accounts.example/x"; add_header X-Evil 1; "'],
+    ['APP_ACCOUNTS_BASE_URL', 'https://accounts.example/$host'],
+    ['APP_ACCOUNTS_BASE_URL', "https://accounts.example/'x'"],
+    ['APP_CEP_LOOKUP_URL', 'https://viacep.com.br/ws/{cep}/json/; script-src *'],
+    ['APP_CEP_LOOKUP_URL', 'https://viacep.com.br/ws/json/'],
+    ['APP_CEP_LOOKUP_URL', 'http://viacep.com.br/ws/{cep}/json/'],
+    ['APP_AUTH_AUTHORITY', 'https://idp.example/realms/x, script-src *'],
+    ['APP_AUTH_AUTHORITY', 'https://idp.example/'],
+    ['APP_CSP_REPORT_URL', 'https://csp.example/r"\' always; add_header X 1; #'],
+    ['APP_CSP_REPORT_URL', 'https://csp.example/r; script-src *'],
+    ['APP_CSP_REPORT_URL', 'http://csp.example/r'],
+    ['APP_REPORT_URL', '//reports.example/r'],
+    ['APP_REPORT_URL', '/\\reports.example/r'],
+    ['APP_REPORT_URL', 'http://reports.example/r'],
+    ['APP_REPORT_URL', 'https://reports.example/r/'],
+    ['APP_AUTH_CLIENT_ID', 'backoffice", "authority": "https://evil.example'],
+    ['APP_AUTH_SCOPE', 'openid "x'],
+    ['APP_AUTH_SCOPE', 'profile email'],
+    ['APP_AUTH_REDIRECT_PATH', '//evil.example/cb'],
+    ['APP_AUTH_REDIRECT_PATH', '/entrar/retorno?x=1'],
+  ])('refuses %s=%j', (name, value) => {
+    const withAuth: Record<string, string> = name.startsWith('APP_AUTH_')
+      ? { APP_AUTH_AUTHORITY: 'https://idp.example', APP_AUTH_CLIENT_ID: 'backoffice' }
+      : {};
+    const run = runStart({ ...minimal, ...withAuth, [name]: value });
+    expectRefused(run, name);
+  });
+
+  it('a `$`, quotes and a backslash in the environment name stay text in config.json and out of nginx', () => {
+    const name = 'Homologação $HOME `id` \\ "B" \'C\' ; { }';
+    const run = runStart({ ...minimal, APP_ENVIRONMENT_NAME: name });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.read('config.json'))).toMatchObject({ environmentName: name });
+    expect(run.read('security-headers.conf')).not.toContain('Homologação');
+    expect(run.read('nginx.conf')).not.toContain('Homologação');
+  });
+
+  it.each(['Linha 1\nlinha 2', 'Sino\u0007', 'Esc\u001b[31m'])(
+    'refuses control characters in APP_ENVIRONMENT_NAME (%j)',
+    (value) => {
+      expectRefused(runStart({ ...minimal, APP_ENVIRONMENT_NAME: value }), 'APP_ENVIRONMENT_NAME');
+    },
+  );
+
+  it('refuses a number with a leading zero (invalid JSON) in APP_REQUEST_TIMEOUT_MS', () => {
+    expectRefused(runStart({ ...minimal, APP_REQUEST_TIMEOUT_MS: '01000' }), 'APP_REQUEST_TIMEOUT_MS');
+  });
+});
+
+describe('APP_CONNECT_SRC_EXTRA: origins, never file names', () => {
+  it('a `*` is not expanded against the files of the working directory', () => {
+    // A directory "https:" holding "evil.example": `https://*` used to expand to https://evil.example
+    // (the loop over the unquoted value globbed), which then joined connect-src.
+    const cwd = tempDir('cartoes-cwd-');
+    mkdirSync(join(cwd, 'https:'));
+    writeFileSync(join(cwd, 'https:', 'evil.example'), '');
+    for (const value of ['https://*', '*', 'https://a.example *']) {
+      const run = runStart({ ...minimal, APP_CONNECT_SRC_EXTRA: value }, { cwd });
+      expectRefused(run, 'APP_CONNECT_SRC_EXTRA');
+      expect(run.stderr).not.toContain('evil.example');
+    }
+  });
+
+  it.each([
+    'https://a.example;script-src',
+    'https://a.example/path',
+    "'unsafe-eval'",
+    'https://a.example\nhttps://b.example',
+    'https://a.example\thttps://b.example',
+    'http://a.example',
+    'data:',
+  ])('refuses %j', (value) => {
+    expectRefused(runStart({ ...minimal, APP_CONNECT_SRC_EXTRA: value }), 'APP_CONNECT_SRC_EXTRA');
+  });
+
+  it('adds listed origins once each', () => {
+    const run = runStart({
+      ...minimal,
+      APP_CONNECT_SRC_EXTRA: 'https://a.example  https://b.example:8443 https://cards.provider.example',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(directiveOf(cspOf(run.read('security-headers.conf')), 'connect-src')).toBe(
+      "'self' https://cards.provider.example https://accounts.provider.example https://a.example https://b.example:8443",
+    );
+  });
+});
+
+describe('APP_REPORT_URL', () => {
+  it('absolute: written as reportUrl, its origin joins connect-src', () => {
+    const run = runStart({ ...minimal, APP_REPORT_URL: 'https://telemetry.bank.example:8443/cartoes/v1' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.read('config.json'))).toMatchObject({
+      reportUrl: 'https://telemetry.bank.example:8443/cartoes/v1',
+    });
+    expect(directiveOf(cspOf(run.read('security-headers.conf')), 'connect-src')).toBe(
+      "'self' https://cards.provider.example https://accounts.provider.example https://telemetry.bank.example:8443",
+    );
+  });
+
+  it('a path on this origin: written as it is, connect-src unchanged', () => {
+    const run = runStart({ ...minimal, APP_REPORT_URL: '/relatorios' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.read('config.json'))).toMatchObject({ reportUrl: '/relatorios' });
+    expect(directiveOf(cspOf(run.read('security-headers.conf')), 'connect-src')).toBe(
+      "'self' https://cards.provider.example https://accounts.provider.example",
+    );
+  });
+
+  it('unset: no reportUrl, nothing added to the CSP', () => {
+    const run = runStart(minimal);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.read('config.json'))).not.toHaveProperty('reportUrl');
+    expect(directiveOf(cspOf(run.read('security-headers.conf')), 'connect-src')).toBe(
+      "'self' https://cards.provider.example https://accounts.provider.example",
+    );
+  });
+});
+
+describe('the mock Service Worker', () => {
+  it.each([
+    [{}, false],
+    [{ APP_MODE: 'sandbox' }, true],
+    [{ APP_MODE: 'sandbox', APP_SANDBOX_WORKER: 'true' }, true],
+    [{ APP_MODE: 'sandbox', APP_SANDBOX_WORKER: 'false' }, false],
+    [{ APP_MODE: 'provider', APP_SANDBOX_WORKER: 'true' }, false],
+  ])('%o: served %s', (vars, served) => {
+    const run = runStart({ ...minimal, ...vars });
+    expect(run.status, run.stderr).toBe(0);
+    const conf = run.read('sandbox-worker.conf');
+    expect(conf.includes('\ntry_files $uri =404;\n'), conf).toBe(served);
+    expect(conf.includes('\nreturn 404;\n'), conf).toBe(!served);
+  });
+});
+
+describe('APP_EXTRA_CONFIG_JSON', () => {
+  it.each([
+    ['mode', '{"mode": "sandbox"}', 'APP_MODE'],
+    ['baseUrl', '{"moneyUnit": "reais", "baseUrl": "https://evil.example"}', 'APP_BASE_URL'],
+    ['accountsBaseUrl', '{"accountsBaseUrl": "//evil.example"}', 'APP_ACCOUNTS_BASE_URL'],
+    ['auth', '{"auth": {"type": "token"}}', 'APP_AUTH_AUTHORITY'],
+    ['sandboxWorker', '{"sandboxWorker": true}', 'APP_SANDBOX_WORKER'],
+    ['cepLookupUrl', '{"cepLookupUrl": "https://evil.example/{cep}"}', 'APP_CEP_LOOKUP_URL'],
+    ['reportUrl', '{"reportUrl": "https://evil.example"}', 'APP_REPORT_URL'],
+    ['cspReportUrl', '{"cspReportUrl": "https://evil.example"}', 'APP_CSP_REPORT_URL'],
+    ['environmentName', '{"environmentName": "x"}', 'APP_ENVIRONMENT_NAME'],
+    ['requestTimeoutMs', '{"requestTimeoutMs": 1000}', 'APP_REQUEST_TIMEOUT_MS'],
+    ['sendIdempotencyKey', '{"sendIdempotencyKey": true}', 'APP_SEND_IDEMPOTENCY_KEY'],
+  ])('refuses %s: it comes from its own variable only', (key, json, variable) => {
+    const run = runStart({ ...minimal, APP_EXTRA_CONFIG_JSON: json });
+    expectRefused(run, 'APP_EXTRA_CONFIG_JSON');
+    expect(run.stderr).toContain(`must not set "${key}": deploy/start.sh writes it from ${variable}`);
+  });
+
+  it.each([
+    ['an escaped owned key', '{"base\\u0055rl": "https://evil.example"}'],
+    ['a key set twice', '{"moneyUnit": "reais", "moneyUnit": "centavos"}'],
+    ['a key that is no plain name', '{"money unit": "reais"}'],
+    ['a trailing comma', '{"moneyUnit": "reais",}'],
+    ['a missing value', '{"moneyUnit": }'],
+    ['an unquoted key', '{moneyUnit: "reais"}'],
+    ['single quotes', "{'moneyUnit': 'reais'}"],
+    ['a second object', '{"moneyUnit": "reais"} {"mode": "sandbox"}'],
+    ['a closing brace inside to end early', '{"moneyUnit": "reais"}, "mode": "sandbox", "x": {}'],
+    ['a newline inside a string', '{"moneyUnit": "re\nais"}'],
+    ['a bad escape', '{"moneyUnit": "re\\ais"}'],
+    ['a short \\u escape', '{"moneyUnit": "\\u00e"}'],
+    ['a leading zero', '{"printedNameMaxLength": 024}'],
+    ['a bare minus', '{"printedNameMaxLength": -}'],
+    ['NaN', '{"printedNameMaxLength": NaN}'],
+    ['an unclosed array', '{"additionalCardFields": ["a", "b"}'],
+    ['an unclosed object', '{"domains": {"sexo": []}'],
+    ['a comment', '{"moneyUnit": "reais" /* x */}'],
+    ['an array', '[{"moneyUnit": "reais"}]'],
+    ['a string', '"moneyUnit"'],
+    ['true followed by junk', '{"x": truex}'],
+  ])('refuses %s', (_, json) => {
+    const run = runStart({ ...minimal, APP_EXTRA_CONFIG_JSON: json });
+    expectRefused(run, 'APP_EXTRA_CONFIG_JSON');
+  });
+
+  it('accepts any valid JSON the app may read, and config.json parses to the same values', () => {
+    const extra = {
+      moneyUnit: 'reais',
+      printedNameMaxLength: 24,
+      ratio: -1.5e3,
+      small: 0.25,
+      flags: [true, false, null, [], {}],
+      domains: {
+        sexo: [{ value: 'M', label: { 'pt-BR': 'Masc. "A" \\ / \u00e9 \u2028 😀', en: 'Male\ttab' } }],
+      },
+    };
+    const json = `\n {\t"moneyUnit" : "reais",\r\n${JSON.stringify(extra).slice(1)}  \n`.replace(
+      '"moneyUnit":"reais",',
+      '',
+    );
+    const run = runStart({ ...minimal, APP_EXTRA_CONFIG_JSON: json });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.read('config.json'))).toEqual({
+      mode: 'provider',
+      baseUrl: minimal.APP_BASE_URL,
+      accountsBaseUrl: minimal.APP_ACCOUNTS_BASE_URL,
+      environmentName: 'Produção',
+      ...extra,
+    });
+  });
+
+  it('accepts an empty object', () => {
+    const run = runStart({ ...minimal, APP_EXTRA_CONFIG_JSON: ' {} ' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(run.read('config.json')) as object)).toEqual([
+      'mode',
+      'baseUrl',
+      'accountsBaseUrl',
+      'environmentName',
+    ]);
+  });
+
+  it.each([
+    // Top-level names of different lengths: no one-character mutation makes two of them equal.
+    '{"moneyUnit": "reais", "domains": {"sexo": [{"value": "M", "label": "x\\u00e9"}]}, "number": -1.5e+3, "flags": [true, null]}',
+    '{"list":[0,-0.5,1E-2,{"b":{}},[],"\\"\\\\\\/\\b\\f\\n\\r\\t\\uD83D\\ude00"],"truth":false,"decimal":12.5e7}',
+  ])('deploy/check-json.awk agrees with JSON.parse on every one-character mutation of %s', (valid) => {
+    // Deterministic: at every character, delete it, double it, or replace it with each of these.
+    const replacements = '"\\}]{[,:\n\t e0123-+.xuEaftn/é'.split('');
+    const mutations = new Set<string>([valid]);
+    for (let at = 0; at < valid.length; at++) {
+      mutations.add(valid.slice(0, at) + valid.slice(at + 1));
+      mutations.add(valid.slice(0, at) + valid.charAt(at) + valid.slice(at));
+      for (const replacement of replacements) {
+        mutations.add(valid.slice(0, at) + replacement + valid.slice(at + 1));
+      }
+    }
+    const texts = [...mutations];
+    const answers = checkJsonMany(texts);
+    const disagreements: string[] = [];
+    texts.forEach((json, index) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(json);
+      } catch {
+        parsed = undefined;
+      }
+      // An object whose member names are plain names (other names are refused on purpose).
+      const expected =
+        parsed !== null &&
+        typeof parsed === 'object' &&
+        !Array.isArray(parsed) &&
+        Object.keys(parsed).every((key) => /^[A-Za-z][A-Za-z0-9]*$/.test(key));
+      const answer = answers[index] ?? { fault: 'no answer' };
+      if ('members' in answer !== expected) {
+        disagreements.push(
+          `${expected ? 'refused' : 'accepted'} ${JSON.stringify(json)}: ${JSON.stringify(answer)}`,
+        );
+      } else if ('members' in answer) {
+        // What start.sh would add to config.json reads back as the same values.
+        expect(JSON.parse(`{${answer.members}}`)).toEqual(parsed);
+      }
+    });
+    expect(disagreements).toEqual([]);
+    expect(mutations.size).toBeGreaterThan(2000);
+  });
+});
