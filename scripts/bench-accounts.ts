@@ -151,11 +151,19 @@ export async function measureAccounts(
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
 
   await page.getByRole('navigation').getByRole('link', { name: 'Contas' }).click();
+  // The first rows, or the screen's error (a time-out, a list too large): then say what it said.
   await page.waitForFunction(
-    () => 'number' === typeof (window as { __firstRowsPainted?: number }).__firstRowsPainted,
+    () =>
+      'number' === typeof (window as { __firstRowsPainted?: number }).__firstRowsPainted ||
+      document.querySelector('main .MuiAlert-root') !== null,
     null,
     { timeout: 180_000 },
   );
+  const alert = page.locator('main .MuiAlert-root').first();
+  if (await alert.isVisible())
+    throw new Error(
+      `the accounts screen showed no rows but: ${(await alert.innerText()).replace(/\s+/g, ' ')}`,
+    );
   const responseToFirstRows = await page.evaluate(() => {
     const entry = performance
       .getEntriesByType('resource')

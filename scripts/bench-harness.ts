@@ -169,13 +169,21 @@ export async function waitFor(url: string, timeoutMs = 30_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** e2e/config.e2e.json with this benchmark's sandbox port, for the preview server to serve. */
+/**
+ * e2e/config.e2e.json with this benchmark's sandbox port, for the preview server to serve, and the
+ * app's default request time-out (the e2e suite's 4 s would cut the 100,000-account list short).
+ */
 function configFile(sandboxPort: number, previewPort: number): string {
   const dir = path.join(tmpdir(), `cartoes-bench-${previewPort}`);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'config.json');
   const template = readFileSync('e2e/config.e2e.json', 'utf8');
-  writeFileSync(file, template.replaceAll('127.0.0.1:4400', `127.0.0.1:${sandboxPort}`));
+  const config = JSON.parse(template.replaceAll('127.0.0.1:4400', `127.0.0.1:${sandboxPort}`)) as Record<
+    string,
+    unknown
+  >;
+  delete config.requestTimeoutMs;
+  writeFileSync(file, JSON.stringify(config));
   return file;
 }
 
