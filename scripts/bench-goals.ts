@@ -51,6 +51,8 @@ export const goals = {
     unit: 'x',
     open: 'the typing pass is still to come (2.0x the floor in issue 23)',
   },
+  // The worst keystroke over the floor's median one: the floor's own worst is a single sample, too noisy
+  // to divide by.
   typingWorst: {
     name: 'typing: worst keydown→frame / floor median',
     limit: 2,
