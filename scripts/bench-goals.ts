@@ -1,37 +1,178 @@
 /**
- * The verdict of `npm run bench` on its figures, apart from the measuring so that the rule CI depends on
- * (scripts/bench-goals.test.ts) is tested: report mode fails only on a figure more than 1.5x past its
- * goal (timings on a shared machine are noisy; a red CI from noise teaches people to ignore CI), strict
- * mode on any figure past it. A figure that is not a number (a part that measured nothing) always fails.
+ * Every goal of `npm run bench`, and the one judge of its figures (tested in scripts/bench-goals.test.ts).
+ *
+ * A part (scripts/bench-*.ts) reports, for each goal it measures, the value of every run; the judge takes
+ * the median (across invocations, the median of the invocations' medians) and compares it with the goal.
+ *
+ * - Report mode (the default, what CI runs): the exit code is 1 only when a goal that is not open is more
+ *   than 1.5x past it, or was not measured. Timings on a shared 2-core machine are noisy, and a CI that goes
+ *   red on noise teaches people to ignore it; 1.5x past is a regression, not noise.
+ * - An open goal (`open` below, or `--open-goal PREFIX`) is printed and judged like the others but does not
+ *   set the exit code: a goal still out of reach by a known margin, or measured in milliseconds that swing
+ *   by more than 1.5x between runs here (docs/decisions/004-bundle-budget.md).
+ * - Strict mode (`--strict`): any figure past its goal fails, open or not.
+ *
+ * Ratios ("x") are taken run by run against the floor app (bench/floor) measured in the same run, so that
+ * the load of the machine cancels out as far as it can.
  */
-export interface Goal {
+import type { AcrossInvocations } from './bench-stats';
+
+export type Unit = 'ms' | 'x' | 'KiB' | 'MiB' | 'score';
+
+export interface GoalSpec {
+  /** Printed name; `--open-goal` matches its start. */
   name: string;
-  value: number;
-  goal: number;
-  unit: string;
-  /** The goal is a minimum (a Lighthouse score), not a maximum. */
+  limit: number;
+  unit: Unit;
+  /** The limit is a minimum (a Lighthouse score), not a maximum. */
   atLeast?: boolean;
+  /** Why this goal does not set the exit code in report mode; absent when it does. */
+  open?: string;
 }
 
-/** How far over its goal a figure may be before the bench fails (CI's report mode). */
+/** Why the absolute-millisecond goals do not set CI's exit code: they swing past 1.5x on a busy machine. */
+const openMilliseconds = 'absolute ms, 1.4x apart run to run here (decision 004)';
+const open100k = 'the 100,000-account pass is still to come';
+
+export const goals = {
+  signInLcp: { name: 'first paint: sign-in LCP / floor', limit: 1, unit: 'x' },
+  productsLcp: {
+    name: 'first paint: products (signed-in reload) LCP / floor',
+    limit: 1,
+    unit: 'x',
+    open: 'the return from the identity provider waits for discovery, the code exchange and the data',
+  },
+  signInJs: { name: 'first paint: sign-in JS before LCP (gzip)', limit: 185, unit: 'KiB' },
+  lighthouseSignIn: { name: 'lighthouse: sign-in', limit: 95, unit: 'score', atLeast: true },
+  lighthouseProducts: { name: 'lighthouse: products, signed in', limit: 95, unit: 'score', atLeast: true },
+  typingMedian: {
+    name: 'typing: median keydown→frame / floor median',
+    limit: 1.25,
+    unit: 'x',
+    open: 'the typing pass is still to come (2.0x the floor in issue 23)',
+  },
+  // The worst keystroke over the floor's median one: the floor's own worst is a single sample, too noisy
+  // to divide by.
+  typingWorst: {
+    name: 'typing: worst keydown→frame / floor median',
+    limit: 2,
+    unit: 'x',
+    open: 'the typing pass is still to come',
+  },
+  accountsFirstRows: {
+    name: 'accounts 10k: response → first rows',
+    limit: 300,
+    unit: 'ms',
+    open: openMilliseconds,
+  },
+  accountsSortTask: {
+    name: 'accounts 10k: longest task, sorting',
+    limit: 50,
+    unit: 'ms',
+    open: openMilliseconds,
+  },
+  accountsSearchTask: {
+    name: 'accounts 10k: longest task, searching',
+    limit: 50,
+    unit: 'ms',
+    open: openMilliseconds,
+  },
+  accountsScrollTask: {
+    name: 'accounts 10k: longest task, scrolling',
+    limit: 50,
+    unit: 'ms',
+    open: openMilliseconds,
+  },
+  accounts100kFirstRows: {
+    name: 'accounts 100k: response → first rows',
+    limit: 1000,
+    unit: 'ms',
+    open: open100k,
+  },
+  accounts100kSortTask: {
+    name: 'accounts 100k: longest task, sorting',
+    limit: 50,
+    unit: 'ms',
+    open: open100k,
+  },
+  accounts100kSearchTask: {
+    name: 'accounts 100k: longest task, searching',
+    limit: 50,
+    unit: 'ms',
+    open: open100k,
+  },
+  accounts100kScrollTask: {
+    name: 'accounts 100k: longest task, scrolling',
+    limit: 50,
+    unit: 'ms',
+    open: open100k,
+  },
+  accounts100kHeap: {
+    name: 'accounts 100k: JS heap, page and worker',
+    limit: 250,
+    unit: 'MiB',
+    open: open100k,
+  },
+  accounts100kExportTask: {
+    name: 'accounts 100k: longest task, CSV export of all rows',
+    limit: 50,
+    unit: 'ms',
+    open: open100k,
+  },
+  memoryGrowth: { name: 'memory: heap last / first round', limit: 1.2, unit: 'x' },
+  // The batch status lookup's part (scripts/bench-batch.ts) reports this one: 1,000 CPFs with the
+  // provider answering each in 50 ms, the time taken over the ideal time at the allowed concurrency.
+  batchVsIdeal: {
+    name: 'batch status: 1,000 CPFs at 50 ms / ideal',
+    limit: 1.15,
+    unit: 'x',
+    open: 'new goal: open until its first figures are in',
+  },
+} as const satisfies Record<string, GoalSpec>;
+
+export type GoalId = keyof typeof goals;
+
+/** How far past its goal a figure may be before report mode fails. */
 export const FAIL_FACTOR = 1.5;
 
 /** How far past its goal a figure is, as a factor: ≤ 1 met; a score of 90 against ≥ 95 is 1.06. */
-export function overGoal(goal: Goal): number {
-  return goal.atLeast ? goal.goal / goal.value : goal.value / goal.goal;
+export function overGoal(spec: GoalSpec, value: number): number {
+  return spec.atLeast ? spec.limit / value : value / spec.limit;
 }
 
-export function judge(goals: readonly Goal[], strict: boolean): { lines: string[]; failed: boolean } {
+export interface Verdict {
+  id: GoalId;
+  spec: GoalSpec;
+  figure: AcrossInvocations;
+  over: number;
+  status: 'met' | 'over' | 'FAIL';
+  /** Open (by the goal or by --open-goal): judged, but it does not set the exit code in report mode. */
+  open: boolean;
+}
+
+export interface JudgeOptions {
+  strict: boolean;
+  /** Goals to treat as open, by the start of their name (`--open-goal`). */
+  openGoals?: readonly string[];
+}
+
+export function judge(
+  figures: ReadonlyArray<{ id: GoalId; figure: AcrossInvocations }>,
+  options: JudgeOptions,
+): { verdicts: Verdict[]; failed: boolean } {
   let failed = false;
-  const lines = goals.map((goal) => {
-    const over = overGoal(goal);
-    // NaN or a score of 0 (a part that measured nothing) fails; 0 against a maximum is the best figure
+  const verdicts = figures.map(({ id, figure }): Verdict => {
+    const spec: GoalSpec = goals[id];
+    const over = overGoal(spec, figure.median);
+    // NaN, or a score of 0 (a part that measured nothing), fails; 0 against a maximum is the best figure
     // there is (no task over 50 ms at all).
-    const fail = !Number.isFinite(over) || over < 0 || over > (strict ? 1 : FAIL_FACTOR);
-    failed ||= fail;
-    const verdict = fail ? 'FAIL' : over <= 1 ? 'met ' : 'over';
-    const value = goal.value.toFixed(goal.unit === 'x' ? 2 : 1).padStart(8);
-    return `${verdict} ${goal.name.padEnd(40)} ${value} ${goal.unit.padEnd(3)} goal ${goal.atLeast ? '≥' : '≤'} ${goal.goal} ${goal.unit} (${over.toFixed(2)} of goal)`;
+    const broken = !Number.isFinite(over) || over < 0;
+    const status = broken || over > (options.strict ? 1 : FAIL_FACTOR) ? 'FAIL' : over <= 1 ? 'met' : 'over';
+    const open =
+      !options.strict &&
+      (spec.open !== undefined || (options.openGoals ?? []).some((prefix) => spec.name.startsWith(prefix)));
+    if (status === 'FAIL' && !open) failed = true;
+    return { id, spec, figure, over, status, open };
   });
-  return { lines, failed };
+  return { verdicts, failed };
 }

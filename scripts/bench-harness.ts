@@ -1,32 +1,158 @@
 /**
- * What both browser benchmarks share: the production build served by `vite preview` (dist/ must exist),
- * pointed at its own HTTP sandbox, and a Chromium to drive; then a report against budgets.
+ * What every part of `npm run bench` shares: the shape of a part, the throttling, the ports, starting and
+ * stopping servers, and the production build served by `vite preview` against its own HTTP sandbox.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
+import type { GoalId, Unit } from './bench-goals';
 
-export interface BenchApp {
-  browser: Browser;
-  /** The app's origin, e.g. http://127.0.0.1:4263 */
-  appUrl: string;
+/** Every timed load and keystroke runs with the page's main thread slowed this much (CDP). */
+export const CPU_THROTTLING = 4;
+
+/** A figure's value in each run of one invocation; printed as median and min–max. */
+export interface FigureCell {
+  column: string;
+  unit: Unit | 'count';
+  runs: number[];
+  /** Decimals printed, when not the unit's own (CLS: 3). */
+  decimals?: number;
+  /** Printed as "—" when every run is 0 (a load time of a text LCP element). */
+  blankWhenZero?: boolean;
 }
 
-function start(command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  // Its own process group, so that stopping it also stops what it started (tsx runs a child node).
-  return spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+/** A text per run (the LCP element); printed as the most frequent one. */
+export interface TextCell {
+  column: string;
+  texts: string[];
 }
 
-function portIsFree(port: number): Promise<boolean> {
+export type Cell = FigureCell | TextCell;
+
+export interface Row {
+  /** The table the row goes in, by its title. */
+  table: string;
+  label: string;
+  cells: Cell[];
+}
+
+/** The runs of one goal's figure (scripts/bench-goals.ts judges their median). */
+export interface GoalFigure {
+  id: GoalId;
+  runs: number[];
+}
+
+export interface PartResult {
+  rows: Row[];
+  goals: GoalFigure[];
+  /** Extra data for .bench/results.json (not printed). */
+  raw?: unknown;
+}
+
+export interface BenchPorts {
+  /** The floor app (bench/floor), served statically. */
+  floor: number;
+  /** dist/ in provider mode (token sign-in). */
+  signIn: number;
+  /** dist/ with OpenID Connect sign-in against the test identity provider. */
+  oidcApp: number;
+  /** The HTTP sandbox the static apps talk to, with the identity provider on the next port. */
+  sandbox: number;
+  identityProvider: number;
+  /** Each --compare build: its provider-mode and OIDC servers. */
+  compare: ReadonlyArray<{ signIn: number; oidcApp: number }>;
+  /** The sandbox and `vite preview` of typing, memory and accounts (one part at a time). */
+  appSandbox: number;
+  appPreview: number;
+}
+
+/** BENCH_PORT_BASE and the next 8 ports: the parts run one after the other, so they reuse them. */
+export function benchPorts(base: number): BenchPorts {
+  return {
+    floor: base,
+    signIn: base + 1,
+    oidcApp: base + 2,
+    sandbox: base + 3,
+    identityProvider: base + 4,
+    compare: [
+      { signIn: base + 5, oidcApp: base + 6 },
+      { signIn: base + 7, oidcApp: base + 8 },
+    ],
+    appSandbox: base + 5,
+    appPreview: base + 6,
+  };
+}
+
+export interface BenchContext {
+  executablePath: string;
+  /** Loads per page (first paint) and repetitions of a journey. */
+  runs: number;
+  lighthouseRuns: number;
+  memory: { loops: number; minutes: number; sampleEvery: number };
+  ports: BenchPorts;
+  floorRoot: string;
+  /** Other builds measured beside dist/ (`--compare label=path`). */
+  compare: ReadonlyArray<{ label: string; root: string }>;
+  /** 1-based, for file names and progress lines. */
+  invocation: number;
+  /** A progress line (not a figure). */
+  log: (line: string) => void;
+}
+
+export interface BenchPart {
+  /** Its name for `--only`. */
+  name: string;
+  /** The goals it reports; a part that throws leaves them unmeasured, which fails them. */
+  goals: readonly GoalId[];
+  /** The ports it listens on, with what for: checked free before anything starts. */
+  ports: (context: Pick<BenchContext, 'ports' | 'compare'>) => Array<[number, string]>;
+  run: (context: BenchContext) => Promise<PartResult>;
+}
+
+export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.once('error', () => resolve(false));
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/** The system's Chromium ($CHROMIUM_PATH first), or undefined. */
+export function findChromium(): string | undefined {
+  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (candidate): candidate is string => typeof candidate === 'string' && existsSync(candidate),
+  );
+}
+
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+}
+
+/** Starts a server in its own process group, so that stopping it also stops what it started (tsx). */
+export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+}
+
+/**
+ * Stops servers started by startProcess and waits (up to 15 s) until their ports are free again, so that
+ * the next part or invocation starts its own servers there rather than meeting a dying one.
+ */
+export async function stopProcesses(children: readonly ChildProcess[], ports: readonly number[]) {
+  for (const child of children) {
+    if (child.pid === undefined || child.exitCode !== null) continue;
+    try {
+      process.kill(-child.pid);
+    } catch {
+      // already gone
+    }
+  }
+  const until = Date.now() + 15_000;
+  for (const port of ports)
+    while (!(await portIsFree(port)) && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 /** Resolves once `url` answers 2xx; polls every 200 ms (a server just spawned). */
@@ -43,72 +169,65 @@ export async function waitFor(url: string, timeoutMs = 30_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** e2e/config.e2e.json with this benchmark's sandbox port, for the preview server to serve. */
+/**
+ * e2e/config.e2e.json with this benchmark's sandbox port, for the preview server to serve, and the
+ * app's default request time-out (the e2e suite's 4 s would cut the 100,000-account list short).
+ */
 function configFile(sandboxPort: number, previewPort: number): string {
   const dir = path.join(tmpdir(), `cartoes-bench-${previewPort}`);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'config.json');
   const template = readFileSync('e2e/config.e2e.json', 'utf8');
-  writeFileSync(file, template.replaceAll('127.0.0.1:4400', `127.0.0.1:${sandboxPort}`));
+  const config = JSON.parse(template.replaceAll('127.0.0.1:4400', `127.0.0.1:${sandboxPort}`)) as Record<
+    string,
+    unknown
+  >;
+  delete config.requestTimeoutMs;
+  writeFileSync(file, JSON.stringify(config));
   return file;
 }
 
-/** Starts the sandbox (with `sandboxArgs`) and the preview server, runs `bench`, then stops everything. */
-export async function withBenchApp(
-  ports: { sandbox: number; preview: number },
+export interface BenchApp {
+  browser: Browser;
+  /** The app's origin, e.g. http://127.0.0.1:4915 */
+  appUrl: string;
+}
+
+/**
+ * Starts the sandbox (with `sandboxArgs`), `vite preview` of dist/ pointed at it and a fresh Chromium,
+ * runs `bench`, then stops everything.
+ */
+export async function withBenchApp<T>(
+  context: Pick<BenchContext, 'executablePath' | 'ports'>,
   sandboxArgs: string[],
-  bench: (app: BenchApp) => Promise<void>,
-): Promise<void> {
+  bench: (app: BenchApp) => Promise<T>,
+): Promise<T> {
   if (!existsSync('dist/index.html')) throw new Error('no dist/: run `npx vite build` first');
-  // Before starting anything: a server of someone else's on one of these ports would answer the waits
-  // below and be measured in place of ours (the preview's own "port in use" goes to an ignored stdout).
-  for (const port of [ports.sandbox, ports.preview])
-    if (!(await portIsFree(port)))
-      throw new Error(
-        `port ${port} is already in use on 127.0.0.1 (another bench or server?); choose other ports (BENCH_PORT_BASE for npm run bench, the script header otherwise)`,
-      );
+  const { appSandbox, appPreview } = context.ports;
   const children = [
-    start('node_modules/.bin/tsx', ['scripts/sandbox.ts', '--port', String(ports.sandbox), ...sandboxArgs]),
-    start(
+    startProcess('node_modules/.bin/tsx', [
+      'scripts/sandbox.ts',
+      '--port',
+      String(appSandbox),
+      ...sandboxArgs,
+    ]),
+    startProcess(
       'node_modules/.bin/vite',
-      ['preview', '--port', String(ports.preview), '--strictPort', '--host', '127.0.0.1'],
-      { APP_CONFIG_FILE: configFile(ports.sandbox, ports.preview) },
+      ['preview', '--port', String(appPreview), '--strictPort', '--host', '127.0.0.1'],
+      { APP_CONFIG_FILE: configFile(appSandbox, appPreview) },
     ),
   ];
-  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH].find(
-    (candidate): candidate is string => typeof candidate === 'string' && existsSync(candidate),
-  );
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    await waitFor(`http://127.0.0.1:${ports.sandbox}/__sandbox/stats`);
-    await waitFor(`http://127.0.0.1:${ports.preview}/config.json`);
-    await bench({ browser, appUrl: `http://127.0.0.1:${ports.preview}` });
+    // A sandbox of 100,000 accounts takes a while to generate on a busy machine.
+    await waitFor(`http://127.0.0.1:${appSandbox}/__sandbox/stats`, 120_000);
+    await waitFor(`http://127.0.0.1:${appPreview}/config.json`, 60_000);
+    const browser = await launchChromium(context.executablePath);
+    try {
+      return await bench({ browser, appUrl: `http://127.0.0.1:${appPreview}` });
+    } finally {
+      await browser.close();
+    }
   } finally {
-    await browser.close();
-    for (const child of children) if (child.pid !== undefined) process.kill(-child.pid);
+    await stopProcesses(children, [appSandbox, appPreview]);
   }
-}
-
-/** Prints each figure against its budget; sets a failing exit code when one is over (or not a number). */
-export function reportAgainstBudgets(
-  results: Record<string, number>,
-  budgets: Record<string, number>,
-  decimals: number,
-): void {
-  let over = false;
-  for (const [name, value] of Object.entries(results)) {
-    const budget = budgets[name] ?? NaN;
-    const ok = Number.isFinite(value) && value <= budget;
-    over ||= !ok;
-    console.log(
-      `${ok ? 'ok  ' : 'OVER'} ${name.padEnd(20)} ${value.toFixed(decimals).padStart(7)} ms (budget ${budget} ms)`,
-    );
-  }
-  if (over) process.exitCode = 1;
-}
-
-/** True when the module at `moduleUrl` is the script node was started with (not imported by bench.ts). */
-export function isMainModule(moduleUrl: string): boolean {
-  const started = process.argv[1];
-  return started !== undefined && path.resolve(started) === fileURLToPath(moduleUrl);
 }

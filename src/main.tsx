@@ -4,9 +4,10 @@ import { configureApiClient } from '@/api/api-client';
 import { session } from '@/api/session';
 import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
 import { App } from '@/app/app';
-import { prefetchScreen, prefetchShell } from '@/app/router';
+import { createAppRouter, prefetchScreen, prefetchShell } from '@/app/router';
 import { initI18n } from '@/app/i18n/i18n';
 import { StartupErrorPage } from '@/app/startup-error-page';
+import { whenIdleAfterPaint } from '@/app/when-idle-after-paint';
 import { installGlobalErrorHandlers, reportError } from '@/app/error-reporting';
 import { ConfigError, loadRuntimeConfig } from '@/config/load-config';
 
@@ -58,14 +59,15 @@ async function start() {
   configureApiClient(config);
   const queryClient = createAppQueryClient();
   bindSessionCleanup(session, queryClient);
+  const router = await createAppRouter();
 
   root.render(
     <StrictMode>
-      <App config={config} queryClient={queryClient} />
+      <App config={config} queryClient={queryClient} router={router} />
     </StrictMode>,
   );
-  // After the first screen has painted, fetch the shell that every screen after sign-in needs.
-  requestAnimationFrame(() => setTimeout(prefetchShell, 0));
+  // Once the first screen has painted its largest element, fetch the shell every screen after sign-in needs.
+  whenIdleAfterPaint(prefetchShell);
 }
 
 void start();

@@ -1,18 +1,37 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router';
+import { session } from '@/api/session';
+import { prefetchToasts } from '@/components/toast-provider';
 import { childPath, paths } from '@/config/paths';
 import { SignInPage } from '@/features/auth/sign-in-page';
+import { useSession } from '@/features/auth/use-session';
 import { NotFoundPage } from './not-found-page';
 import { ChunkLoadError, RouteError } from './route-error';
 
+/** Resolves once someone is signed in (at once if someone is; a session that expired still counts). */
+function signedIn(): Promise<void> {
+  return new Promise((resolve) => {
+    if (session.getState().status !== 'signed-out') return resolve();
+    const stop = session.subscribe(() => {
+      if (session.getState().status === 'signed-out') return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /**
- * A route's screen, loaded on first visit. A chunk that fails to download (flaky network, or a new
- * deployment removed it) becomes a screen that says so and offers a reload, inside the working shell.
+ * A screen behind sign-in, loaded on first visit, once someone is signed in. A cold start has no session
+ * (the token lives in memory only), so a cold start at such an address goes to sign-in (the layout's
+ * fallback below) without downloading the shell and the screen first: sign-in paints in the first frame.
+ * A chunk that fails to download (flaky network, or a new deployment removed it) becomes a screen that
+ * says so and offers a reload, inside the working shell.
  */
 function screen(load: () => Promise<ComponentType>): NonNullable<RouteObject['lazy']> {
   return async () => {
+    await signedIn();
     try {
       return { Component: await load() };
     } catch {
@@ -21,12 +40,46 @@ function screen(load: () => Promise<ComponentType>): NonNullable<RouteObject['la
   };
 }
 
-function FullPageLoading() {
+/** What the router shows while the layout and the screen at the address load. */
+function ScreenLoading() {
+  const { pathname } = useLocation();
+  const { status } = useSession();
+  // A signed-out visitor (every cold start): to sign-in at once, remembering the page they wanted (in
+  // router state, which holds no personal data: paths never carry any). The shell does the same for a
+  // session that ends while it is on screen.
+  if (status === 'signed-out') return <Navigate to={paths.signIn} replace state={{ from: pathname }} />;
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       <CircularProgress aria-label="Carregando / Loading" />
     </Box>
   );
+}
+
+/**
+ * Each lazy screen's module, by its path, so that it can be fetched ahead of the router (returning from
+ * the identity provider, while the code is exchanged; page tests) without waiting for a session.
+ */
+const screenModules = {
+  shell: async () => (await import('./layout/app-shell')).AppShell,
+  products: async () => (await import('@/features/products/products-page')).ProductsPage,
+  newApplication: async () =>
+    (await import('@/features/credit-application/credit-application-page')).CreditApplicationPage,
+  analysisStatus: async () =>
+    (await import('@/features/analysis-status/analysis-status-page')).AnalysisStatusPage,
+  cards: async () => (await import('@/features/cards/cards-page')).CardsPage,
+  accounts: async () => (await import('@/features/accounts/accounts-page')).AccountsPage,
+} satisfies Record<string, () => Promise<ComponentType>>;
+
+type ScreenName = keyof typeof screenModules;
+
+/** A route's `handle`: which of screenModules it loads. */
+interface ScreenHandle {
+  screen: ScreenName;
+}
+
+/** The route properties of a lazy screen: its load, and its name for loadScreen. */
+function lazyScreen(name: ScreenName): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { lazy: screen(screenModules[name]), handle: { screen: name } satisfies ScreenHandle };
 }
 
 /** Every screen is its own chunk, loaded when first visited; each has its own error boundary. */
@@ -41,67 +94,83 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     // Lazy too: a cold start always shows sign-in first, and the shell (app bar, navigation, banners) is
-    // ≈ 12 KiB gzip that sign-in does not need up front (issue 14). main.tsx prefetches it once idle.
-    lazy: screen(async () => (await import('./layout/app-shell')).AppShell),
-    HydrateFallback: FullPageLoading,
+    // ≈ 12 KiB gzip that sign-in does not need up front. main.tsx prefetches it once sign-in has painted.
+    ...lazyScreen('shell'),
+    HydrateFallback: ScreenLoading,
     children: [
       { index: true, element: <Navigate to={paths.products} replace /> },
       {
         path: childPath(paths.products),
         ErrorBoundary: RouteError,
-        lazy: screen(async () => (await import('@/features/products/products-page')).ProductsPage),
+        ...lazyScreen('products'),
       },
       {
         // The step is in the path (`/proposta/nova/dados-pessoais`) so that Back moves between steps;
         // without one, the page redirects to the first step.
         path: `${childPath(paths.newApplication)}/:etapa?`,
         ErrorBoundary: RouteError,
-        lazy: screen(
-          async () =>
-            (await import('@/features/credit-application/credit-application-page')).CreditApplicationPage,
-        ),
+        ...lazyScreen('newApplication'),
       },
       {
         path: childPath(paths.analysisStatus),
         ErrorBoundary: RouteError,
-        lazy: screen(
-          async () => (await import('@/features/analysis-status/analysis-status-page')).AnalysisStatusPage,
-        ),
+        ...lazyScreen('analysisStatus'),
       },
       {
         path: childPath(paths.cards),
         ErrorBoundary: RouteError,
-        lazy: screen(async () => (await import('@/features/cards/cards-page')).CardsPage),
+        ...lazyScreen('cards'),
       },
       {
         path: childPath(paths.accounts),
         ErrorBoundary: RouteError,
-        lazy: screen(async () => (await import('@/features/accounts/accounts-page')).AccountsPage),
+        ...lazyScreen('accounts'),
       },
       { path: '*', Component: NotFoundPage, ErrorBoundary: RouteError },
     ],
   },
 ];
 
-/** Downloads the shell in the background, so that the first screen after sign-in does not wait for it. */
-export function prefetchShell(): void {
-  import('./layout/app-shell').catch(() => {
-    // Offline or a new deployment: the route's own lazy load reports it when it is needed.
-  });
+/**
+ * Downloads the shell and the screen at `path` (and whatever they import), without rendering them: the
+ * router's own load later gets the same modules. '/' lands on the products (the index route redirects).
+ */
+export async function loadScreen(path: string): Promise<void> {
+  const matches = matchRoutes(routes, path === '/' ? paths.products : path) ?? [];
+  const handles = matches.map(({ route }) => route.handle as ScreenHandle | undefined);
+  await Promise.all(handles.flatMap((handle) => (handle ? [screenModules[handle.screen]()] : [])));
 }
 
 /**
  * Downloads the shell and the screen at `path` in the background (returning from the identity provider,
- * while the code is exchanged). Calling a route's `lazy` starts its import; the router's own call later
- * gets the same module. The matches include the layout route `/`, whose `lazy` is the shell.
+ * while the code is exchanged). A failure is the route's own to report when it is needed.
  */
 export function prefetchScreen(path: string): void {
-  // '/' lands on the products (the index route redirects there).
-  for (const { route } of matchRoutes(routes, path === '/' ? paths.products : path) ?? []) {
-    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
-  }
+  loadScreen(path).catch(() => undefined);
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Downloads the shell (and the toasts' code) in the background, so that the first screen after sign-in,
+ * and its first toast, do not wait for them.
+ */
+export function prefetchShell(): void {
+  screenModules.shell().catch(() => {
+    // Offline or a new deployment: the route's own lazy load reports it when it is needed.
+  });
+  prefetchToasts();
 }
+
+/**
+ * The app's router, already on sign-in when nobody is signed in (every cold start in token mode): the first
+ * render is then sign-in itself, not a redirect to it, and nothing behind sign-in is downloaded first. The
+ * page the visitor asked for is remembered in router state, as the layout's fallback does.
+ */
+export async function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  const { pathname } = router.state.location;
+  if (session.getState().status === 'signed-out' && pathname !== paths.signIn)
+    await router.navigate(paths.signIn, { replace: true, state: { from: pathname } });
+  return router;
+}
+
+export type AppRouter = Awaited<ReturnType<typeof createAppRouter>>;

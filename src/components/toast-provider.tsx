@@ -1,16 +1,29 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-
-interface Toast {
-  id: number;
-  message: string;
-  severity: AlertColor;
-}
+import type { AlertColor } from '@mui/material/Alert';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { Toast } from './toast-snackbar';
 
 type Notify = (message: string, severity?: AlertColor) => void;
 
 const ToastContext = createContext<Notify | null>(null);
+
+const loadSnackbar = () => import('./toast-snackbar');
+// Loaded with the first toast (or ahead, by prefetchToasts): Snackbar and its transition are ≈ 4 KiB gzip
+// that the first screen, sign-in, never shows.
+const ToastSnackbar = lazy(async () => ({ default: (await loadSnackbar()).ToastSnackbar }));
+
+/** Downloads the toast's code in the background, so that the first toast does not wait for it. */
+export function prefetchToasts(): void {
+  loadSnackbar().catch(() => undefined);
+}
 
 /** Short confirmations of completed operations ("Sessão renovada"), one at a time, announced politely. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -19,26 +32,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setQueue((current) => [...current, { id: Date.now() + Math.random(), message, severity }]);
   }, []);
   const current = queue[0];
-  const close = () => setQueue((items) => items.slice(1));
+  const close = useCallback(() => setQueue((items) => items.slice(1)), []);
   const value = useMemo(() => notify, [notify]);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={current !== undefined}
-        autoHideDuration={5000}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') close();
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        {current ? (
-          <Alert severity={current.severity} elevation={6} onClose={close} role="status">
-            {current.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {current ? (
+        <Suspense fallback={null}>
+          <ToastSnackbar key={current.id} toast={current} onClose={close} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

@@ -1,12 +1,12 @@
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, matchRoutes, parsePath, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { configureApiClient } from '@/api/api-client';
 import { session } from '@/api/session';
 import { initI18n, type SupportedLanguage } from '@/app/i18n/i18n';
 import { AppProviders } from '@/app/providers';
 import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
-import { routes } from '@/app/router';
+import { loadScreen, routes } from '@/app/router';
 import { parseRuntimeConfig } from '@/config/load-config';
 import type { RuntimeConfig } from '@/config/config-schema';
 import { createTestSandbox } from '@/sandbox/node';
@@ -87,7 +87,5 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
  * the screen's state, not for a first import that takes tens of seconds on a loaded machine.
  */
 export async function preloadRoute(path: string): Promise<void> {
-  for (const { route } of matchRoutes(routes, path) ?? []) {
-    if (typeof route.lazy === 'function') await route.lazy();
-  }
+  await loadScreen(path);
 }
