@@ -121,7 +121,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --all-profiles --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,
+      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --all-profiles --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --oidc-test-switches --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,
       url: `http://127.0.0.1:${SANDBOX_PORT}/__sandbox/stats`,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',

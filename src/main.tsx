@@ -7,7 +7,13 @@ import { App } from '@/app/app';
 import { prefetchScreen, prefetchShell } from '@/app/router';
 import { initI18n } from '@/app/i18n/i18n';
 import { StartupErrorPage } from '@/app/startup-error-page';
-import { installGlobalErrorHandlers, reportError } from '@/app/error-reporting';
+import {
+  installGlobalErrorHandlers,
+  reportApiFailure,
+  reportError,
+  startReports,
+} from '@/app/error-reporting';
+import { startSessionBroadcast } from '@/app/session-broadcast';
 import { ConfigError, loadRuntimeConfig } from '@/config/load-config';
 
 /**
@@ -52,12 +58,20 @@ async function start() {
   // OpenID Connect only when configured: its library is a separate chunk the token mode never loads.
   if (config.auth.type === 'oidc') {
     const { startOidc } = await import('@/api/oidc/oidc-auth');
-    if ((await startOidc(config.auth, session, window.location, prefetchScreen)) === 'popup-callback') return;
+    const start = await startOidc(
+      config.auth,
+      config.sessionLimits,
+      session,
+      window.location,
+      prefetchScreen,
+    );
+    if (start !== 'render') return;
   }
 
-  configureApiClient(config);
+  configureApiClient(config, session, reportApiFailure);
   const queryClient = createAppQueryClient();
   bindSessionCleanup(session, queryClient);
+  startSessionBroadcast(session);
 
   root.render(
     <StrictMode>
@@ -66,6 +80,7 @@ async function start() {
   );
   // After the first screen has painted, fetch the shell that every screen after sign-in needs.
   requestAnimationFrame(() => setTimeout(prefetchShell, 0));
+  startReports(config);
 }
 
 void start();

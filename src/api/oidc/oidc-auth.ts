@@ -263,7 +263,7 @@ export async function startOidc(
     } finally {
       interactive = false;
     }
-    if (failure !== null) await manager.removeUser();
+    if (failure !== null) await forget();
     // Off the address bar and out of the history entry: the code and state were in this URL.
     history.replaceState(null, '', failure === null ? returnTo : paths.signIn);
   }
