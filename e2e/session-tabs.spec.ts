@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import { seededCpfs } from '../src/sandbox/seed';
-import { SANDBOX_URL, expect, expectNoAxeViolations, signInWithSandboxToken, test } from './fixtures';
+import {
+  SANDBOX_URL,
+  expect as baseExpect,
+  expectNoAxeViolations,
+  signInWithSandboxToken,
+  test,
+} from './fixtures';
 import { field } from './wizard-helpers';
+
+/** Lazy screens, two tabs and a shared, busy machine: a state may take longer than the default 7 s. */
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /**
  * One operator per tab, one session for every tab: another operator's token in the re-authentication
@@ -52,6 +61,9 @@ async function expectNothingLeft(page: Page) {
   await expect(field(page, 'codigodoproduto')).toContainText('Cartão Gold');
   await expect(page.getByText('Rascunho recuperado')).toHaveCount(0);
 }
+
+// Two tabs, or several screens and a re-authentication: more than a one-screen test, on a shared machine.
+test.describe.configure({ timeout: 90_000 });
 
 async function sandboxJwt(page: Page, subject: string): Promise<string> {
   const response = await page.request.post(`${SANDBOX_URL}/__sandbox/tokens`, {
