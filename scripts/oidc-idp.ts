@@ -216,9 +216,7 @@ function tamperIdTokens(provider: Provider, privateKey: CryptoKey): void {
     const header = decodeProtectedHeader(idToken);
     ctx.body = {
       ...body,
-      id_token: await new SignJWT(switched)
-        .setProtectedHeader({ ...header, alg: 'RS256' })
-        .sign(privateKey),
+      id_token: await new SignJWT(switched).setProtectedHeader({ ...header, alg: 'RS256' }).sign(privateKey),
     };
   });
 }

@@ -67,7 +67,9 @@ describe('the bearer token goes only to the configured base’s origin', () => {
 
   it('sends to a base path on this origin, and to an absolute base', async () => {
     server.use(
-      http.get('http://localhost:3000/api/v1/products/', () => HttpResponse.json({ conteudo: { produtos: [] } })),
+      http.get('http://localhost:3000/api/v1/products/', () =>
+        HttpResponse.json({ conteudo: { produtos: [] } }),
+      ),
       http.get('https://provider.example/api/v1/products/', () =>
         HttpResponse.json({ conteudo: { produtos: [] } }),
       ),

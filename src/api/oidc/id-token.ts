@@ -74,7 +74,8 @@ export function checkIdToken(idToken: string | undefined, expect: IdTokenExpecta
     return { ok: false, refusal: 'authorized-party' };
   }
   if (expect.nonce !== null && nonce !== expect.nonce) return { ok: false, refusal: 'nonce' };
-  if (!isNumber(exp) || exp + CLOCK_SKEW_SECONDS <= expect.nowSeconds) return { ok: false, refusal: 'expired' };
+  if (!isNumber(exp) || exp + CLOCK_SKEW_SECONDS <= expect.nowSeconds)
+    return { ok: false, refusal: 'expired' };
   if (!isNumber(iat) || iat - CLOCK_SKEW_SECONDS > expect.nowSeconds) {
     return { ok: false, refusal: 'issued-in-future' };
   }
