@@ -3,7 +3,7 @@ import {
   IDP_URL,
   OIDC_APP_URL,
   SANDBOX_URL,
-  expect,
+  expect as baseExpect,
   expectNoAxeViolations,
   patchConfig,
   signInAtIdentityProvider,
@@ -17,8 +17,11 @@ import {
  * 20 s before expiry, idle limit 180 s). The sandbox verifies the IdP's tokens against its JWKS.
  */
 test.use({ baseURL: OIDC_APP_URL });
-// Each test goes through the IdP's pages at least once: more time than a screen test.
-test.describe.configure({ timeout: 60_000 });
+/** Round trips through the IdP on a shared, busy machine: a state may take longer than the default 7 s. */
+const expect = baseExpect.configure({ timeout: 20_000 });
+// Each test goes through the IdP's pages at least once, some twice: more time than a screen test. A bound,
+// not a duration: at a load average of 20-30 on two cores, single tests took over a minute.
+test.describe.configure({ timeout: 180_000 });
 
 const name = (path: string) => `[name="${path}"]`;
 

@@ -249,6 +249,7 @@ export async function startOidc(
         // cannot know whether a time-out came between, so it asks for the password before signing in.
         await forget();
         clearRoundTripState();
+        history.replaceState(null, '', paths.signIn);
         try {
           await signInByRedirect(returnTo, true);
           return 'leaving';
