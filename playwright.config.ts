@@ -119,27 +119,28 @@ export default defineConfig({
     },
     ...journeyProjects,
   ],
+  // Room to start on a machine shared with other runs (seen: more than 30 s at a load average of 30).
   webServer: [
     {
-      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --all-profiles --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,
+      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --all-profiles --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --oidc-test-switches --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,
       url: `http://127.0.0.1:${SANDBOX_PORT}/__sandbox/stats`,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
-      timeout: 30_000,
+      timeout: 120_000,
     },
     {
       command: `npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${PREVIEW_PORT}/config.json`,
       env: { APP_CONFIG_FILE: e2eConfigFile() },
       reuseExistingServer: !process.env.CI,
-      timeout: 30_000,
+      timeout: 120_000,
     },
     {
       command: `npx vite preview --port ${OIDC_PREVIEW_PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${OIDC_PREVIEW_PORT}/config.json`,
       env: { APP_CONFIG_FILE: oidcConfigFile() },
       reuseExistingServer: !process.env.CI,
-      timeout: 30_000,
+      timeout: 120_000,
     },
   ],
 });

@@ -1,10 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   IDP_URL,
   OIDC_APP_URL,
   SANDBOX_URL,
-  expect,
+  expect as baseExpect,
   expectNoAxeViolations,
+  patchConfig,
   signInAtIdentityProvider,
   test,
   watchIdentityProvider,
@@ -16,8 +17,11 @@ import {
  * 20 s before expiry, idle limit 180 s). The sandbox verifies the IdP's tokens against its JWKS.
  */
 test.use({ baseURL: OIDC_APP_URL });
-// Each test goes through the IdP's pages at least once: more time than a screen test.
-test.describe.configure({ timeout: 60_000 });
+/** Round trips through the IdP on a shared, busy machine: a state may take longer than the default 7 s. */
+const expect = baseExpect.configure({ timeout: 20_000 });
+// Each test goes through the IdP's pages at least once, some twice: more time than a screen test. A bound,
+// not a duration: at a load average of 20-30 on two cores, single tests took over a minute.
+test.describe.configure({ timeout: 180_000 });
 
 const name = (path: string) => `[name="${path}"]`;
 
@@ -66,6 +70,23 @@ async function refuseRenewals(page: Page) {
     }
     await route.continue();
   });
+}
+
+/**
+ * The test IdP's switches (scripts/oidc-idp.ts, on only in this suite): its next ID tokens, still signed
+ * with its key, name another audience or issuer, or carry the nonce of an earlier sign-in.
+ */
+async function switchIdTokens(request: APIRequestContext, query: string | null) {
+  const response =
+    query === null
+      ? await request.delete(`${IDP_URL}/__test/id-token`)
+      : await request.post(`${IDP_URL}/__test/id-token?${query}`);
+  expect(response.status()).toBe(204);
+}
+
+/** The authorization request the next "Entrar" sends, as the IdP receives it. */
+function nextAuthorization(page: Page) {
+  return page.waitForRequest((request) => request.url().startsWith(`${IDP_URL}/auth?`));
 }
 
 /** Steps 1 and the start of 2 of the wizard (product 102, due day 10, a CPF and a name). */
@@ -286,5 +307,113 @@ test.describe('OpenID Connect sign-in', () => {
     );
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
     await expectNoAxeViolations(page, 'forged state');
+  });
+
+  test('after an idle time-out, a reload and "Entrar" meet the password form again (max_age)', async ({
+    page,
+    privacy,
+  }) => {
+    await page.clock.install();
+    watchIdentityProvider(page, privacy);
+    await page.goto('/produtos');
+    const first = nextAuthorization(page);
+    await signInAtIdentityProvider(page, 'operator');
+    const sent = new URL((await first).url());
+    // Every sign-in carries a fresh nonce and asks for a password typed within the idle limit (180 s).
+    expect(sent.searchParams.get('max_age')).toBe('180');
+    expect(sent.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await page.clock.fastForward('03:01');
+    await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
+    await expect(page.getByText('Sua sessão foi encerrada por inatividade')).toBeVisible();
+
+    // A reload forgets everything this page knew, the time-out included; the IdP's session is still open.
+    await page.reload();
+    const again = nextAuthorization(page);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    expect(new URL((await again).url()).searchParams.get('nonce')).not.toBe(sent.searchParams.get('nonce'));
+    await expect(page.locator('input[name="login"]')).toBeVisible();
+    await page.locator('input[name="login"]').fill('operator');
+    await page.locator('input[name="password"]').fill('senha-de-teste');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await expect(page).toHaveURL(`${OIDC_APP_URL}/produtos`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+  });
+
+  test('the absolute limit counts from the IdP’s auth_time: a reload does not restart it', async ({
+    page,
+    privacy,
+  }) => {
+    await patchConfig(page, { sessionLimits: { idleTimeoutSeconds: 240, absoluteLifetimeSeconds: 300 } });
+    await page.clock.install();
+    watchIdentityProvider(page, privacy);
+    await page.goto('/produtos');
+    await signInAtIdentityProvider(page, 'operator');
+    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+
+    // 170 s later (no warning yet: it opens at 180 s of inactivity), a reload signs in again on the
+    // IdP's session, without a password: it was typed within the idle limit.
+    await page.clock.fastForward('02:50');
+    await page.reload();
+    await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page).toHaveURL(`${OIDC_APP_URL}/produtos`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+
+    // 135 s after the reload, 305 s after the password: the 300 s limit has passed.
+    await page.clock.fastForward('02:15');
+    await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
+    await expect(page.getByText('Sua sessão atingiu a duração máxima')).toBeVisible();
+  });
+
+  for (const [what, query] of [
+    ['another audience (a token issued to another client)', 'aud=another-client'],
+    ['another issuer', 'iss=https%3A%2F%2Fevil.example'],
+  ] as const) {
+    test(`an ID token with ${what} is refused, and nothing is signed in`, async ({
+      page,
+      privacy,
+      request,
+    }) => {
+      watchIdentityProvider(page, privacy);
+      const authorizations = apiAuthorizations(page);
+      await switchIdTokens(request, query);
+      try {
+        await page.goto('/produtos');
+        await signInAtIdentityProvider(page, 'operator');
+        await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
+        await expect(page.getByRole('alert')).toContainText('não passou nas verificações de segurança');
+        await expectNoAxeViolations(page, 'ID token refused');
+        expect(authorizations).toEqual([]);
+        expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+      } finally {
+        await switchIdTokens(request, null);
+      }
+    });
+  }
+
+  test('an ID token carrying the nonce of an earlier sign-in (a replay) is refused', async ({
+    page,
+    privacy,
+    request,
+  }) => {
+    watchIdentityProvider(page, privacy);
+    await page.goto('/produtos');
+    await signInAtIdentityProvider(page, 'operator');
+    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+
+    // A new page signs in again on the IdP's session; the answer carries the first sign-in's nonce.
+    await page.reload();
+    const authorizations = apiAuthorizations(page);
+    await switchIdTokens(request, 'nonce=replay');
+    try {
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      await expect(page.getByRole('alert')).toContainText('não passou nas verificações de segurança');
+      await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
+      expect(authorizations).toEqual([]);
+    } finally {
+      await switchIdTokens(request, null);
+    }
   });
 });

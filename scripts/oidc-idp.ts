@@ -8,7 +8,7 @@
  * Users (any password): `operator` (every API scope, accounts:read included) and `analyst` (card scopes
  * only). Access tokens are RS256 JWTs for the resource `API_RESOURCE`, with the granted scopes in `scope`.
  */
-import { generateKeyPair, exportJWK } from 'jose';
+import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Server } from 'node:http';
 
@@ -32,6 +32,22 @@ export interface IdentityProviderOptions {
   redirectPath?: string;
   /** Access token lifetime in seconds (short by default, so renewals happen within a test). */
   accessTokenTtlSeconds?: number;
+  /**
+   * Test only, off unless asked (`--oidc-test-switches`, set by playwright.config.ts): the control
+   * endpoint `/__test/id-token` that makes the next ID tokens wrong on purpose (see `tamperIdTokens`).
+   */
+  testSwitches?: boolean;
+}
+
+/**
+ * What `POST /__test/id-token?aud=…&iss=…&nonce=replay` asks for: ID tokens still signed by this IdP's key,
+ * but for another client, from another issuer, or carrying the nonce of an earlier sign-in (a replay).
+ * `DELETE /__test/id-token` goes back to honest tokens.
+ */
+interface IdTokenTamper {
+  aud?: string;
+  iss?: string;
+  replayNonce?: boolean;
 }
 
 export interface IdentityProvider {
@@ -49,6 +65,9 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
   const accessTokenTtl = options.accessTokenTtlSeconds ?? 60;
   // A fresh signing key per start: tokens from an earlier run are refused, and no key sits on disk.
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  // The tests move the browser's clock minutes ahead of this IdP's (page.clock): ID tokens live long
+  // enough for the app's expiry check, with its clock skew allowance, to hold across that.
+  const idTokenTtl = Math.max(accessTokenTtl, 600);
   const signingKey = { ...(await exportJWK(privateKey)), kid: 'idp-test-key', alg: 'RS256', use: 'sig' };
 
   const configuration: Configuration = {
@@ -98,7 +117,7 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     ttl: {
       AccessToken: accessTokenTtl,
-      IdToken: accessTokenTtl,
+      IdToken: idTokenTtl,
       AuthorizationCode: 60,
       RefreshToken: 8 * 60 * 60,
       Grant: 8 * 60 * 60,
@@ -136,6 +155,7 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
   };
 
   const provider = new Provider(issuer, configuration);
+  if (options.testSwitches) tamperIdTokens(provider, privateKey);
   // Plain http on 127.0.0.1 is a test set-up; the library warns about it once, which is expected.
   const server: Server = provider.listen(options.port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
@@ -150,4 +170,53 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
         server.close(() => resolve());
       }),
   };
+}
+
+const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The test switches (never on outside the end-to-end suite): a control endpoint, and a post-processing
+ * step of the token endpoint that re-signs the ID token with the switched claims.
+ */
+function tamperIdTokens(provider: Provider, privateKey: CryptoKey): void {
+  let tamper: IdTokenTamper = {};
+  let previousNonce: string | undefined;
+  provider.use(async (ctx, next) => {
+    if (ctx.path === '/__test/id-token') {
+      if (ctx.method === 'POST') {
+        const aud = single(ctx.query.aud);
+        const iss = single(ctx.query.iss);
+        tamper = {
+          ...(aud ? { aud } : {}),
+          ...(iss ? { iss } : {}),
+          ...(ctx.query.nonce === 'replay' ? { replayNonce: true } : {}),
+        };
+      } else {
+        tamper = {};
+      }
+      ctx.status = 204;
+      return;
+    }
+    await next();
+    if (ctx.path !== '/token' || ctx.method !== 'POST' || ctx.status !== 200) return;
+    const body: unknown = ctx.body;
+    if (typeof body !== 'object' || body === null || !('id_token' in body)) return;
+    const idToken = body.id_token;
+    if (typeof idToken !== 'string') return;
+    const claims = decodeJwt(idToken);
+    const earlier = previousNonce;
+    if (typeof claims.nonce === 'string') previousNonce = claims.nonce;
+    if (Object.keys(tamper).length === 0) return;
+    const switched = {
+      ...claims,
+      ...(tamper.aud ? { aud: tamper.aud } : {}),
+      ...(tamper.iss ? { iss: tamper.iss } : {}),
+      ...(tamper.replayNonce ? { nonce: earlier ?? 'nonce-of-an-earlier-sign-in' } : {}),
+    };
+    const header = decodeProtectedHeader(idToken);
+    ctx.body = {
+      ...body,
+      id_token: await new SignJWT(switched).setProtectedHeader({ ...header, alg: 'RS256' }).sign(privateKey),
+    };
+  });
 }

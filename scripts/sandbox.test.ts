@@ -5,11 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { accountListResponseSchema } from '../src/api/schemas/accounts';
 
 const root = join(import.meta.dirname, '..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
 
 /** Starts the CLI and resolves with its printed URLs once it is listening. */
 function startCli(args: string[]) {
-  const child = spawn(tsx, ['scripts/sandbox.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Node itself with tsx's loader, not the tsx CLI: the CLI relays a signal to its child and SIGKILLs it
+  // (exit 143) when the child has not acknowledged within 30 ms, which a loaded machine misses.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = new Promise<{ baseUrl: string; accountsBaseUrl: string }>((resolve, reject) => {

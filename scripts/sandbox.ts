@@ -5,7 +5,8 @@
  *
  * `--oidc` also starts the test OpenID Connect provider (scripts/oidc-idp.ts) on `--oidc-port` (4401) for
  * the app origins given with `--app-origin` (repeatable; default the dev and preview servers), and makes
- * the sandbox accept its access tokens (verified against its JWKS).
+ * the sandbox accept its access tokens (verified against its JWKS). `--oidc-test-switches` (the end-to-end
+ * suite only) lets tests make its next ID tokens wrong on purpose (scripts/oidc-idp.ts).
  */
 import { parseArgs } from 'node:util';
 import { startSandboxHttpServer } from '../src/sandbox/http-server';
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     'oidc-port': { type: 'string', default: '4401' },
     'oidc-token-ttl': { type: 'string', default: '60' },
     'app-origin': { type: 'string', multiple: true },
+    'oidc-test-switches': { type: 'boolean', default: false },
     profile: { type: 'string', default: 'default' },
     'all-profiles': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -86,6 +88,7 @@ if (values.oidc) {
     port: integerOption('oidc-port', values['oidc-port'], 4401) ?? 4401,
     appOrigins,
     accessTokenTtlSeconds: integerOption('oidc-token-ttl', values['oidc-token-ttl'], 60) ?? 60,
+    testSwitches: values['oidc-test-switches'],
   }).catch((error: unknown) => {
     process.stderr.write(
       `sandbox: the identity provider could not start: ${error instanceof Error ? error.message : String(error)}\n`,

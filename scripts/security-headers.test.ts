@@ -24,4 +24,20 @@ describe('CSP connect-src from the served config', () => {
       apiOrigins(JSON.stringify({ baseUrl: '/api', accountsBaseUrl: '/accounts', auth: { type: 'token' } })),
     ).toEqual([]);
   });
+
+  it('allows the report collector’s origin only when reportUrl is set', () => {
+    const base = { baseUrl: 'https://api.example.com/cards', accountsBaseUrl: '/accounts' };
+    expect(apiOrigins(JSON.stringify(base))).toEqual(['https://api.example.com']);
+    const withReports = apiOrigins(
+      JSON.stringify({ ...base, reportUrl: 'https://ops.bank.example/cartoes/reports' }),
+    );
+    expect(withReports).toEqual(['https://api.example.com', 'https://ops.bank.example']);
+    expect(contentSecurityPolicy(withReports)).toContain(
+      "connect-src 'self' https://api.example.com https://ops.bank.example;",
+    );
+    // A collector on this origin needs nothing more than 'self'.
+    expect(apiOrigins(JSON.stringify({ ...base, reportUrl: '/reports' }))).toEqual([
+      'https://api.example.com',
+    ]);
+  });
 });

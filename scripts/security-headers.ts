@@ -35,8 +35,10 @@ export function securityHeadersPlugin(): Plugin {
 }
 
 /**
- * The origins of `baseUrl`, `accountsBaseUrl`, `cepLookupUrl` and the OIDC `auth.authority` when they are
- * absolute URLs (relative ones are 'self').
+ * The origins of `baseUrl`, `accountsBaseUrl`, `cepLookupUrl`, `reportUrl` (the operational reports,
+ * sent with sendBeacon, which connect-src governs) and the OIDC `auth.authority` when they are absolute
+ * URLs (relative ones are 'self'). A key that is absent adds nothing: without `reportUrl` no report
+ * collector is allowed.
  */
 export function apiOrigins(configText: string): string[] {
   let parsed: unknown;
@@ -47,7 +49,7 @@ export function apiOrigins(configText: string): string[] {
   }
   if (typeof parsed !== 'object' || parsed === null) return [];
   const origins = new Set<string>();
-  for (const key of ['baseUrl', 'accountsBaseUrl', 'cepLookupUrl']) {
+  for (const key of ['baseUrl', 'accountsBaseUrl', 'cepLookupUrl', 'reportUrl']) {
     const value: unknown = (parsed as Record<string, unknown>)[key];
     if (typeof value === 'string' && /^https?:\/\//.test(value)) {
       try {

@@ -8,7 +8,13 @@ import { createAppRouter, prefetchScreen, prefetchShell } from '@/app/router';
 import { initI18n } from '@/app/i18n/i18n';
 import { StartupErrorPage } from '@/app/startup-error-page';
 import { whenIdleAfterPaint } from '@/app/when-idle-after-paint';
-import { installGlobalErrorHandlers, reportError } from '@/app/error-reporting';
+import {
+  installGlobalErrorHandlers,
+  reportApiFailure,
+  reportError,
+  startReports,
+} from '@/app/error-reporting';
+import { startSessionBroadcast } from '@/app/session-broadcast';
 import { ConfigError, loadRuntimeConfig } from '@/config/load-config';
 
 /**
@@ -53,12 +59,20 @@ async function start() {
   // OpenID Connect only when configured: its library is a separate chunk the token mode never loads.
   if (config.auth.type === 'oidc') {
     const { startOidc } = await import('@/api/oidc/oidc-auth');
-    if ((await startOidc(config.auth, session, window.location, prefetchScreen)) === 'popup-callback') return;
+    const start = await startOidc(
+      config.auth,
+      config.sessionLimits,
+      session,
+      window.location,
+      prefetchScreen,
+    );
+    if (start !== 'render') return;
   }
 
-  configureApiClient(config);
+  configureApiClient(config, session, reportApiFailure);
   const queryClient = createAppQueryClient();
   bindSessionCleanup(session, queryClient);
+  startSessionBroadcast(session);
   const router = await createAppRouter();
 
   root.render(
@@ -68,6 +82,7 @@ async function start() {
   );
   // Once the first screen has painted its largest element, fetch the shell every screen after sign-in needs.
   whenIdleAfterPaint(prefetchShell);
+  startReports(config);
 }
 
 void start();

@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@/config/config-schema';
-import { createHttpClient, type HttpClient } from './http-client';
+import { createHttpClient, type ApiFailure, type HttpClient } from './http-client';
 import { session as appSession, type SessionStore } from './session';
 
 let current: HttpClient | null = null;
@@ -13,13 +13,18 @@ type ApiClientConfig = Pick<
  * Configures the app's one HTTP client from the runtime config. Called once by main.tsx before the first
  * render (and by test set-up); the query and mutation factories reach the client through `apiClient()`.
  */
-export function configureApiClient(config: ApiClientConfig, session: SessionStore = appSession): HttpClient {
+export function configureApiClient(
+  config: ApiClientConfig,
+  session: SessionStore = appSession,
+  onFailure?: (failure: ApiFailure) => void,
+): HttpClient {
   current = createHttpClient({
     baseUrl: config.baseUrl,
     accountsBaseUrl: config.accountsBaseUrl,
     timeoutMs: config.requestTimeoutMs,
     sendIdempotencyKey: config.sendIdempotencyKey,
     session,
+    ...(onFailure ? { onFailure } : {}),
   });
   return current;
 }

@@ -6,9 +6,11 @@ import type { LenientErrorObject } from './schemas/error-object';
  * - `timeout`: no answer within the configured time-out;
  * - `http`: the provider answered with a non-2xx status (its Error object in `errorObject` when it sent one);
  * - `contract`: a 2xx whose body is not what the interface describes (broken JSON, missing or mistyped field);
- * - `unauthenticated`: no token to send, so nothing was sent.
+ * - `unauthenticated`: no token to send, so nothing was sent;
+ * - `refused`: the request's URL would leave the configured base's origin, so nothing was sent (a
+ *   configuration fault: the bearer token only ever goes to the provider's origin).
  */
-export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'contract' | 'unauthenticated';
+export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'contract' | 'unauthenticated' | 'refused';
 
 interface ApiErrorInit {
   kind: ApiErrorKind;

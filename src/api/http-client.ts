@@ -13,6 +13,19 @@ export interface HttpClientOptions {
   sendIdempotencyKey: boolean;
   session: SessionStore;
   fetch?: typeof fetch;
+  /** Told of every failed call (not of a caller's cancel): what an operational report may carry. */
+  onFailure?: (failure: ApiFailure) => void;
+}
+
+/**
+ * A failed call as the operations team may see it: the path template (never a path holding a CPF), the
+ * status and how long it took. Never a body, a header or the token.
+ */
+export interface ApiFailure {
+  operation: string;
+  kind: ApiError['kind'];
+  status: number | null;
+  durationMs: number;
 }
 
 export interface ApiRequest<TSchema extends z.ZodMiniType> {
@@ -45,6 +58,33 @@ export interface HttpClient {
 
 function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}${path}`;
+}
+
+/** The page's address, against which a base that is a path resolves (none outside a browser). */
+function pageHref(): string | undefined {
+  return typeof location === 'undefined' ? undefined : location.href;
+}
+
+/**
+ * The origin a base URL stands for: its own when absolute, this page's when it is a path (a path base
+ * means "the provider is on this origin", whatever its characters make a browser read).
+ */
+function intendedOrigin(base: string): string | null {
+  try {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(base)) return new URL(base).origin;
+    const href = pageHref();
+    return href === undefined ? null : new URL(href).origin;
+  } catch {
+    return null;
+  }
+}
+
+function resolvedOrigin(url: string): string | null {
+  try {
+    return new URL(url, pageHref()).origin;
+  } catch {
+    return null;
+  }
 }
 
 function parseRetryAfter(header: string | null): number | null {
@@ -113,114 +153,146 @@ function describeContractIssue(error: z.core.$ZodError): { field: string | null;
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const { onFailure } = options;
+
+  async function send<TSchema extends z.ZodMiniType>(
+    request: ApiRequest<TSchema>,
+  ): Promise<z.infer<TSchema>> {
+    const { method, base, path, pathTemplate, schema, body, signal, idempotencyKey, decode } = request;
+    const operation = `${method} ${pathTemplate}`;
+    const { session } = options;
+    const sessionGeneration = session.getState().generation;
+    const token = session.getToken();
+    if (token === null) {
+      throw new ApiError({
+        kind: 'unauthenticated',
+        operation,
+        sessionGeneration,
+        detail: 'no token; not sent',
+      });
+    }
+
+    const baseUrl = base === 'accounts' ? options.accountsBaseUrl : options.baseUrl;
+    const url = joinUrl(baseUrl, path);
+    // Defence in depth behind the config check: the token goes only to the configured base's origin.
+    const origin = resolvedOrigin(url);
+    if (origin === null || origin !== intendedOrigin(baseUrl)) {
+      throw new ApiError({
+        kind: 'refused',
+        operation,
+        sessionGeneration,
+        detail: 'the URL leaves the configured base URL’s origin; not sent',
+      });
+    }
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (idempotencyKey && options.sendIdempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+
+    // Our own controller tells a time-out apart from the caller cancelling (React Query's signal).
+    const controller = new AbortController();
+    const deadline = { passed: false };
+    const timer = setTimeout(() => {
+      deadline.passed = true;
+      controller.abort();
+    }, options.timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    let response: Response;
+    let read: BodyRead;
+    try {
+      response = await fetchImpl(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+      });
+      read = await readBody(response, decode === undefined || !response.ok);
+    } catch (cause) {
+      if (signal?.aborted && !deadline.passed) throw cause; // cancelled by the caller: not a failure
+      throw new ApiError({
+        kind: deadline.passed ? 'timeout' : 'network',
+        operation,
+        sessionGeneration,
+        detail: deadline.passed ? `no answer within ${options.timeoutMs} ms` : 'no answer (network error)',
+      });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
+    }
+
+    if (!response.ok) {
+      const errorObject =
+        read.kind === 'json' ? (lenientErrorObjectSchema.safeParse(read.value).data ?? null) : null;
+      if (response.status === 401) session.expire(sessionGeneration);
+      throw new ApiError({
+        kind: 'http',
+        operation,
+        status: response.status,
+        errorObject,
+        retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+        sessionGeneration,
+        detail: `HTTP ${response.status}${errorObject ? '' : read.kind === 'unreadable' ? ` with ${read.reason}` : ' without an Error object'}`,
+      });
+    }
+
+    if (read.kind === 'unreadable') {
+      throw new ApiError({
+        kind: 'contract',
+        operation,
+        status: response.status,
+        sessionGeneration,
+        detail: `HTTP ${response.status} with ${read.reason}`,
+      });
+    }
+    if (read.kind === 'text' && decode) {
+      const decoded = await decode(read.text);
+      if (signal?.aborted) throw signal.reason; // cancelled by the caller while it decoded
+      if (decoded.kind === 'ok') return decoded.data;
+      throw new ApiError({
+        kind: 'contract',
+        operation,
+        status: response.status,
+        field: decoded.kind === 'contract' ? decoded.field : undefined,
+        sessionGeneration,
+        detail:
+          decoded.kind === 'contract' ? decoded.detail : `HTTP ${response.status} with ${decoded.reason}`,
+      });
+    }
+    const parsed = schema.safeParse(read.kind === 'json' ? read.value : undefined);
+    if (!parsed.success) {
+      const { field, detail } = describeContractIssue(parsed.error);
+      throw new ApiError({
+        kind: 'contract',
+        operation,
+        status: response.status,
+        field,
+        sessionGeneration,
+        detail: read.kind === 'empty' ? `HTTP ${response.status} with an empty body` : detail,
+      });
+    }
+    return parsed.data;
+  }
 
   return {
-    async request({ method, base, path, pathTemplate, schema, body, signal, idempotencyKey, decode }) {
-      const operation = `${method} ${pathTemplate}`;
-      const { session } = options;
-      const sessionGeneration = session.getState().generation;
-      const token = session.getToken();
-      if (token === null) {
-        throw new ApiError({
-          kind: 'unauthenticated',
-          operation,
-          sessionGeneration,
-          detail: 'no token; not sent',
-        });
-      }
-
-      const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      if (idempotencyKey && options.sendIdempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-
-      // Our own controller tells a time-out apart from the caller cancelling (React Query's signal).
-      const controller = new AbortController();
-      const deadline = { passed: false };
-      const timer = setTimeout(() => {
-        deadline.passed = true;
-        controller.abort();
-      }, options.timeoutMs);
-      const onCallerAbort = () => controller.abort();
-      signal?.addEventListener('abort', onCallerAbort, { once: true });
-
-      const url = joinUrl(base === 'accounts' ? options.accountsBaseUrl : options.baseUrl, path);
-      let response: Response;
-      let read: BodyRead;
+    async request(request) {
+      const startedAt = performance.now();
       try {
-        response = await fetchImpl(url, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: controller.signal,
-          credentials: 'omit',
-          cache: 'no-store',
-          referrerPolicy: 'no-referrer',
-        });
-        read = await readBody(response, decode === undefined || !response.ok);
-      } catch (cause) {
-        if (signal?.aborted && !deadline.passed) throw cause; // cancelled by the caller: not a failure
-        throw new ApiError({
-          kind: deadline.passed ? 'timeout' : 'network',
-          operation,
-          sessionGeneration,
-          detail: deadline.passed ? `no answer within ${options.timeoutMs} ms` : 'no answer (network error)',
-        });
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onCallerAbort);
+        return await send(request);
+      } catch (error) {
+        if (onFailure && error instanceof ApiError) {
+          onFailure({
+            operation: error.operation,
+            kind: error.kind,
+            status: error.status,
+            durationMs: Math.round(performance.now() - startedAt),
+          });
+        }
+        throw error;
       }
-
-      if (!response.ok) {
-        const errorObject =
-          read.kind === 'json' ? (lenientErrorObjectSchema.safeParse(read.value).data ?? null) : null;
-        if (response.status === 401) session.expire(sessionGeneration);
-        throw new ApiError({
-          kind: 'http',
-          operation,
-          status: response.status,
-          errorObject,
-          retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
-          sessionGeneration,
-          detail: `HTTP ${response.status}${errorObject ? '' : read.kind === 'unreadable' ? ` with ${read.reason}` : ' without an Error object'}`,
-        });
-      }
-
-      if (read.kind === 'unreadable') {
-        throw new ApiError({
-          kind: 'contract',
-          operation,
-          status: response.status,
-          sessionGeneration,
-          detail: `HTTP ${response.status} with ${read.reason}`,
-        });
-      }
-      if (read.kind === 'text' && decode) {
-        const decoded = await decode(read.text);
-        if (signal?.aborted) throw signal.reason; // cancelled by the caller while it decoded
-        if (decoded.kind === 'ok') return decoded.data;
-        throw new ApiError({
-          kind: 'contract',
-          operation,
-          status: response.status,
-          field: decoded.kind === 'contract' ? decoded.field : undefined,
-          sessionGeneration,
-          detail:
-            decoded.kind === 'contract' ? decoded.detail : `HTTP ${response.status} with ${decoded.reason}`,
-        });
-      }
-      const parsed = schema.safeParse(read.kind === 'json' ? read.value : undefined);
-      if (!parsed.success) {
-        const { field, detail } = describeContractIssue(parsed.error);
-        throw new ApiError({
-          kind: 'contract',
-          operation,
-          status: response.status,
-          field,
-          sessionGeneration,
-          detail: read.kind === 'empty' ? `HTTP ${response.status} with an empty body` : detail,
-        });
-      }
-      return parsed.data;
     },
   };
 }

@@ -11,7 +11,11 @@ export type SignInFailure =
   /** The provider answered with an OAuth error (`access_denied`, `invalid_grant`...). */
   | { kind: 'provider'; error: string }
   /** The provider could not be reached (discovery, token endpoint). */
-  | { kind: 'network' };
+  | { kind: 'network' }
+  /** The ID token failed a check: another issuer or audience, a nonce this tab did not send. */
+  | { kind: 'id-token' }
+  /** The ID token is expired or issued in the future by more than the clock skew allowed. */
+  | { kind: 'clock' };
 
 export interface IdentityProviderAuth {
   /** Leaves for the provider's sign-in page; back on `returnTo` (a path, never personal data). */
@@ -20,7 +24,10 @@ export interface IdentityProviderAuth {
   reauthenticate: () => Promise<void>;
   /** After the local sign-out: ends the session at the provider too (end_session_endpoint). */
   signOutAtProvider: () => Promise<void>;
-  /** After a time-out: revokes the refresh token and asks for credentials on the next sign-in. */
+  /**
+   * After a time-out: revokes the refresh token and asks for credentials on the next sign-in of this page
+   * (a new page asks for them anyway unless they were typed within the idle limit: `max_age`).
+   */
   endAfterTimeout: () => Promise<void>;
   /** Why the last return from the provider was refused, until the next sign-in starts. */
   lastSignInFailure: () => SignInFailure | null;

@@ -24,15 +24,11 @@ export function limitPhase(
 }
 
 /**
- * When the current session began: the sign-in, not a renewal or a re-authentication (which keep the
- * same session and its absolute limit). Null while signed out.
+ * When the current session began (src/api/session.ts `startedAt`): the authentication, not a renewal or a
+ * re-authentication of the same operator (which keep the session and its absolute limit). Null while
+ * signed out.
  */
-let startedAt: number | null = session.getState().status === 'signed-out' ? null : Date.now();
-session.subscribe(() => {
-  if (session.getState().status === 'signed-out') startedAt = null;
-  else startedAt ??= Date.now();
-});
-
 export function sessionStartedAt(): number | null {
-  return startedAt;
+  const state = session.getState();
+  return state.status === 'signed-out' ? null : state.startedAt;
 }

@@ -32,6 +32,8 @@ export function describeApiError(error: unknown, t: TFunction, timeoutMs?: numbe
       };
     case 'unauthenticated':
       return { summary: t('errors.api.unauthorized'), providerMessages: [], retryable: false };
+    case 'refused':
+      return { summary: t('errors.api.refusedOrigin'), providerMessages: [], retryable: false };
     case 'http':
       break;
   }

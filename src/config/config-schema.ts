@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { paths } from '@/config/paths';
+import { urlRuleViolation } from '@/lib/url-rules';
 
 /**
  * The runtime configuration read from /config.json before the app renders. One build serves every
@@ -21,11 +22,21 @@ const statusToneSchema = z.enum(['info', 'success', 'warning', 'error', 'neutral
 const knownStatusSchema = z.object({ value: text, label: labelSchema, tone: statusToneSchema });
 export type KnownStatus = z.infer<typeof knownStatusSchema>;
 
-/** Absolute http(s) URL, or a path on this origin (starting with "/"), without a trailing slash. */
-const baseUrlSchema = text.check(
-  z.refine((value) => /^https?:\/\/[^\s]+$/.test(value) || /^\/[^\s]*$/.test(value), {
-    message: 'must be an http(s) URL or a path starting with "/"',
-  }),
+/**
+ * Where the app may send requests (src/lib/url-rules.ts): a path on this origin, or an absolute URL. The
+ * syntax is checked here; whether plain http is allowed depends on `mode`, checked on the whole config
+ * (`endpointUrlsByMode` below).
+ */
+const endpointUrlSchema = (options: { allowPath: boolean }) =>
+  text.check(
+    z.refine((value) => urlRuleViolation(value, { ...options, allowHttp: true }) === null, {
+      error: (issue) =>
+        urlRuleViolation(String(issue.input), { ...options, allowHttp: true }) ?? 'invalid URL',
+    }),
+  );
+
+/** Absolute URL or a path on this origin, without a trailing slash. */
+const baseUrlSchema = endpointUrlSchema({ allowPath: true }).check(
   z.refine((value) => !value.endsWith('/'), { message: 'must not end with "/"' }),
 );
 
@@ -81,11 +92,9 @@ export const defaultAnalysisStatuses: KnownStatus[] = [
  * Code + PKCE against the institution's identity provider; docs/decisions/008-oidc-sign-in.md).
  */
 const authoritySchema = text.check(
-  z.refine(
-    (value) =>
-      /^https:\/\/[^\s]+$/.test(value) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/[^\s]*)?$/.test(value),
-    { message: 'must be an https URL (http only on 127.0.0.1 or localhost)' },
-  ),
+  z.refine((value) => urlRuleViolation(value, { allowPath: false, allowHttp: false }) === null, {
+    message: 'must be an https URL (http only on 127.0.0.1, localhost or [::1])',
+  }),
   z.refine((value) => !value.endsWith('/'), { message: 'must not end with "/"' }),
 );
 const oidcAuthSchema = z.object({
@@ -123,94 +132,117 @@ const sessionLimitsSchema = z
   );
 export type SessionLimits = z.infer<typeof sessionLimitsSchema>;
 
-export const runtimeConfigSchema = z.object({
-  /** "sandbox": the local implementation of the interface, with a SANDBOX banner and one-click tokens. */
-  mode: z.enum(['sandbox', 'provider']),
-  /**
-   * In sandbox mode, whether the in-browser worker answers the calls. False when `baseUrl` points at the
-   * HTTP sandbox (`npm run sandbox`), as the end-to-end tests do.
-   */
-  sandboxWorker: z._default(z.boolean(), true),
-  /** The interface's {base_url}: products, credit analysis, cards. */
-  baseUrl: baseUrlSchema,
-  /** The interface's {accounts_base_url}: accounts. */
-  accountsBaseUrl: baseUrlSchema,
-  environmentName: text,
-  /** Client time-out of one call; past it a query fails and a mutation's outcome is unknown. */
-  requestTimeoutMs: z._default(int(1000, 120000), 15000),
-  /**
-   * Send an `Idempotency-Key` header on requests that create or cancel something. Off by default: the
-   * interface does not name it and a real provider's CORS policy may refuse unknown headers.
-   */
-  sendIdempotencyKey: z._default(z.boolean(), false),
-  /** Unit of `valorrenda` and of account balances, unless `incomeUnit` / `balanceUnit` say otherwise. */
-  moneyUnit: z._default(z.enum(['centavos', 'reais']), 'centavos'),
-  /**
-   * Unit of `valorrenda` alone (interface: "not shown"). Unset: `moneyUnit`. Read it with `incomeUnitOf`.
-   */
-  incomeUnit: z.optional(z.enum(['centavos', 'reais'])),
-  /**
-   * Unit of the account balances alone ("numbers"; interface: "not shown"). Unset: `moneyUnit`. Under
-   * `centavos` a fractional balance is a contradiction the accounts screen reports, never divides.
-   */
-  balanceUnit: z.optional(z.enum(['centavos', 'reais'])),
-  /**
-   * Which Account field (2.5) becomes the virtual-card `account` integer (4.4): `account` (the account
-   * number, default) or `accountId`. Accounts whose value is not a whole number cannot be requested.
-   */
-  virtualCardAccountField: z._default(z.enum(['account', 'accountId']), 'account'),
-  /**
-   * Sandbox mode with the in-browser worker: which sandbox profile answers (docs/sandbox.md). The names
-   * live in src/sandbox/profiles.ts; an unknown one stops the app with this key named.
-   */
-  sandboxProfile: z._default(text.check(z.regex(/^[a-z0-9-]{1,40}$/, 'must be a profile name')), 'default'),
-  /** Longest printed name (`nomeimpresso`) the card embosser accepts. */
-  printedNameMaxLength: z._default(int(10, 40), 26),
-  domains: z._default(
-    z.object({
-      sexo: nonEmpty(domainEntrySchema),
-      estadocivil: nonEmpty(domainEntrySchema),
-      tipotelefone: nonEmpty(domainEntrySchema),
-      tipoendereco: nonEmpty(domainEntrySchema),
-      profissoes: nonEmpty(occupationSchema),
+export const runtimeConfigSchema = z
+  .object({
+    /** "sandbox": the local implementation of the interface, with a SANDBOX banner and one-click tokens. */
+    mode: z.enum(['sandbox', 'provider']),
+    /**
+     * In sandbox mode, whether the in-browser worker answers the calls. False when `baseUrl` points at the
+     * HTTP sandbox (`npm run sandbox`), as the end-to-end tests do.
+     */
+    sandboxWorker: z._default(z.boolean(), true),
+    /** The interface's {base_url}: products, credit analysis, cards. */
+    baseUrl: baseUrlSchema,
+    /** The interface's {accounts_base_url}: accounts. */
+    accountsBaseUrl: baseUrlSchema,
+    environmentName: text,
+    /** Client time-out of one call; past it a query fails and a mutation's outcome is unknown. */
+    requestTimeoutMs: z._default(int(1000, 120000), 15000),
+    /**
+     * Send an `Idempotency-Key` header on requests that create or cancel something. Off by default: the
+     * interface does not name it and a real provider's CORS policy may refuse unknown headers.
+     */
+    sendIdempotencyKey: z._default(z.boolean(), false),
+    /** Unit of `valorrenda` and of account balances, unless `incomeUnit` / `balanceUnit` say otherwise. */
+    moneyUnit: z._default(z.enum(['centavos', 'reais']), 'centavos'),
+    /**
+     * Unit of `valorrenda` alone (interface: "not shown"). Unset: `moneyUnit`. Read it with `incomeUnitOf`.
+     */
+    incomeUnit: z.optional(z.enum(['centavos', 'reais'])),
+    /**
+     * Unit of the account balances alone ("numbers"; interface: "not shown"). Unset: `moneyUnit`. Under
+     * `centavos` a fractional balance is a contradiction the accounts screen reports, never divides.
+     */
+    balanceUnit: z.optional(z.enum(['centavos', 'reais'])),
+    /**
+     * Which Account field (2.5) becomes the virtual-card `account` integer (4.4): `account` (the account
+     * number, default) or `accountId`. Accounts whose value is not a whole number cannot be requested.
+     */
+    virtualCardAccountField: z._default(z.enum(['account', 'accountId']), 'account'),
+    /**
+     * Sandbox mode with the in-browser worker: which sandbox profile answers (docs/sandbox.md). The names
+     * live in src/sandbox/profiles.ts; an unknown one stops the app with this key named.
+     */
+    sandboxProfile: z._default(text.check(z.regex(/^[a-z0-9-]{1,40}$/, 'must be a profile name')), 'default'),
+    /** Longest printed name (`nomeimpresso`) the card embosser accepts. */
+    printedNameMaxLength: z._default(int(10, 40), 26),
+    domains: z._default(
+      z.object({
+        sexo: nonEmpty(domainEntrySchema),
+        estadocivil: nonEmpty(domainEntrySchema),
+        tipotelefone: nonEmpty(domainEntrySchema),
+        tipoendereco: nonEmpty(domainEntrySchema),
+        profissoes: nonEmpty(occupationSchema),
+      }),
+      defaultDomains,
+    ),
+    /** Field names of an additional card entry; empty means entries are sent as `{}`. */
+    additionalCardFields: z._default(z.array(text), []),
+    /** Analysis `Status` values with a label and a colour; any other value is shown as it comes. */
+    analysisStatuses: z._default(z.array(knownStatusSchema), defaultAnalysisStatuses),
+    auth: z._default(authSchema, { type: 'token' }),
+    sessionLimits: z._default(sessionLimitsSchema, {
+      idleTimeoutSeconds: 300,
+      absoluteLifetimeSeconds: 8 * 60 * 60,
     }),
-    defaultDomains,
-  ),
-  /** Field names of an additional card entry; empty means entries are sent as `{}`. */
-  additionalCardFields: z._default(z.array(text), []),
-  /** Analysis `Status` values with a label and a colour; any other value is shown as it comes. */
-  analysisStatuses: z._default(z.array(knownStatusSchema), defaultAnalysisStatuses),
-  auth: z._default(authSchema, { type: 'token' }),
-  sessionLimits: z._default(sessionLimitsSchema, {
-    idleTimeoutSeconds: 300,
-    absoluteLifetimeSeconds: 8 * 60 * 60,
-  }),
-  /**
-   * A CEP service answering in ViaCEP's shape; `{cep}` stands for the 8 digits (e.g.
-   * "https://viacep.com.br/ws/{cep}/json/"). Absent: no lookup, the address is typed.
-   */
-  cepLookupUrl: z.optional(
-    text.check(
-      z.refine(
-        (value) => value.includes('{cep}') && (/^https?:\/\/\S+$/.test(value) || /^\/\S*$/.test(value)),
+    /**
+     * A CEP service answering in ViaCEP's shape; `{cep}` stands for the 8 digits (e.g.
+     * "https://viacep.com.br/ws/{cep}/json/"). Absent: no lookup, the address is typed.
+     */
+    cepLookupUrl: z.optional(
+      endpointUrlSchema({ allowPath: true }).check(
+        z.refine((value) => value.includes('{cep}'), { message: 'must have {cep} in it' }),
+      ),
+    ),
+    /**
+     * Where the app sends its operational reports (uncaught errors, failed calls, Web Vitals; never personal
+     * data): docs/decisions/014-operational-reports.md. Absent: nothing is sent.
+     */
+    reportUrl: z.optional(endpointUrlSchema({ allowPath: true })),
+    /**
+     * Fields the form may leave blank though the interface does not say they may be empty (the employer):
+     * "require" (default) asks for them; "omit" (the provider accepts the field left out) leaves a blank
+     * one out of the body. Never sent as "".
+     */
+    blankOptionalFields: z._default(z.enum(['require', 'omit']), 'require'),
+    /**
+     * A street without a number ("S/N"; `numero` is an integer): "zero-and-complemento" (default) sends
+     * numero 0 with "S/N" at the start of `complemento`; "refuse" asks for a number.
+     */
+    streetNumberWithoutNumber: z._default(z.enum(['zero-and-complemento', 'refuse']), 'zero-and-complemento'),
+  })
+  .check(
+    // Provider mode: a bearer token (or a report) must never travel over plain http to another machine.
+    ...(['baseUrl', 'accountsBaseUrl', 'cepLookupUrl', 'reportUrl'] as const).map((key) =>
+      z.refine<{ mode: string } & Partial<Record<typeof key, string | undefined>>>(
+        (config) => {
+          const value = config[key];
+          return config.mode !== 'provider' || value === undefined || providerUrlViolation(value) === null;
+        },
         {
-          message: 'must be an http(s) URL or a path starting with "/", with {cep} in it',
+          path: [key],
+          error: (issue) => {
+            const input = issue.input as Partial<Record<string, unknown>>;
+            return providerUrlViolation(String(input[key])) ?? 'invalid URL';
+          },
         },
       ),
     ),
-  ),
-  /**
-   * Fields the form may leave blank though the interface does not say they may be empty (the employer):
-   * "require" (default) asks for them; "omit" (the provider accepts the field left out) leaves a blank
-   * one out of the body. Never sent as "".
-   */
-  blankOptionalFields: z._default(z.enum(['require', 'omit']), 'require'),
-  /**
-   * A street without a number ("S/N"; `numero` is an integer): "zero-and-complemento" (default) sends
-   * numero 0 with "S/N" at the start of `complemento`; "refuse" asks for a number.
-   */
-  streetNumberWithoutNumber: z._default(z.enum(['zero-and-complemento', 'refuse']), 'zero-and-complemento'),
-});
+  );
+
+function providerUrlViolation(value: string): string | null {
+  return urlRuleViolation(value, { allowPath: true, allowHttp: false });
+}
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -96,6 +96,15 @@ export function createControlHandlers(store: SandboxStore, prefix: string): Http
       store.advanceClock(body.value.ms);
       return toResponse(jsonReply(200, { now: new Date(store.now()).toISOString() }));
     }),
+    // A stand-in for the institution's report collector (config `reportUrl`): the app's batches arrive as
+    // text/plain (sendBeacon) and are kept as they came; GET lists them for the tests' sweep.
+    http.post(`${prefix}/reports`, async ({ request }) => {
+      const text = await request.text();
+      if (text.length > 64 * 1024) return toResponse(errorReply(413, 'Relatório maior que 64 KiB.'));
+      store.recordReport(text);
+      return new Response(null, { status: 204 });
+    }),
+    http.get(`${prefix}/reports`, () => toResponse(jsonReply(200, { reports: store.receivedReports() }))),
     http.all(`${prefix}/*`, () =>
       toResponse(errorReply(404, 'Endpoint de controle do sandbox desconhecido.')),
     ),

@@ -149,6 +149,9 @@ function resolveSettings(options: ResetOptions, fallback: Required<ResetOptions>
  * The sandbox's state: seeded data, what requests changed, idempotency records, statistics and faults.
  * One instance per transport (worker, test server, HTTP server); `reset` reseeds it in place.
  */
+/** Report batches the collector keeps (enough for a test; a looping app cannot fill the memory). */
+const REPORTS_KEPT = 500;
+
 export class SandboxStore {
   readonly faults = new FaultRegistry();
   readonly sleep: Sleep;
@@ -169,6 +172,7 @@ export class SandboxStore {
   private idempotency = new Map<string, IdempotencyEntry>();
   private counters = this.emptyCounters();
   private lastRequests = new Map<SandboxEndpoint, RecordedRequest>();
+  private reports: string[] = [];
 
   constructor(options: SandboxStoreOptions = {}) {
     this.clock = options.now ?? Date.now;
@@ -209,6 +213,20 @@ export class SandboxStore {
     this.idempotency = new Map();
     this.counters = this.emptyCounters();
     this.lastRequests = new Map();
+    this.reports = [];
+  }
+
+  /**
+   * An operational report batch the app sent to `/__sandbox/reports` (config `reportUrl`), kept exactly as
+   * it arrived so that tests can sweep the bytes for personal data; the oldest go past REPORTS_KEPT.
+   */
+  recordReport(body: string): void {
+    this.reports.push(body);
+    if (this.reports.length > REPORTS_KEPT) this.reports.shift();
+  }
+
+  receivedReports(): readonly string[] {
+    return this.reports;
   }
 
   get accountCount(): number {

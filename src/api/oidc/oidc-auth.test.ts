@@ -10,6 +10,15 @@ describe('the OIDC callback', () => {
       error: 'access_denied',
     });
     expect(classifySignInError(new TypeError('Failed to fetch'))).toEqual({ kind: 'network' });
+    // Its own ID token checks: a nonce other than the one this tab sent (a replay), a missing subject.
+    expect(
+      classifySignInError(new Error('nonce in id_token does not match nonce in client storage')),
+    ).toEqual({
+      kind: 'id-token',
+    });
+    expect(classifySignInError(new Error('ID Token is missing a subject claim'))).toEqual({
+      kind: 'id-token',
+    });
   });
 
   it('returns only to a path of this origin', () => {

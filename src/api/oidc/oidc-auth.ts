@@ -6,7 +6,7 @@ import {
   WebStorageStateStore,
   type User,
 } from 'oidc-client-ts';
-import type { OidcAuthConfig } from '@/config/config-schema';
+import type { OidcAuthConfig, SessionLimits } from '@/config/config-schema';
 import {
   registerIdentityProvider,
   type IdentityProviderAuth,
@@ -14,17 +14,24 @@ import {
 } from '../identity-provider';
 import type { SessionStore } from '../session';
 import { paths } from '@/config/paths';
+import { checkIdToken, type IdTokenRefusal } from './id-token';
 
 /**
  * OpenID Connect sign-in (Authorization Code + PKCE) with oidc-client-ts, loaded by main.tsx only when
  * `auth.type` is "oidc" (docs/decisions/008-oidc-sign-in.md).
  *
  * - Tokens live in the library's user store, which here is an InMemoryWebStorage, and in the session
- *   store: memory only (decision 001). A reload signs in again (silently when the provider's session
- *   is still open).
- * - The PKCE verifier and `state` of a round trip sit in sessionStorage under `oidc.` (the redirect
+ *   store: memory only (decision 001). A reload signs in again.
+ * - The PKCE verifier, `state` and nonce of a round trip sit in sessionStorage under `oidc.` (the redirect
  *   unloads the page, so memory cannot carry them); every start of the app removes them, so they do
  *   not outlive the callback, which itself leaves the address bar and history on a clean path.
+ * - Every ID token is checked here beyond what the library checks (id-token.ts): issuer, audience,
+ *   authorized party, nonce, expiry and issue time.
+ * - Session limits that survive a reload: a sign-in by redirect (a new page, whose memory knows nothing of
+ *   an earlier time-out) sends `max_age` = the idle limit, so the provider asks for the password unless
+ *   it was typed within that window, and the answer's `auth_time` is checked against it here as well; the
+ *   absolute limit counts from `auth_time`, so a reload does not restart it. After a time-out in this page
+ *   the next sign-in also sends `prompt=login`.
  * - Renewal: the library renews `renewBeforeSeconds` before expiry with the refresh token (no iframe,
  *   so no third-party cookies and no frame-src). A failed renewal expires the session, which opens the
  *   re-authentication dialog over the page; that dialog signs in again in a pop-up.
@@ -33,15 +40,28 @@ import { paths } from '@/config/paths';
 const STATE_PREFIX = 'oidc.';
 
 /**
+ * How much older than `max_age` an `auth_time` may look here before the sign-in is asked again with
+ * `prompt=login`: the provider's clock and this computer's differ a little.
+ */
+export const FRESHNESS_TOLERANCE_SECONDS = 30;
+
+/**
  * The one Web Storage use in the app, and a deliberate one (decision 008): the redirect unloads the
- * page, so the PKCE verifier and `state` of a sign-in in progress cannot stay in memory. Removed on
- * return (and on every start), never holding a token or personal data.
+ * page, so the PKCE verifier, `state` and nonce of a sign-in in progress cannot stay in memory. Removed
+ * on return (and on every start), never holding a token or personal data.
  */
 // eslint-disable-next-line no-restricted-globals
 const roundTripStorage: Storage = sessionStorage;
 
-/** What main.tsx does next. */
-export type OidcStart = 'render' | 'popup-callback';
+/** What main.tsx does next: render, or nothing (a pop-up's callback, or the page is leaving for the IdP). */
+export type OidcStart = 'render' | 'popup-callback' | 'leaving';
+
+/** What a sign-in by redirect carries through the round trip (paths and flags only, never personal data). */
+interface RoundTripData {
+  returnTo: string;
+  /** The request asked for the password (`prompt=login`). */
+  login?: true;
+}
 
 function clearRoundTripState(): void {
   const keys = Array.from({ length: roundTripStorage.length }, (_, index) => roundTripStorage.key(index));
@@ -57,24 +77,32 @@ export function safeReturnPath(state: unknown): string {
   return '/';
 }
 
+function askedForPassword(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'login' in state && state.login === true;
+}
+
 export function classifySignInError(error: unknown): SignInFailure {
   if (error instanceof ErrorResponse) return { kind: 'provider', error: error.error ?? 'unknown' };
   const message = error instanceof Error ? error.message : '';
   if (/state/i.test(message)) return { kind: 'state' };
+  // The library's own ID token checks (nonce, subject; on a refresh, subject and auth_time unchanged).
+  if (/nonce|id_?token|sub(ject)?\b|auth_time|azp/i.test(message)) return { kind: 'id-token' };
   if (error instanceof TypeError || /network|fetch|timed? ?out/i.test(message)) return { kind: 'network' };
   return { kind: 'provider', error: 'unknown' };
 }
 
-function grantedOf(user: User) {
-  return {
-    subject: user.profile.sub,
-    expiresAt: user.expires_at === undefined ? null : new Date(user.expires_at * 1000),
-    scopes: user.scopes,
-  };
+function failureOf(refusal: IdTokenRefusal): SignInFailure {
+  return refusal === 'expired' || refusal === 'issued-in-future' ? { kind: 'clock' } : { kind: 'id-token' };
+}
+
+/** A nonce for one authorization request: 122 random bits. */
+function newNonce(): string {
+  return crypto.randomUUID();
 }
 
 export async function startOidc(
   config: OidcAuthConfig,
+  limits: SessionLimits,
   session: SessionStore,
   location: Location = window.location,
   /**
@@ -109,17 +137,72 @@ export async function startOidc(
 
   let failure: SignInFailure | null = null;
   let forceLogin = false;
+  /** The last ID token checked and taken: a refresh that brings none keeps it, already checked. */
+  let accepted: { idToken: string; authTime: number | null } | null = null;
+  /** While a sign-in of this page (redirect callback, pop-up) runs, it takes its user itself. */
+  let interactive = false;
 
-  // Once signed out (by the operator or a session limit), a renewal still in flight must not bring the
-  // session back: tokens are taken only until then (a new sign-in is a new page load).
+  // Once signed out (by the operator, a session limit, another tab), a renewal still in flight must not
+  // bring the session back: tokens are taken only until then (a new sign-in is a new page load), and the
+  // refresh token is revoked and dropped.
   let accepting = true;
+  let forgetting: Promise<void> | null = null;
+  const forget = async () => {
+    await manager.revokeTokens().catch(() => undefined);
+    await manager.removeUser();
+  };
   session.subscribe(() => {
-    if (session.getState().status !== 'signed-out' || !accepting) return;
+    const state = session.getState();
+    if (state.status !== 'signed-out' || !accepting) return;
     accepting = false;
+    // After a time-out or a sign-out in another tab, this page asks for the password next time.
+    if (state.ended) forceLogin = true;
     manager.stopSilentRenew();
+    forgetting = forget();
   });
+
+  /** Checks the user's ID token: why it is refused, or its `auth_time` (seconds, null when absent). */
+  async function verify(
+    user: User,
+    nonce: string | null,
+  ): Promise<{ refused: SignInFailure } | { authTime: number | null }> {
+    if (accepted !== null && user.id_token === accepted.idToken) return { authTime: accepted.authTime };
+    const verdict = checkIdToken(user.id_token, {
+      issuer: await manager.metadataService.getIssuer(),
+      clientId: config.clientId,
+      nonce,
+      nowSeconds: Date.now() / 1000,
+    });
+    if (!verdict.ok) return { refused: failureOf(verdict.refusal) };
+    return { authTime: verdict.authTime };
+  }
+
+  /** Signs in with a user whose ID token passed `verify`. */
+  function take(user: User, authTime: number | null): void {
+    if (!accepting || user.id_token === undefined) return;
+    accepted = { idToken: user.id_token, authTime };
+    session.signIn(user.access_token, {
+      subject: user.profile.sub,
+      expiresAt: user.expires_at === undefined ? null : new Date(user.expires_at * 1000),
+      scopes: user.scopes,
+      ...(authTime === null ? {} : { authenticatedAt: authTime * 1000 }),
+    });
+  }
+
+  async function admit(user: User, nonce: string | null): Promise<SignInFailure | null> {
+    const verdict = await verify(user, nonce);
+    if ('refused' in verdict) return verdict.refused;
+    take(user, verdict.authTime);
+    return null;
+  }
+
+  // Renewals (the refresh token): the same checks; a refused ID token ends in the re-authentication.
   manager.events.addUserLoaded((user) => {
-    if (accepting) session.signIn(user.access_token, grantedOf(user));
+    if (interactive) return;
+    void admit(user, null).then((refused) => {
+      const state = session.getState();
+      if (refused && state.status === 'active') session.expire(state.generation);
+    });
   });
   manager.events.addSilentRenewError(() => {
     // The re-authentication dialog takes over; the page and its typed data stay mounted.
@@ -127,61 +210,98 @@ export async function startOidc(
     if (state.status === 'active') session.expire(state.generation);
   });
 
+  /** Whether an authentication is older than a sign-in by redirect accepts (`max_age`). */
+  const isStale = (authTime: number | null) =>
+    authTime === null ||
+    Date.now() / 1000 - authTime > limits.idleTimeoutSeconds + FRESHNESS_TOLERANCE_SECONDS;
+
+  /** Leaves for the provider's sign-in page. */
+  const signInByRedirect = (returnTo: string, login: boolean) =>
+    manager.signinRedirect({
+      state: { returnTo, ...(login ? { login: true } : {}) } satisfies RoundTripData,
+      nonce: newNonce(),
+      max_age: limits.idleTimeoutSeconds,
+      ...(login ? { prompt: 'login' } : {}),
+    });
+
   if (location.pathname === config.redirectPath) {
-    if (onReturnTo) {
-      // Reads the stored state only (no network, nothing removed); the callback below reads it again.
-      new OidcClient(manager.settings)
-        .readSigninResponseState(location.href, false)
-        .then(({ state }) => onReturnTo(safeReturnPath(state.data)))
-        .catch(() => undefined); // a forged or stale state: the callback says so
-    }
     let returnTo: string = paths.signIn;
+    let nonce: string | null = null;
+    let login = false;
+    try {
+      // Reads the stored state only (no network, nothing removed); the callback below reads it again.
+      const { state } = await new OidcClient(manager.settings).readSigninResponseState(location.href, false);
+      nonce = state.nonce ?? null;
+      login = askedForPassword(state.data);
+      onReturnTo?.(safeReturnPath(state.data));
+    } catch {
+      // A forged or stale state: the callback says so.
+    }
+    interactive = true;
     try {
       const user = await manager.signinRedirectCallback(location.href);
       returnTo = safeReturnPath(user.state);
+      const verdict = await verify(user, nonce);
+      if ('refused' in verdict) {
+        failure = verdict.refused;
+      } else if (!login && isStale(verdict.authTime)) {
+        // The provider let an older authentication through (or its clock disagrees): this new page
+        // cannot know whether a time-out came between, so it asks for the password before signing in.
+        await forget();
+        clearRoundTripState();
+        history.replaceState(null, '', paths.signIn);
+        try {
+          await signInByRedirect(returnTo, true);
+          return 'leaving';
+        } catch (error) {
+          failure = classifySignInError(error);
+        }
+      } else {
+        take(user, verdict.authTime);
+      }
     } catch (error) {
       failure = classifySignInError(error);
+    } finally {
+      interactive = false;
     }
+    if (failure !== null) await forget();
     // Off the address bar and out of the history entry: the code and state were in this URL.
-    history.replaceState(null, '', returnTo);
+    history.replaceState(null, '', failure === null ? returnTo : paths.signIn);
   }
   clearRoundTripState();
 
   const auth: IdentityProviderAuth = {
     async signIn(returnTo) {
       failure = null;
-      await manager.signinRedirect({
-        state: { returnTo },
-        ...(forceLogin ? { prompt: 'login' } : {}),
-      });
+      await signInByRedirect(returnTo, forceLogin);
     },
     async reauthenticate() {
-      const before = session.getState();
-      const previousSubject = before.status === 'signed-out' ? null : (before.claims?.subject ?? null);
+      const nonce = newNonce();
+      interactive = true;
       try {
-        const user = await manager.signinPopup();
-        // Someone else signed in in the pop-up: what the previous operator left must not carry over.
-        if (previousSubject !== null && user.profile.sub !== previousSubject) {
-          session.signOut();
-          accepting = true;
-          manager.startSilentRenew();
-          session.signIn(user.access_token, grantedOf(user));
+        // Same page, same session: the provider's session may answer without a password, but not past
+        // the absolute limit; someone else signing in here is the session store's concern (it empties
+        // the tab first).
+        const user = await manager.signinPopup({ nonce, max_age: limits.absoluteLifetimeSeconds });
+        const refused = await admit(user, nonce);
+        if (refused) {
+          await manager.removeUser();
+          throw new Error(`sign-in refused: ${refused.kind}`);
         }
       } finally {
+        interactive = false;
         clearRoundTripState();
       }
     },
     async signOutAtProvider() {
       // Dropped first so that the library does not put the ID token in the end-session URL (client_id
       // and post_logout_redirect_uri identify the client instead).
-      await manager.revokeTokens().catch(() => undefined);
-      await manager.removeUser();
+      await (forgetting ?? forget());
       await manager.signoutRedirect();
     },
     async endAfterTimeout() {
       forceLogin = true;
-      await manager.revokeTokens().catch(() => undefined);
-      await manager.removeUser();
+      await (forgetting ?? forget());
     },
     lastSignInFailure: () => failure,
   };

@@ -64,6 +64,8 @@ export const en: Translations = {
       rateLimited: 'Too many requests in a short time. Wait {{seconds}} s and try again.',
       rateLimitedNoWait: 'Too many requests in a short time. Wait a little and try again.',
       unauthorized: 'Session expired. Enter a new token to continue.',
+      refusedOrigin:
+        'Call not sent: the configured address points outside the provider’s server. Tell support (configuration).',
       clientError: 'The provider refused the request (HTTP {{status}}).',
       unexpected: 'Unexpected error. Try again; if it persists, tell the support team.',
     },

@@ -71,6 +71,8 @@ export const ptBR = {
       rateLimited: 'Muitas requisições em pouco tempo. Aguarde {{seconds}} s e tente novamente.',
       rateLimitedNoWait: 'Muitas requisições em pouco tempo. Aguarde um pouco e tente novamente.',
       unauthorized: 'Sessão expirada. Informe um novo token para continuar.',
+      refusedOrigin:
+        'Chamada não enviada: o endereço configurado aponta para fora do servidor do provedor. Avise o suporte (configuração).',
       clientError: 'O provedor recusou a requisição (HTTP {{status}}).',
       unexpected: 'Erro inesperado. Tente novamente; se persistir, avise o suporte.',
     },

@@ -93,7 +93,8 @@ export function AppShell() {
           <Box sx={{ height: 4 }} />
         )}
         <Box component="main" id="main" tabIndex={-1} sx={{ p: { xs: 2, sm: 3 }, outline: 'none' }}>
-          <Outlet />
+          {/* Another operator signed in over this page: the screen starts afresh, holding nothing of before. */}
+          <Outlet key={state.operator} />
         </Box>
       </Box>
       <SessionLimitsGuard limits={config.sessionLimits} onEnd={endSession} onSignOut={signOut} />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SessionLimits } from '@/config/config-schema';
+import { sessionBroadcast } from '../session-broadcast';
 import { limitPhase, sessionStartedAt } from '../session-limits';
 
 // The warning's Modal machinery loads only when a warning is due.
@@ -19,7 +20,9 @@ interface SessionLimitsGuardProps {
 /**
  * Enforces the idle timeout and the absolute lifetime of a signed-in session (docs/requirements.md A5): a
  * warning a minute before the idle end, then `onEnd`. Its own component, so that the once-a-second
- * check re-renders only itself. While the warning is open, only "Continuar conectado" counts as activity.
+ * check re-renders only itself. While the warning is open, only "Continuar conectado" counts as activity
+ * in this tab. Activity in another tab of the app counts too (app/session-broadcast.ts): the operator is
+ * at the workstation, and an idle end here signs out every tab.
  */
 export function SessionLimitsGuard({ limits, onEnd, onSignOut }: SessionLimitsGuardProps) {
   // Set when the checks start (an effect): the guard mounts with the signed-in shell.
@@ -33,9 +36,17 @@ export function SessionLimitsGuard({ limits, onEnd, onSignOut }: SessionLimitsGu
 
   useEffect(() => {
     lastActivity.current = Date.now();
+    const broadcast = sessionBroadcast();
     const markActive = () => {
-      if (!warningOpen.current) lastActivity.current = Date.now();
+      if (warningOpen.current) return;
+      lastActivity.current = Date.now();
+      broadcast?.announceActivity();
     };
+    const stopListening = broadcast?.onRemoteActivity(() => {
+      lastActivity.current = Date.now();
+      warningOpen.current = false;
+      setSecondsLeft(null);
+    });
     for (const name of ACTIVITY_EVENTS)
       window.addEventListener(name, markActive, { capture: true, passive: true });
     const timer = window.setInterval(() => {
@@ -49,6 +60,7 @@ export function SessionLimitsGuard({ limits, onEnd, onSignOut }: SessionLimitsGu
     return () => {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, markActive, { capture: true });
       window.clearInterval(timer);
+      stopListening?.();
     };
   }, [limits]);
 
@@ -61,6 +73,7 @@ export function SessionLimitsGuard({ limits, onEnd, onSignOut }: SessionLimitsGu
           lastActivity.current = Date.now();
           warningOpen.current = false;
           setSecondsLeft(null);
+          sessionBroadcast()?.announceActivity();
         }}
         onSignOut={onSignOut}
       />

@@ -11,6 +11,8 @@ function useFailureText(failure: SignInFailure | null): string | null {
   if (!failure) return null;
   if (failure.kind === 'state') return t('auth.oidcFailureState');
   if (failure.kind === 'network') return t('auth.oidcFailureNetwork');
+  if (failure.kind === 'id-token') return t('auth.oidcFailureIdToken');
+  if (failure.kind === 'clock') return t('auth.oidcFailureClock');
   return t('auth.oidcFailureProvider', { error: failure.error });
 }
 

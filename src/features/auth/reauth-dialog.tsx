@@ -48,7 +48,12 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
         </DialogContentText>
         {open && oidc ? (
           <OidcReauth
-            onDone={() => notify(t('auth.reauthDone'))}
+            onDone={(switched) =>
+              notify(
+                switched ? t('auth.reauthOtherOperator') : t('auth.reauthDone'),
+                switched ? 'warning' : undefined,
+              )
+            }
             secondaryAction={
               <Button color="inherit" onClick={onSignOut}>
                 {t('auth.reauthSignOut')}
@@ -60,9 +65,20 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
             autoFocus
             submitLabel={t('auth.reauthSubmit')}
             onToken={(token) => {
+              const before = session.getState();
               session.signIn(token);
-              // The session binding (app/query-client.ts) runs the queries on screen again.
-              notify(t('auth.reauthDone'));
+              const after = session.getState();
+              // Someone else's token: the session binding (app/query-client.ts) has already emptied the
+              // tab (cache, draft, journal, lookups) and the screen starts afresh; say so. Else it runs
+              // the queries on screen again.
+              const switched =
+                before.status !== 'signed-out' &&
+                after.status !== 'signed-out' &&
+                before.operator !== after.operator;
+              notify(
+                switched ? t('auth.reauthOtherOperator') : t('auth.reauthDone'),
+                switched ? 'warning' : undefined,
+              );
             }}
             secondaryAction={
               <Button color="inherit" onClick={onSignOut}>
@@ -77,7 +93,14 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
 }
 
 /** Signs in again through the identity provider in a pop-up: the page under the dialog never unloads. */
-function OidcReauth({ onDone, secondaryAction }: { onDone: () => void; secondaryAction: ReactNode }) {
+function OidcReauth({
+  onDone,
+  secondaryAction,
+}: {
+  /** `switched`: someone else signed in, so the previous operator's data is gone. */
+  onDone: (switched: boolean) => void;
+  secondaryAction: ReactNode;
+}) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -86,10 +109,21 @@ function OidcReauth({ onDone, secondaryAction }: { onDone: () => void; secondary
     if (!auth || pending) return;
     setPending(true);
     setFailed(false);
-    auth.reauthenticate().then(onDone, () => {
-      setPending(false);
-      setFailed(true);
-    });
+    const before = session.getState();
+    auth.reauthenticate().then(
+      () => {
+        const after = session.getState();
+        onDone(
+          before.status !== 'signed-out' &&
+            after.status !== 'signed-out' &&
+            before.operator !== after.operator,
+        );
+      },
+      () => {
+        setPending(false);
+        setFailed(true);
+      },
+    );
   };
   return (
     <Stack spacing={2}>

@@ -23,6 +23,12 @@ function targetOf(state: unknown): string {
   return paths.products;
 }
 
+const endedText = {
+  idle: 'auth.endedIdle',
+  absolute: 'auth.endedAbsolute',
+  elsewhere: 'auth.endedElsewhere',
+} as const;
+
 export function SignInPage() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -35,7 +41,7 @@ export function SignInPage() {
   useRouteFocus();
 
   if (state.status === 'active') return <Navigate to={target} replace />;
-  // Why the last session ended by itself (a session limit), if it did.
+  // Why the last session ended by itself (a session limit, another tab), if it did.
   const ended = state.status === 'signed-out' ? state.ended : undefined;
 
   return (
@@ -53,7 +59,7 @@ export function SignInPage() {
         </Typography>
         {ended ? (
           <Alert severity="info" sx={{ mb: 2 }}>
-            {ended === 'idle' ? t('auth.endedIdle') : t('auth.endedAbsolute')}
+            {t(endedText[ended])}
           </Alert>
         ) : null}
         <Typography variant="body1" color="text.secondary" sx={{ mb: 3 }}>

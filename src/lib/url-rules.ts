@@ -1,0 +1,47 @@
+/**
+ * Which URLs a deployment may point the app at (config.json: base URLs, the CEP service, the identity
+ * provider, the report collector). The same rule is applied by deploy/start.sh before it writes config.json.
+ *
+ * - A path on this origin starts with one "/" followed by anything but "/" or "\": `//host/x` and `/\host/x`
+ *   are read by browsers as another host (the second because URL parsing turns "\" into "/").
+ * - An absolute URL is https, or plain http on a loopback host (127.0.0.1, localhost, [::1]) for local
+ *   tests; `allowHttp` (sandbox mode) accepts plain http anywhere. No user:password part.
+ * - No backslash and no white space anywhere.
+ */
+export interface UrlRule {
+  /** Accept a path on this origin. */
+  allowPath: boolean;
+  /** Accept plain http on any host, not only on loopback (sandbox mode). */
+  allowHttp: boolean;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function isSameOriginPath(value: string): boolean {
+  return /^\/[^/\\]/.test(value);
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname);
+}
+
+/** Null when `value` passes `rule`, else why not (an English phrase for the config error). */
+export function urlRuleViolation(value: string, rule: UrlRule): string | null {
+  if (/[\s\\]/.test(value)) return 'must not contain white space or "\\"';
+  if (value.startsWith('/')) {
+    if (!rule.allowPath) return 'must be an absolute https URL';
+    return isSameOriginPath(value) ? null : 'a path must start with a single "/" (not "//")';
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return rule.allowPath ? 'must be an https URL or a path starting with "/"' : 'must be an https URL';
+  }
+  if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && (rule.allowHttp || isLoopbackHost(url.hostname))) return null;
+  return rule.allowHttp
+    ? 'must be an http(s) URL or a path starting with "/"'
+    : 'must be https (plain http only on 127.0.0.1, localhost or [::1])';
+}
