@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { formatMoney } from '@/lib/money';
 import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { captureDownloads } from '@/test/downloads';
 import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
@@ -174,13 +175,7 @@ describe('AccountsPage', () => {
   });
 
   it('exports what is shown as CSV (BOM, semicolons, decimal commas)', async () => {
-    const created: Blob[] = [];
-    const original = Object.getOwnPropertyDescriptors(URL);
-    URL.createObjectURL = (blob: Blob) => {
-      created.push(blob);
-      return 'blob:test';
-    };
-    URL.revokeObjectURL = () => undefined;
+    const downloads = captureDownloads();
     try {
       const { user } = renderRoute('/contas', { sandbox });
       const target = sandbox.store.listAccounts()[3]!; // overdrawn
@@ -188,7 +183,7 @@ describe('AccountsPage', () => {
       await user.type(screen.getByRole('searchbox', { name: 'Buscar contas' }), target.taxId);
       await waitFor(() => expect(bodyRows()).toHaveLength(1));
       await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await created[0]!.arrayBuffer());
+      const text = await downloads.text();
       expect(text.startsWith('\uFEFF')).toBe(true);
       const [header, line, extra] = text.slice(1).split('\r\n');
       expect(header).toBe(
@@ -199,7 +194,7 @@ describe('AccountsPage', () => {
       expect(line).toMatch(/;-\d+,\d{2};/);
       expect(extra).toBeUndefined();
     } finally {
-      Object.defineProperties(URL, original);
+      downloads.restore();
     }
   });
 
@@ -242,13 +237,7 @@ describe('AccountsPage', () => {
   it('withholds the balances a centavos reading contradicts, names the field and the key, and keeps the rest working', async () => {
     const reais = otherProfile('english');
     sandbox.server.use(...reais.handlers);
-    const created: Blob[] = [];
-    const original = Object.getOwnPropertyDescriptors(URL);
-    URL.createObjectURL = (blob: Blob) => {
-      created.push(blob);
-      return 'blob:test';
-    };
-    URL.revokeObjectURL = () => undefined;
+    const downloads = captureDownloads();
     try {
       const { user, router } = renderRoute('/contas', { sandbox, config: { balanceUnit: 'centavos' } });
       const seeded = reais.store.listAccounts();
@@ -290,7 +279,7 @@ describe('AccountsPage', () => {
 
       // The CSV has every column but the balances.
       await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await created[0]!.arrayBuffer());
+      const text = await downloads.text();
       const [header, line] = text.slice(1).split('\r\n');
       expect(header).toBe('Nome fantasia;CNPJ;Agência;Conta;ID da conta;Padrão;Razão social');
       expect(line).toContain(`;${target.branch};${target.account};${target.accountId};`);
@@ -305,7 +294,7 @@ describe('AccountsPage', () => {
       expect(dialog).toHaveTextContent(`para a conta ${target.account}.`);
       expect(router.state.location.pathname).toBe('/cartoes');
     } finally {
-      Object.defineProperties(URL, original);
+      downloads.restore();
     }
   });
 
