@@ -59,6 +59,13 @@ function systemChromium(): string | undefined {
 
 const executablePath = systemChromium();
 
+/**
+ * The sandbox lane (`--lane`) of the gestures project, and how often each of its tests runs in
+ * `npm test` (E2E_GESTURE_REPEATS to change; `--repeat-each` on the command line overrides it).
+ */
+const GESTURES_LANE = 'gestures';
+const GESTURE_REPEATS = Number(process.env.E2E_GESTURE_REPEATS ?? 5);
+
 /** The browser of every project: a desktop Chromium at 1280x800 with the flags this machine needs. */
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -90,6 +97,25 @@ const journeyProjects = sandboxProfileNames.map((profile) => ({
   use: { ...chromium, sandboxProfile: profile },
 }));
 
+/**
+ * Every gesture on a confirmed operation, at 0 ms and at 1.5 s per answer, run GESTURE_REPEATS times
+ * (e2e/exactly-once-gestures.spec.ts). Five runs press each gesture five times at each speed: a race
+ * that shows one time in three at one speed goes unseen in (2/3)^5 = 13 % of builds, at both speeds in
+ * (2/3)^10 = 1.7 %; ten runs (~2x the time) bring those to 1.7 % and 0.03 %. Its own sandbox store (a
+ * lane), so that it runs beside the root store's specs.
+ */
+const gesturesProject = {
+  name: 'gestures',
+  testMatch: /gestures\.spec\.ts$/,
+  repeatEach: GESTURE_REPEATS,
+  workers: 1,
+  // Each test chains a dozen or twenty confirmations, half of them at 1.5 s per answer: room for that
+  // on a busy machine (a bound on a failure, not a wait).
+  timeout: 300_000,
+  expect: { timeout: 30_000 },
+  use: { ...chromium, sandboxLane: GESTURES_LANE },
+};
+
 export default defineConfig({
   testDir: './e2e',
   // Tests reset the sandbox they use, so the ones sharing a store run one at a time: the root store's
@@ -113,16 +139,17 @@ export default defineConfig({
     {
       name: 'chromium',
       // Every spec here shares the root sandbox store, so one at a time.
-      testIgnore: /journeys\.spec\.ts$/,
+      testIgnore: [/journeys\.spec\.ts$/, /gestures\.spec\.ts$/],
       workers: 1,
       use: chromium,
     },
     ...journeyProjects,
+    gesturesProject,
   ],
   // Room to start on a machine shared with other runs (seen: more than 30 s at a load average of 30).
   webServer: [
     {
-      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --all-profiles --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --oidc-test-switches --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,
+      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --all-profiles --lane ${GESTURES_LANE} --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --oidc-test-switches --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,
       url: `http://127.0.0.1:${SANDBOX_PORT}/__sandbox/stats`,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',

@@ -4,6 +4,7 @@ import {
   expect,
   expectNoAxeViolations,
   patchConfig,
+  profileBase,
   signInWithSandboxToken,
   test,
   type SandboxControl,
@@ -263,6 +264,67 @@ test.describe('accounts', () => {
     await expectNoAxeViolations(page, 'accounts, 500');
     await alert.getByRole('button', { name: 'Tentar novamente' }).click();
     await expect(accountsTable(page).getByRole('rowheader').first()).toBeVisible();
+  });
+
+  test('balances in reais under balanceUnit "centavos": everything but the balances works, and the note names the key', async ({
+    page,
+  }) => {
+    // The `english` profile sends balances in reais with decimals; this deployment reads centavos. Only
+    // read here: that profile's store belongs to its journeys project, which may run meanwhile.
+    await patchConfig(page, {
+      baseUrl: `${profileBase('english')}/api`,
+      accountsBaseUrl: `${profileBase('english')}/accounts`,
+      balanceUnit: 'centavos',
+    });
+    await openAccounts(page);
+    const note = page.getByRole('note').filter({ hasText: 'Saldos não mostrados' });
+    await expect(note).toContainText(
+      /O campo accounts\.\d+\.balance\.(total|blocked|available) da resposta vale/,
+    );
+    await expect(note).toContainText('balanceUnit');
+    await expect(page).toHaveTitle('Contas · Cartões Back-office');
+    const table = accountsTable(page);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Nome fantasia',
+      'CNPJ',
+      'Agência',
+      'Conta',
+      'ID da conta',
+      'Ações',
+    ]);
+    await expect(table).not.toContainText('R$');
+    await expect(table.locator('tfoot')).toHaveCount(0);
+    await expect(page.getByText('30 contas')).toBeVisible();
+    await expectNoAxeViolations(page, 'accounts, balances withheld');
+    await page.screenshot({ path: test.info().outputPath('accounts-balances-withheld-1280.png') });
+
+    // Search.
+    const first = (await table.getByRole('rowheader').first().textContent()) ?? '';
+    await page.getByRole('searchbox', { name: 'Buscar contas' }).fill(first);
+    await expect(table.getByRole('rowheader').first()).toHaveText(first);
+    await expect(page.getByText(/^\d+ de 30 contas$/)).toBeVisible();
+
+    // The row action opens the virtual card's confirmation for the account (not confirmed here).
+    const action = table
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^Solicitar cartão virtual para/ });
+    const code = /conta (\d+)$/.exec((await action.getAttribute('aria-label')) ?? '')?.[1] ?? 'missing';
+    await action.click();
+    const dialog = page.getByRole('dialog', { name: 'Solicitar cartão virtual?' });
+    await expect(dialog).toContainText(`para a conta ${code}.`);
+    await dialog.getByRole('button', { name: 'Voltar' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The cards screen's picker lists the accounts, with the code each would send.
+    const picker = page.getByRole('combobox', { name: 'Conta' });
+    await picker.fill('');
+    await picker.fill(first);
+    const option = page.getByRole('option').filter({ hasText: first }).first();
+    await expect(option).toContainText('Código enviado:');
+    await option.click();
+    await page.getByRole('button', { name: 'Solicitar cartão virtual…' }).click();
+    await expect(page.getByRole('dialog', { name: 'Solicitar cartão virtual?' })).toContainText(first);
   });
 
   test('dark theme and English: no axe violations', async ({ page }) => {

@@ -108,6 +108,9 @@ test.describe('a virtual card whose POST commits and whose connection is then re
     await expect(status).toContainText(`Cartão virtual solicitado para a conta ${code}`);
     await expect(status).toContainText('Não é possível descartar um segundo cartão');
     await expect(status).toContainText(`Confira os cartões da conta ${code}`);
+    // The caveat is part of the one answer box, not a second box beside it.
+    await expect(section.locator('.MuiAlert-root')).toHaveCount(1);
+    await section.screenshot({ path: test.info().outputPath('outcome-virtual-card-caveat.png') });
     await expectNoAxeViolations(page, 'virtual card, key off, caveat');
   });
 
@@ -151,22 +154,105 @@ test.describe('a credit request whose POST commits and whose connection is then 
       .toBe(2);
     expect(((await sandbox.stats()) as Stats).applicationsPerCpf).toEqual({ [cpf]: 2 });
 
-    // Not a plain success: the CPF's analyses looked up again, two new ones, both codes listed.
-    const warning = page.getByRole('alert').filter({ hasText: 'Atenção: o provedor registrou' });
-    await expect(warning).toContainText('Atenção: o provedor registrou 2 análises novas para este CPF');
-    await expect(warning).toContainText(
-      'Uma delas é duplicata (o provedor não recebe chave de idempotência). Informe o emissor com os códigos:',
+    // One box, not a plain success: sent, and the duplicate to report, with both codes.
+    const outcome = page.getByRole('status').filter({ hasText: 'Código de acompanhamento:' });
+    await expect(outcome).toContainText('Proposta enviada, mas registrada 2 vezes: informe o emissor');
+    await expect(outcome).toContainText(
+      'O provedor registrou 2 análises novas para este CPF, e só uma foi pedida',
     );
-    const codes = warning.getByRole('list', { name: 'Código de acompanhamento' }).getByRole('listitem');
+    const codes = outcome.getByRole('list', { name: 'Código de acompanhamento' }).getByRole('listitem');
     await expect(codes).toHaveCount(2);
     const listed = (await codes.allInnerTexts()).map((text) => text.trim().split(/\s+/)[0] ?? '');
     expect(new Set(listed).size).toBe(2);
-    // The answer Chromium delivered is still shown as sent (and a "Proposta enviada" toast appears
-    // beside it); its tracking code is one of the two.
-    const status = page.getByRole('status').filter({ hasText: 'Código de acompanhamento:' });
-    await expect(status).toContainText('Proposta enviada');
-    const answered = (await status.locator('strong').innerText()).trim();
+    // The answer Chromium delivered carried one of the two codes, marked as such.
+    const answered = (await outcome.locator('strong').first().innerText()).trim();
     expect(listed).toContain(answered);
+    await expect(codes.filter({ hasText: '(veio na resposta)' })).toContainText(answered);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Proposta enviada', { exact: true })).toHaveCount(0);
+    await outcome.screenshot({ path: test.info().outputPath('outcome-sent-with-duplicate.png') });
     await expectNoAxeViolations(page, 'credit request, key off, duplicate');
+  });
+});
+
+test.describe('a provider whose CORS does not allow Idempotency-Key, with sendIdempotencyKey on', () => {
+  test('nothing leaves the browser; each outcome is unknown and says the header may be refused, naming the key', async ({
+    page,
+    sandbox,
+    runtime,
+    privacy,
+  }) => {
+    test.setTimeout(60_000); // a whole application filled on a shared machine
+    await sandbox.reset({ corsRefusesIdempotencyKey: true });
+    // Chromium reports the refused preflight on the console itself: provoked on purpose here.
+    runtime.allowConsoleError(/blocked by CORS policy/);
+    const cpf = '84127503653';
+    privacy.watch(cpf);
+    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+    await signInWithSandboxToken(page);
+
+    // The cancel: the products screen's GET got through; the keyed POST never leaves.
+    await nav(page).getByRole('link', { name: 'Cartões' }).click();
+    await page.getByRole('textbox', { name: 'Código do cartão' }).fill('5001');
+    await page.getByRole('button', { name: 'Cancelar cartão…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar o cartão 5001?' });
+    await dialog.getByRole('textbox', { name: 'Digite o código do cartão para confirmar' }).fill('5001');
+    await dialog.getByRole('button', { name: 'Cancelar o cartão' }).click();
+    const unknown = cancelSection(page).getByRole('alert');
+    await expect(unknown).toContainText('Não foi possível confirmar o resultado');
+    await expect(unknown).toContainText('o navegador nem chegou a enviá-lo');
+    await expect(unknown).toContainText('Idempotency-Key');
+    await expect(unknown).toContainText('Access-Control-Allow-Headers');
+    await expect(unknown).toContainText('sendIdempotencyKey');
+    // Both possibilities: it may also have been a connection dropped after sending.
+    await expect(unknown).toContainText('o provedor pode ter recebido o pedido');
+    await expect(cancelSection(page).locator('.MuiAlert-root')).toHaveCount(1);
+    await expectNoAxeViolations(page, 'cancel, header refused by CORS');
+    await cancelSection(page).screenshot({ path: test.info().outputPath('outcome-cancel-cors.png') });
+    expect(((await sandbox.stats()) as Stats).cancelRequestsPerCard).toEqual({});
+
+    // The credit application: "Enviar novamente" again and again, each time the same explanation.
+    await fillCreditApplication(page, cpf);
+    await page.getByRole('button', { name: 'Enviar proposta' }).click();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const box = page
+        .getByRole('alert')
+        .filter({ hasText: 'Não foi possível confirmar se a proposta foi recebida' });
+      await expect(box).toContainText('Idempotency-Key');
+      await expect(box).toContainText('sendIdempotencyKey');
+      await expect(box).toContainText('Nenhuma análise nova apareceu para este CPF');
+      await box.getByRole('button', { name: 'Enviar novamente' }).click();
+    }
+    await expect(page.getByRole('alert')).toContainText('sendIdempotencyKey');
+    await expectNoAxeViolations(page, 'credit request, header refused by CORS');
+    const stats = (await sandbox.stats()) as Stats;
+    expect(stats.requestsPerEndpoint.creditRequest).toBe(0);
+    expect(stats.applicationsPerCpf).toEqual({});
+  });
+});
+
+test.describe('a cancel whose answer was lost, sent again', () => {
+  test('reads as cancelled (confirmed) when the provider answers "already cancelled"', async ({
+    page,
+    sandbox,
+  }) => {
+    await sandbox.fault({ endpoint: 'cancelCard', kind: 'commitThenReset' });
+    const dialog = await openCancelConfirmation(page, '5003');
+    await dialog.getByRole('button', { name: 'Cancelar o cartão' }).click();
+    const unknown = cancelSection(page).getByRole('alert');
+    await expect(unknown).toContainText('O provedor pode ter cancelado o cartão 5003');
+    await expectNoAxeViolations(page, 'cancel, unknown outcome');
+    await cancelSection(page).screenshot({ path: test.info().outputPath('outcome-cancel-unknown.png') });
+    await unknown.getByRole('button', { name: 'Enviar novamente' }).click();
+    const confirmed = cancelSection(page).getByRole('status');
+    await expect(confirmed).toContainText('Cartão 5003 cancelado');
+    await expect(confirmed).toContainText('Confirmado pelo reenvio');
+    await expect(cancelSection(page).getByRole('alert')).toHaveCount(0);
+    await expect(cancelSection(page).locator('.MuiAlert-root')).toHaveCount(1);
+    await expectNoAxeViolations(page, 'cancel, confirmed by the resend');
+    await cancelSection(page).screenshot({ path: test.info().outputPath('outcome-cancel-confirmed.png') });
+    const stats = (await sandbox.stats()) as Stats & { cancelsPerCard: Record<string, number> };
+    expect(stats.cancelsPerCard).toEqual({ '5003': 1 });
+    expect(stats.cancelRequestsPerCard).toEqual({ '5003': 2 });
   });
 });

@@ -13,17 +13,35 @@ export function profileBase(profile: string | null): string {
   return profile === null ? SANDBOX_URL : `${SANDBOX_URL}/profiles/${profile}`;
 }
 
-/** e2e/config.e2e.json pointed at a profile's base URLs, with the config keys its readings call for. */
-export function profileConfig(profile: string): Record<string, unknown> {
+/**
+ * Where a sandbox lane lives on the e2e sandbox server (`--lane <name>`): a store of its own under
+ * `/lanes/<name>/`, same origin, for a project that must not share the root store with the others.
+ */
+export function laneBase(lane: string): string {
+  return `${SANDBOX_URL}/lanes/${lane}`;
+}
+
+function e2eConfig(base: string): Record<string, unknown> {
   const template: unknown = JSON.parse(readFileSync('e2e/config.e2e.json', 'utf8'));
-  const base = profileBase(profile);
   return {
     ...(typeof template === 'object' && template !== null ? template : {}),
     baseUrl: `${base}/api`,
     accountsBaseUrl: `${base}/accounts`,
+  };
+}
+
+/** e2e/config.e2e.json pointed at a profile's base URLs, with the config keys its readings call for. */
+export function profileConfig(profile: string): Record<string, unknown> {
+  return {
+    ...e2eConfig(profileBase(profile)),
     environmentName: `E2E ${profile}`,
     ...sandboxProfile(profile).appConfig,
   };
+}
+
+/** e2e/config.e2e.json pointed at a lane's base URLs, with `patch` over it. */
+export function laneConfig(lane: string, patch: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...e2eConfig(laneBase(lane)), environmentName: `E2E ${lane}`, ...patch };
 }
 export const SANDBOX_TOKENS = ['sandbox-operator', 'sandbox-analyst', 'sandbox-expired'] as const;
 
@@ -46,7 +64,15 @@ export class SandboxControl {
     readonly base: string = SANDBOX_URL,
   ) {}
 
-  async reset(options: { accountCount?: number; ignoreIdempotencyKey?: boolean } = {}) {
+  async reset(
+    options: {
+      accountCount?: number;
+      ignoreIdempotencyKey?: boolean;
+      corsRefusesIdempotencyKey?: boolean;
+      /** Every answer of the interface this late (a slow provider). */
+      latencyMs?: number;
+    } = {},
+  ) {
     const response = await this.request.post(`${this.base}/__sandbox/reset`, { data: options });
     expect(response.ok()).toBe(true);
   }
@@ -113,6 +139,8 @@ class RuntimeExpectations {
 interface Options {
   /** A project option: the sandbox profile this project's tests run against (null: the server root). */
   sandboxProfile: string | null;
+  /** A project option: the sandbox lane this project's tests run against (null: none). */
+  sandboxLane: string | null;
 }
 
 interface Fixtures {
@@ -133,11 +161,15 @@ declare global {
 
 export const test = base.extend<Fixtures & Options>({
   sandboxProfile: [null, { option: true }],
+  sandboxLane: [null, { option: true }],
 
   // Every test starts on a freshly seeded sandbox, whether or not it drives the sandbox itself.
   sandbox: [
-    async ({ request, sandboxProfile }, use) => {
-      const control = new SandboxControl(request, profileBase(sandboxProfile));
+    async ({ request, sandboxProfile, sandboxLane }, use) => {
+      const control = new SandboxControl(
+        request,
+        sandboxLane === null ? profileBase(sandboxProfile) : laneBase(sandboxLane),
+      );
       await control.reset();
       await use(control);
       await control.reset(); // also releases any request a 'hang' fault still holds
@@ -148,9 +180,14 @@ export const test = base.extend<Fixtures & Options>({
   // One preview server serves every profile's project: the page gets the profile's config.json this
   // way (same origin, same CSP), while the server's own /config.json stays the root sandbox's.
   profileConfigRoute: [
-    async ({ page, sandboxProfile }, use) => {
-      if (sandboxProfile !== null) {
-        const config = profileConfig(sandboxProfile);
+    async ({ page, sandboxProfile, sandboxLane }, use) => {
+      const config =
+        sandboxLane !== null
+          ? laneConfig(sandboxLane)
+          : sandboxProfile !== null
+            ? profileConfig(sandboxProfile)
+            : null;
+      if (config !== null) {
         await page.route('**/config.json', (route) =>
           route.fulfill({ json: config, headers: { 'Cache-Control': 'no-store' } }),
         );

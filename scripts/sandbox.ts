@@ -1,6 +1,6 @@
 /**
  * Runs the sandbox as an HTTP server: `npm run sandbox -- --port 4400 [--accounts 10000]
- * [--decision-delay-ms 30000] [--profile default] [--all-profiles] [--oidc]`. Prints the two base URLs the
+ * [--decision-delay-ms 30000] [--profile default] [--all-profiles] [--lane name] [--oidc]`. Prints the two base URLs the
  * app's config needs, and the config keys the chosen profile's readings call for.
  *
  * `--oidc` also starts the test OpenID Connect provider (scripts/oidc-idp.ts) on `--oidc-port` (4401) for
@@ -48,6 +48,7 @@ const { values } = parseArgs({
     'oidc-test-switches': { type: 'boolean', default: false },
     profile: { type: 'string', default: 'default' },
     'all-profiles': { type: 'boolean', default: false },
+    lane: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
@@ -63,6 +64,7 @@ if (values.help) {
       ...sandboxProfileNames.map((name) => `  ${name.padEnd(12)} ${sandboxProfile(name).description}`),
       '',
       '--all-profiles also serves every profile under /profiles/<name>/ (api, accounts, __sandbox).',
+      '--lane <name> (repeatable) also serves a store like the root one under /lanes/<name>/.',
       '',
     ].join('\n'),
   );
@@ -102,6 +104,7 @@ const sandbox = await startSandboxHttpServer({
   port: integerOption('port', values.port, 4400) ?? 4400,
   profile: profile.name,
   mountProfiles: values['all-profiles'],
+  lanes: values.lane ?? [],
   ...(accountCount === undefined ? {} : { accountCount }),
   ...(decisionDelayMs === undefined ? {} : { decisionDelayMs }),
   ...(verifyExternalToken ? { verifyExternalToken } : {}),
@@ -130,6 +133,7 @@ process.stdout.write(
     ...(values['all-profiles']
       ? [`also: ${sandbox.origin}/profiles/<${sandboxProfileNames.join('|')}>/`]
       : []),
+    ...[...sandbox.laneStores.keys()].map((lane) => `lane: ${sandbox.origin}/lanes/${lane}/`),
     '',
   ].join('\n'),
 );

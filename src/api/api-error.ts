@@ -12,6 +12,15 @@ import type { LenientErrorObject } from './schemas/error-object';
  */
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'contract' | 'unauthenticated' | 'refused';
 
+/**
+ * A likely cause of a network failure, named when the client has seen enough to suspect it:
+ * - `idempotency-key-header`: the request carried `Idempotency-Key`, and requests to the same base URL
+ *   without it have been answered while none with it has. A provider whose CORS does not allow the header
+ *   makes the browser refuse the request before sending it, which the page cannot tell from a connection
+ *   dropped after sending (the same TypeError): the outcome stays unknown, and the message names both.
+ */
+export type NetworkHint = 'idempotency-key-header';
+
 interface ApiErrorInit {
   kind: ApiErrorKind;
   /** e.g. "GET /v1/cards/request/{document}/": the path template, never a path holding personal data. */
@@ -21,6 +30,8 @@ interface ApiErrorInit {
   /** For `contract`: the path of the offending field, e.g. "conteudo.produtos.0.nome". */
   field?: string | null;
   retryAfterSeconds?: number | null;
+  /** For `network`: a cause the client can name (see `ApiError.networkHint`). */
+  networkHint?: NetworkHint | null;
   /** The session generation the request was sent under (see session.ts). */
   sessionGeneration: number;
   detail: string;
@@ -34,6 +45,7 @@ export class ApiError extends Error {
   readonly errorObject: LenientErrorObject | null;
   readonly field: string | null;
   readonly retryAfterSeconds: number | null;
+  readonly networkHint: NetworkHint | null;
   readonly sessionGeneration: number;
 
   constructor(init: ApiErrorInit) {
@@ -45,6 +57,7 @@ export class ApiError extends Error {
     this.errorObject = init.errorObject ?? null;
     this.field = init.field ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+    this.networkHint = init.networkHint ?? null;
     this.sessionGeneration = init.sessionGeneration;
   }
 

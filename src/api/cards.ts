@@ -1,3 +1,4 @@
+import { isApiError } from './api-error';
 import { apiClient } from './api-client';
 import { cardOperationResultSchema, type CardOperationResult } from './schemas/cards';
 import { endpoints } from './schemas/endpoints';
@@ -24,3 +25,20 @@ export function cancelCard(cardCode: number, idempotencyKey?: string): Promise<C
     idempotencyKey,
   });
 }
+
+/**
+ * Whether a refused cancel says the card was already cancelled. The interface shows no message for it
+ * (a 400 Error object whose conditions are "not shown"), so it is read by its words, in Portuguese or
+ * English: "Cartão 5001 já está cancelado", "card already cancelled". After a cancel whose answer was
+ * lost, this answer to the resend confirms the cancellation rather than refusing it.
+ */
+export function saysAlreadyCancelled(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.status === 400 &&
+    error.providerMessages.some((message) => ALREADY_CANCELLED.test(message))
+  );
+}
+
+const ALREADY_CANCELLED =
+  /\bj[áa]\s+(?:est[áa]\s+|foi\s+|se\s+encontra\s+)?cancelad[oa]|\balready\s+(?:been\s+)?cancel+ed\b|\bis\s+cancel+ed\s+already\b/i;

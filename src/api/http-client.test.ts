@@ -221,6 +221,76 @@ describe('createHttpClient', () => {
     expect(error.kind).toBe('network');
   });
 
+  describe('a POST with Idempotency-Key that fails at the network level', () => {
+    const cancel = (keyed: HttpClient) =>
+      keyed.request({
+        method: 'POST',
+        base: 'base',
+        path: '/v1/cards/cancel/5001/',
+        pathTemplate: '/v1/cards/cancel/{cardCode}/',
+        schema: z.unknown(),
+        body: { cardCode: 5001 },
+        idempotencyKey: 'key-1',
+      });
+    const keyedClient = (sendIdempotencyKey: boolean) =>
+      createHttpClient({
+        baseUrl: BASE,
+        accountsBaseUrl: ACCOUNTS,
+        timeoutMs: 200,
+        sendIdempotencyKey,
+        session,
+      });
+
+    it('names the header when GETs to the same base URL are answered and no keyed request was', async () => {
+      server.use(http.post(`${BASE}/v1/cards/cancel/5001/`, () => HttpResponse.error()));
+      const keyed = keyedClient(true);
+      const network = await failure(cancel(keyed));
+      // Nothing answered on this base yet: a plain network error.
+      expect(network.networkHint).toBeNull();
+      answer(() => HttpResponse.json({ conteudo: { produtos: [] } }));
+      await keyed.request({
+        method: 'GET',
+        base: 'base',
+        path: '/v1/products/',
+        pathTemplate: '/v1/products/',
+        schema: productListResponseSchema,
+      });
+      const suspect = await failure(cancel(keyed));
+      expect(suspect.kind).toBe('network');
+      expect(suspect.networkHint).toBe('idempotency-key-header');
+      expect(isUnknownOutcome(suspect)).toBe(true);
+    });
+
+    it('does not suspect the header once a keyed request got through, nor when no key is sent', async () => {
+      server.use(
+        http.post(`${BASE}/v1/cards/cancel/5001/`, () => HttpResponse.json({}), { once: true }),
+        http.post(`${BASE}/v1/cards/cancel/5001/`, () => HttpResponse.error()),
+      );
+      answer(() => HttpResponse.json({ conteudo: { produtos: [] } }));
+      const keyed = keyedClient(true);
+      await getProducts();
+      await keyed.request({
+        method: 'GET',
+        base: 'base',
+        path: '/v1/products/',
+        pathTemplate: '/v1/products/',
+        schema: productListResponseSchema,
+      });
+      await cancel(keyed);
+      expect((await failure(cancel(keyed))).networkHint).toBeNull();
+
+      const unkeyed = keyedClient(false);
+      await unkeyed.request({
+        method: 'GET',
+        base: 'base',
+        path: '/v1/products/',
+        pathTemplate: '/v1/products/',
+        schema: productListResponseSchema,
+      });
+      expect((await failure(cancel(unkeyed))).networkHint).toBeNull();
+    });
+  });
+
   it('lets a caller cancel without reporting a failure', async () => {
     server.use(
       http.get(`${BASE}/v1/products/`, async () => {

@@ -154,6 +154,10 @@ function describeContractIssue(error: z.core.$ZodError): { field: string | null;
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const { onFailure } = options;
+  // Per base URL, whether any request got an answer (any status: it passed CORS) and whether one carrying
+  // Idempotency-Key did: a request with the key that fails at the network level while the others get
+  // through points at the header (ApiError.networkHint).
+  const answered = new Map<string, { any: boolean; withKey: boolean }>();
 
   async function send<TSchema extends z.ZodMiniType>(
     request: ApiRequest<TSchema>,
@@ -186,7 +190,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (idempotencyKey && options.sendIdempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    const withKey = idempotencyKey !== undefined && idempotencyKey !== '' && options.sendIdempotencyKey;
+    if (withKey) headers['Idempotency-Key'] = idempotencyKey;
 
     // Our own controller tells a time-out apart from the caller cancelling (React Query's signal).
     const controller = new AbortController();
@@ -210,13 +215,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         cache: 'no-store',
         referrerPolicy: 'no-referrer',
       });
+      const seen = answered.get(baseUrl) ?? { any: false, withKey: false };
+      answered.set(baseUrl, { any: true, withKey: seen.withKey || withKey });
       read = await readBody(response, decode === undefined || !response.ok);
     } catch (cause) {
       if (signal?.aborted && !deadline.passed) throw cause; // cancelled by the caller: not a failure
+      const seen = answered.get(baseUrl);
       throw new ApiError({
         kind: deadline.passed ? 'timeout' : 'network',
         operation,
         sessionGeneration,
+        networkHint:
+          !deadline.passed && withKey && seen?.any === true && !seen.withKey
+            ? 'idempotency-key-header'
+            : null,
         detail: deadline.passed ? `no answer within ${options.timeoutMs} ms` : 'no answer (network error)',
       });
     } finally {

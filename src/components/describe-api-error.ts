@@ -17,7 +17,14 @@ export function describeApiError(error: unknown, t: TFunction, timeoutMs?: numbe
   const providerMessages = error.providerMessages;
   switch (error.kind) {
     case 'network':
-      return { summary: t('errors.api.network'), providerMessages: [], retryable: true };
+      return {
+        summary:
+          error.networkHint === 'idempotency-key-header'
+            ? t('errors.api.networkHeaderRefused')
+            : t('errors.api.network'),
+        providerMessages: [],
+        retryable: true,
+      };
     case 'timeout':
       return {
         summary: t('errors.api.timeout', { seconds: String(Math.round((timeoutMs ?? 15000) / 1000)) }),

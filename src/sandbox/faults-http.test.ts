@@ -275,6 +275,27 @@ describe('connection and timing faults', () => {
     expect((await answer).status).toBe(200);
   });
 
+  it('latencyMs on reset: every answer of the interface takes that long, a fault on top, until the next reset', async () => {
+    const reset = await control('/reset', { body: { latencyMs: 1_500 } });
+    expect(await reset.json()).toMatchObject({ latencyMs: 1_500 });
+    fault({ endpoint: 'creditRequest', kind: 'delay', delayMs: 60_000 });
+    const answer = submit();
+    await vi.waitFor(() => expect(pendingSleeps.map(({ ms }) => ms)).toEqual([1_500]));
+    expect(await settledState(answer)).toBe('pending');
+    pendingSleeps[0]?.wake();
+    // Then the fault's own delay, held until the test lets it go.
+    await vi.waitFor(() => expect(pendingSleeps.map(({ ms }) => ms)).toEqual([1_500, 60_000]));
+    expect(await settledState(answer)).toBe('pending');
+    sandbox.store.faults.proceedHeld();
+    expect((await answer).status).toBe(201);
+
+    expect((await control('/reset', { body: { latencyMs: 60_001 } })).status).toBe(400);
+    sandbox.store.reset();
+    pendingSleeps.length = 0;
+    expect((await products()).status).toBe(200);
+    expect(pendingSleeps).toHaveLength(0);
+  });
+
   it('delayMs applies to other kinds too', async () => {
     fault({ endpoint: 'products', kind: '500', delayMs: 1_000 });
     const answer = products();

@@ -487,6 +487,8 @@ describe('GET all accounts', () => {
       accountCount: 10_000,
       decisionDelayMs: 30_000,
       ignoreIdempotencyKey: false,
+      corsRefusesIdempotencyKey: false,
+      latencyMs: 0,
     });
     const body = accountListResponseSchema.parse(await (await accounts()).json());
     expect(body.accounts).toHaveLength(10_000);

@@ -155,8 +155,9 @@ export function createSandboxHandlers(store: SandboxStore, options: SandboxHandl
       if (new URL(request.url).pathname.endsWith('//'))
         return toResponse(errorReply(404, 'Recurso não encontrado.'));
       store.countRequest(route.endpoint);
-      // The `slow` profile: a provider that is merely slow, before any fault or effect.
-      if (store.profile.latencyMs > 0) await store.sleep(store.profile.latencyMs, store.faults.releaseSignal);
+      // A provider that is merely slow (the `slow` profile, or `latencyMs` on reset), before any fault
+      // or effect.
+      if (store.latencyMs > 0) await store.sleep(store.latencyMs, store.faults.releaseSignal);
       const fault = store.faults.take(route.endpoint);
       return toResponse(await faultedReply(store, route, request, stringParams(params), fault));
     });

@@ -56,6 +56,30 @@ describe('startSandboxHttpServer', () => {
     expect(response.headers.get('vary')).toBe('Origin');
   });
 
+  it('leaves Idempotency-Key out of a preflight after a reset with corsRefusesIdempotencyKey', async () => {
+    const preflight = () =>
+      fetch(`${server.baseUrl}${endpoints.creditRequest()}`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://localhost:5173',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key',
+        },
+      });
+    const reset = (body: unknown) =>
+      fetch(`${server.origin}/__sandbox/reset`, { method: 'POST', body: JSON.stringify(body) });
+    expect(await (await reset({ corsRefusesIdempotencyKey: true })).json()).toMatchObject({
+      corsRefusesIdempotencyKey: true,
+    });
+    const refused = await preflight();
+    expect(refused.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+    expect(refused.headers.get('access-control-max-age')).toBe('0');
+    await reset({});
+    expect((await preflight()).headers.get('access-control-allow-headers')).toBe(
+      'Authorization, Content-Type, Idempotency-Key',
+    );
+  });
+
   it('adds CORS headers to answers, exposing Retry-After', async () => {
     server.store.faults.add({ endpoint: 'products', kind: '429', retryAfterSeconds: 3 });
     const response = await client.api(endpoints.products(), { headers: { Origin: 'http://localhost:5173' } });
@@ -156,6 +180,51 @@ describe('startSandboxHttpServer', () => {
       request.end();
     });
     expect(status).toBe(400);
+  });
+});
+
+describe('lanes', () => {
+  it('serves each lane over its own store, with its own control endpoints', async () => {
+    const laned = await startSandboxHttpServer({ port: 0, lanes: ['exactly-once'] });
+    try {
+      const lane = `${laned.origin}/lanes/exactly-once`;
+      const laneStore = laned.laneStores.get('exactly-once');
+      expect(laneStore).toBeDefined();
+      await fetch(`${lane}/__sandbox/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ endpoint: 'products', kind: '500' }),
+      });
+      expect(laneStore?.faults.list()).toHaveLength(1);
+      expect(laned.store.faults.list()).toHaveLength(0);
+      const products = await fetch(`${lane}/api${endpoints.products()}`, {
+        headers: { Authorization: 'Bearer sandbox-operator' },
+      });
+      expect(products.status).toBe(500);
+      expect(laneStore?.stats().requestsPerEndpoint.products).toBe(1);
+      expect(laned.store.stats().requestsPerEndpoint.products).toBe(0);
+      // A lane's CORS follows its own store.
+      await fetch(`${lane}/__sandbox/reset`, {
+        method: 'POST',
+        body: JSON.stringify({ corsRefusesIdempotencyKey: true }),
+      });
+      const preflight = (base: string) =>
+        fetch(`${base}${endpoints.creditRequest()}`, {
+          method: 'OPTIONS',
+          headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' },
+        });
+      expect((await preflight(`${lane}/api`)).headers.get('access-control-allow-headers')).toBe(
+        'Authorization, Content-Type',
+      );
+      expect((await preflight(laned.baseUrl)).headers.get('access-control-allow-headers')).toBe(
+        'Authorization, Content-Type, Idempotency-Key',
+      );
+    } finally {
+      await laned.close();
+    }
+  });
+
+  it('refuses a lane name that is not a plain path segment', async () => {
+    await expect(startSandboxHttpServer({ port: 0, lanes: ['../x'] })).rejects.toThrow(/lane name/);
   });
 });
 

@@ -20,6 +20,12 @@ export interface SandboxHttpServerOptions extends SandboxStoreOptions {
    * server and one Content-Security-Policy.
    */
   mountProfiles?: boolean;
+  /**
+   * More stores like the root one, each under `/lanes/<name>/` (`api`, `accounts`, `__sandbox`) on
+   * the same origin: a suite that drives the sandbox (faults, stats, resets) runs beside the others
+   * without sharing a store with them.
+   */
+  lanes?: readonly string[];
 }
 
 export interface SandboxHttpServer {
@@ -32,6 +38,8 @@ export interface SandboxHttpServer {
   accountsBaseUrl: string;
   /** With `mountProfiles`: the store behind each `/profiles/<name>/`. */
   profileStores: ReadonlyMap<string, SandboxStore>;
+  /** With `lanes`: the store behind each `/lanes/<name>/`. */
+  laneStores: ReadonlyMap<string, SandboxStore>;
   /** Releases held requests, drops every connection and stops listening. */
   close: () => Promise<void>;
 }
@@ -52,15 +60,20 @@ const HOP_BY_HOP = new Set([
   'host',
 ]);
 
-function corsHeaders(origin: string | undefined): Record<string, string> {
+function corsHeaders(origin: string | undefined, allowIdempotencyKey = true): Record<string, string> {
   return {
     'Access-Control-Allow-Origin': origin ?? '*',
     'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
+    'Access-Control-Allow-Headers': allowIdempotencyKey
+      ? 'Authorization, Content-Type, Idempotency-Key'
+      : 'Authorization, Content-Type',
     'Access-Control-Expose-Headers': 'Retry-After',
     Vary: 'Origin',
   };
 }
+
+/** A lane's name: what may follow `/lanes/` in a path. */
+const LANE_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 class BodyTooLargeError extends Error {}
 
@@ -94,7 +107,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 export async function startSandboxHttpServer(
   options: SandboxHttpServerOptions = {},
 ): Promise<SandboxHttpServer> {
-  const { port: requestedPort = 0, mountProfiles = false, ...storeOptions } = options;
+  const { port: requestedPort = 0, mountProfiles = false, lanes = [], ...storeOptions } = options;
   const store = new SandboxStore(storeOptions);
   // Root-relative bases, resolved per request against this server's origin, so the handlers need not
   // know the port before it is bound.
@@ -118,13 +131,39 @@ export async function startSandboxHttpServer(
       );
     }
   }
+  const laneStores = new Map<string, SandboxStore>();
+  for (const lane of lanes) {
+    if (!LANE_NAME.test(lane)) throw new Error(`lane name "${lane}": lower-case letters, digits and -`);
+    const laneStore = new SandboxStore(storeOptions);
+    laneStores.set(lane, laneStore);
+    handlers.unshift(
+      ...createSandboxHandlers(laneStore, {
+        baseUrl: `/lanes/${lane}/api`,
+        accountsBaseUrl: `/lanes/${lane}/accounts`,
+        controlBaseUrl: `/lanes/${lane}`,
+      }),
+    );
+  }
+  /** The store that answers a path: a profile's, a lane's, or the root one. */
+  const storeFor = (path: string): SandboxStore => {
+    const [, mount, name] = /^\/(profiles|lanes)\/([^/]+)\//.exec(path) ?? [];
+    const mounted =
+      name === undefined ? undefined : (mount === 'lanes' ? laneStores : profileStores).get(name);
+    return mounted ?? store;
+  };
   let origin = '';
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const cors = corsHeaders(req.headers.origin);
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
-      res.writeHead(204, { ...cors, 'Access-Control-Max-Age': '600', ...apiSecurityHeaders });
+      const refusesKey = storeFor(req.url ?? '/').corsRefusesIdempotencyKey;
+      res.writeHead(204, {
+        ...corsHeaders(req.headers.origin, !refusesKey),
+        // Not cached while the header is refused: the next test's provider may allow it again.
+        'Access-Control-Max-Age': refusesKey ? '0' : '600',
+        ...apiSecurityHeaders,
+      });
       res.end();
       return;
     }
@@ -220,10 +259,12 @@ export async function startSandboxHttpServer(
     baseUrl: `${origin}/api`,
     accountsBaseUrl: `${origin}/accounts`,
     profileStores,
+    laneStores,
     close: () =>
       new Promise<void>((resolve, reject) => {
         store.faults.clear();
         for (const profileStore of profileStores.values()) profileStore.faults.clear();
+        for (const laneStore of laneStores.values()) laneStore.faults.clear();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -21,6 +21,7 @@ import {
 export const DEFAULT_DECISION_DELAY_MS = 30_000;
 export const STATUS_PAGE_SIZE = 10;
 export const MAX_ACCOUNT_COUNT = 100_000;
+export const MAX_LATENCY_MS = 60_000;
 
 /** Waits `ms`, or less if `signal` aborts first. Never rejects. */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
@@ -35,6 +36,18 @@ export interface SandboxStoreOptions {
    * (default false). For testing the app with `sendIdempotencyKey` off against a real transport.
    */
   ignoreIdempotencyKey?: boolean;
+  /**
+   * (HTTP server) Answer CORS preflights without `Idempotency-Key` in `Access-Control-Allow-Headers`,
+   * as a provider that never heard of the header: a browser then refuses to send any request that
+   * carries it (a TypeError before anything leaves). Default false.
+   */
+  corsRefusesIdempotencyKey?: boolean;
+  /**
+   * How long every answer of the interface takes, before any fault or effect (default: the profile's,
+   * 1.5 s for `slow`, else 0). Tests run the same gestures against a provider answering at once and one
+   * taking 1.5 s.
+   */
+  latencyMs?: number;
   seed?: number;
   /** The clock; tests inject one. `advanceClock` adds to it. */
   now?: () => number;
@@ -57,7 +70,7 @@ export type ExternalTokenVerifier = (
 
 export type ResetOptions = Pick<
   SandboxStoreOptions,
-  'accountCount' | 'decisionDelayMs' | 'ignoreIdempotencyKey'
+  'accountCount' | 'decisionDelayMs' | 'ignoreIdempotencyKey' | 'corsRefusesIdempotencyKey' | 'latencyMs'
 >;
 
 interface SubmittedAnalysis {
@@ -142,6 +155,8 @@ function resolveSettings(options: ResetOptions, fallback: Required<ResetOptions>
       Number.MAX_SAFE_INTEGER,
     ),
     ignoreIdempotencyKey: options.ignoreIdempotencyKey ?? fallback.ignoreIdempotencyKey,
+    corsRefusesIdempotencyKey: options.corsRefusesIdempotencyKey ?? fallback.corsRefusesIdempotencyKey,
+    latencyMs: resolveCount(options.latencyMs, fallback.latencyMs, 0, MAX_LATENCY_MS),
   };
 }
 
@@ -184,6 +199,8 @@ export class SandboxStore {
       accountCount: DEFAULT_ACCOUNT_COUNT,
       decisionDelayMs: DEFAULT_DECISION_DELAY_MS,
       ignoreIdempotencyKey: false,
+      corsRefusesIdempotencyKey: false,
+      latencyMs: this.profile.latencyMs,
     });
     this.settings = this.defaults;
     this.reset();
@@ -239,6 +256,14 @@ export class SandboxStore {
 
   get ignoresIdempotencyKey(): boolean {
     return this.settings.ignoreIdempotencyKey;
+  }
+
+  get corsRefusesIdempotencyKey(): boolean {
+    return this.settings.corsRefusesIdempotencyKey;
+  }
+
+  get latencyMs(): number {
+    return this.settings.latencyMs;
   }
 
   /**

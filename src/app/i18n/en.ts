@@ -34,6 +34,7 @@ export const en: Translations = {
   },
   errors: {
     retry: 'Try again',
+    providerSaid: '(provider: «{{text}}»)',
     notFoundTitle: 'Page not found',
     notFoundBody: 'The address {{path}} does not exist in this app.',
     goHome: 'Go to products',
@@ -53,6 +54,8 @@ export const en: Translations = {
       'Sandbox mode needs a service worker, which this browser refused. Reload the page; if it persists, use another browser.',
     api: {
       network: 'No answer from the provider. Check your connection and try again.',
+      networkHeaderRefused:
+        'The provider answers look-ups, but this request got no answer. Either the connection dropped after sending (the provider may have received it), or the browser never sent it because the provider does not accept the Idempotency-Key header (CORS). If this happens on every send, ask whoever deploys the app to add Idempotency-Key to the provider’s Access-Control-Allow-Headers, or to turn the sendIdempotencyKey key off.',
       timeout: 'The provider did not answer in time ({{seconds}} s). Try again.',
       server: 'The provider failed (HTTP {{status}}).',
       serverNoBody: 'The provider is unavailable right now (HTTP {{status}}). Try again in a moment.',

@@ -39,6 +39,7 @@ export const ptBR = {
   },
   errors: {
     retry: 'Tentar novamente',
+    providerSaid: '(provedor: «{{text}}»)',
     notFoundTitle: 'Página não encontrada',
     notFoundBody: 'O endereço {{path}} não existe neste aplicativo.',
     goHome: 'Ir para os produtos',
@@ -59,6 +60,8 @@ export const ptBR = {
       'O modo sandbox precisa de um service worker, que este navegador recusou. Recarregue a página; se persistir, use outro navegador.',
     api: {
       network: 'Sem resposta do provedor. Verifique sua conexão e tente novamente.',
+      networkHeaderRefused:
+        'O provedor responde às consultas, mas este envio não teve resposta. Ou a conexão caiu depois do envio (o provedor pode ter recebido o pedido), ou o navegador nem chegou a enviá-lo porque o provedor não aceita o cabeçalho Idempotency-Key (CORS). Se isso acontece a cada envio, peça a quem implanta o app para incluir Idempotency-Key em Access-Control-Allow-Headers do provedor, ou para desligar a chave sendIdempotencyKey.',
       timeout: 'O provedor não respondeu a tempo ({{seconds}} s). Tente novamente.',
       server: 'O provedor teve uma falha (HTTP {{status}}).',
       serverNoBody:

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { formatMoney } from '@/lib/money';
 import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { captureDownloads } from '@/test/downloads';
 import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
@@ -174,13 +175,7 @@ describe('AccountsPage', () => {
   });
 
   it('exports what is shown as CSV (BOM, semicolons, decimal commas)', async () => {
-    const created: Blob[] = [];
-    const original = Object.getOwnPropertyDescriptors(URL);
-    URL.createObjectURL = (blob: Blob) => {
-      created.push(blob);
-      return 'blob:test';
-    };
-    URL.revokeObjectURL = () => undefined;
+    const downloads = captureDownloads();
     try {
       const { user } = renderRoute('/contas', { sandbox });
       const target = sandbox.store.listAccounts()[3]!; // overdrawn
@@ -188,7 +183,7 @@ describe('AccountsPage', () => {
       await user.type(screen.getByRole('searchbox', { name: 'Buscar contas' }), target.taxId);
       await waitFor(() => expect(bodyRows()).toHaveLength(1));
       await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await created[0]!.arrayBuffer());
+      const text = await downloads.text();
       expect(text.startsWith('\uFEFF')).toBe(true);
       const [header, line, extra] = text.slice(1).split('\r\n');
       expect(header).toBe(
@@ -199,7 +194,7 @@ describe('AccountsPage', () => {
       expect(line).toMatch(/;-\d+,\d{2};/);
       expect(extra).toBeUndefined();
     } finally {
-      Object.defineProperties(URL, original);
+      downloads.restore();
     }
   });
 
@@ -239,14 +234,68 @@ describe('AccountsPage', () => {
     expect(within(row).queryByRole('button', { name: /Solicitar cartão virtual/ })).not.toBeInTheDocument();
   });
 
-  it('reports a fractional balance under a centavos reading instead of dividing it', async () => {
+  it('withholds the balances a centavos reading contradicts, names the field and the key, and keeps the rest working', async () => {
     const reais = otherProfile('english');
     sandbox.server.use(...reais.handlers);
-    renderRoute('/contas', { sandbox, config: { balanceUnit: 'centavos' } });
-    const alert = await screen.findByText(/da resposta vale -?\d+\.\d+, um valor com frações/);
-    expect(alert).toHaveTextContent(/accounts\.\d+\.balance\.(total|blocked|available)/);
-    expect(screen.queryByRole('table', { name: 'Contas da instituição' })).not.toBeInTheDocument();
-    expect(document.title).toBe('Erro: Contas · Cartões Back-office');
+    const downloads = captureDownloads();
+    try {
+      const { user, router } = renderRoute('/contas', { sandbox, config: { balanceUnit: 'centavos' } });
+      const seeded = reais.store.listAccounts();
+      await screen.findByRole('rowheader', { name: seeded[0]!.tradeName });
+      const note = screen.getByRole('note');
+      expect(note).toHaveTextContent('Saldos não mostrados');
+      expect(note).toHaveTextContent(
+        /O campo accounts\.\d+\.balance\.(total|blocked|available) da resposta vale -?\d+\.\d+/,
+      );
+      expect(note).toHaveTextContent('balanceUnit');
+      // Not an error screen: the list, without any balance, column, total or sort by one.
+      expect(document.title).toBe('Contas · Cartões Back-office');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(
+        within(table())
+          .getAllByRole('columnheader')
+          .map((header) => header.textContent),
+      ).toEqual(['Nome fantasia', 'CNPJ', 'Agência', 'Conta', 'ID da conta', 'Ações']);
+      expect(footer()).toBeNull();
+      expect(table()).not.toHaveTextContent('R$');
+      await user.click(screen.getByRole('button', { name: 'Colunas' }));
+      const menu = screen.getByRole('menu', { name: 'Colunas visíveis' });
+      for (const name of ['Disponível', 'Saldo total', 'Bloqueado']) {
+        const item = within(menu).getByRole('menuitemcheckbox', { name: new RegExp(`^${name}`) });
+        expect(item).toHaveAttribute('aria-disabled', 'true');
+        expect(item).toHaveAttribute('aria-checked', 'false');
+        expect(item).toHaveTextContent('Não mostrado: veja balanceUnit');
+      }
+      await user.keyboard('{Escape}');
+
+      // Sort and search work on the rest.
+      await user.click(screen.getByRole('button', { name: 'Nome fantasia' }));
+      const byName = [...seeded].sort((a, b) => a.tradeName.localeCompare(b.tradeName, 'pt-BR'));
+      await waitFor(() => expect(bodyRows()[0]).toHaveTextContent(byName[0]!.tradeName));
+      const target = seeded[6]!;
+      await user.type(screen.getByRole('searchbox', { name: 'Buscar contas' }), target.taxId);
+      await waitFor(() => expect(bodyRows()).toHaveLength(1));
+      expect(bodyRows()[0]).toHaveTextContent(target.tradeName);
+
+      // The CSV has every column but the balances.
+      await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+      const text = await downloads.text();
+      const [header, line] = text.slice(1).split('\r\n');
+      expect(header).toBe('Nome fantasia;CNPJ;Agência;Conta;ID da conta;Padrão;Razão social');
+      expect(line).toContain(`;${target.branch};${target.account};${target.accountId};`);
+
+      // The row action still requests a virtual card for the account.
+      await user.click(
+        screen.getByRole('button', {
+          name: `Solicitar cartão virtual para ${target.tradeName}, conta ${target.account}`,
+        }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
+      expect(dialog).toHaveTextContent(`para a conta ${target.account}.`);
+      expect(router.state.location.pathname).toBe('/cartoes');
+    } finally {
+      downloads.restore();
+    }
   });
 
   it('shows balances sent in reais as they are under balanceUnit "reais"', async () => {

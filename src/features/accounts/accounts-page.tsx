@@ -23,6 +23,7 @@ import { toReais } from '@/lib/money';
 import { columnIds, isMoneyColumn, type ColumnId, type SortState } from './account-rows';
 import { AccountsTable } from './accounts-table';
 import { ColumnMenu } from './column-menu';
+import { contradictionsOf, withheldColumns } from './contradictions';
 import { accountsInOrder, useAccountsView, useDebouncedValue } from './use-accounts-view';
 
 /** A search runs once typing pauses this long (each answer re-renders the table). */
@@ -68,18 +69,18 @@ export function AccountsPage() {
   const isShown = (column: ColumnId) => chosen.get(column) ?? shownByDefault.has(column);
   const hidden = new Set(columnIds.filter((column) => !isShown(column)));
 
-  // Balances in centavos must be whole: a fraction means the provider reads the unit otherwise. Reported,
-  // never divided or rounded into a wrong amount.
+  // A contradiction between the configuration and the data withholds the values it concerns (a
+  // fractional balance under a centavos reading: the balances and their totals); the rest works.
   // (Found by the accounts worker as it decoded the list: the page does not walk it again.)
-  const contradiction =
-    accounts.data && moneyUnit === 'centavos'
-      ? accountsEngine().overview(accounts.data).firstFractional
-      : null;
-  const allAccounts = accounts.data && !contradiction ? accounts.data : null;
+  const allAccounts = accounts.data ?? null;
+  const contradictions = allAccounts
+    ? contradictionsOf(accountsEngine().overview(allAccounts), moneyUnit)
+    : [];
+  const withheld = withheldColumns(contradictions);
   // Search and sort are answered off the main thread; until then the previous rows stay (busy).
-  const shown = useAccountsView(allAccounts, searched, sort);
+  const shown = useAccountsView(allAccounts, searched, sort && !withheld.has(sort.column) ? sort : null);
   const busy = shown !== null && (shown.busy || searched !== query);
-  const columns = columnIds.filter((column) => !hidden.has(column));
+  const columns = columnIds.filter((column) => !hidden.has(column) && !withheld.has(column));
 
   function onSort(column: ColumnId) {
     // The header answers at once; the rows follow when the worker has sorted them.
@@ -102,8 +103,9 @@ export function AccountsPage() {
   }
 
   function exportCsv(rows: readonly Account[]) {
-    // Every column the operator has not hidden: the width's defaults are about the screen, not the file.
-    const exported = columnIds.filter((column) => chosen.get(column) !== false);
+    // Every column the operator has not hidden (the width's defaults are about the screen, not the
+    // file), and no withheld value.
+    const exported = columnIds.filter((column) => chosen.get(column) !== false && !withheld.has(column));
     const header = exported.map((column) =>
       isMoneyColumn(column)
         ? t('accounts.csvMoneyHeader', { column: t(`accounts.columns.${column}`) })
@@ -131,7 +133,7 @@ export function AccountsPage() {
     downloadTextFile(stampedFileName(t('accounts.fileName')), toCsv(header, data));
   }
 
-  const failed = (accounts.isError && !forbidden) || contradiction !== null;
+  const failed = accounts.isError && !forbidden;
 
   return (
     <PageContainer
@@ -144,15 +146,6 @@ export function AccountsPage() {
           <AlertTitle>{t('accounts.forbiddenTitle')}</AlertTitle>
           {t('accounts.forbiddenBody')}
         </Alert>
-      ) : contradiction ? (
-        <Alert severity="error">
-          <AlertTitle>{t('accounts.errorTitle')}</AlertTitle>
-          {t('accounts.fractionalBalance', {
-            index: contradiction.index,
-            field: contradiction.field,
-            value: contradiction.value,
-          })}
-        </Alert>
       ) : failed ? (
         <ApiErrorAlert
           error={accounts.error}
@@ -162,6 +155,16 @@ export function AccountsPage() {
         />
       ) : (
         <Stack spacing={2}>
+          {contradictions.map((contradiction) => (
+            // A standing explanation of what is not shown, not an event: a note.
+            <Alert key={contradiction.key} severity="warning" role="note">
+              <AlertTitle>{t('accounts.withheld.balanceUnitTitle')}</AlertTitle>
+              {t('accounts.withheld.balanceUnit', {
+                field: contradiction.field,
+                value: contradiction.value,
+              })}
+            </Alert>
+          ))}
           <ListToolbar
             search={search.field}
             count={
@@ -172,7 +175,7 @@ export function AccountsPage() {
                 : t('accounts.loading')
             }
           >
-            <ColumnMenu hidden={hidden} onToggle={onToggleColumn} />
+            <ColumnMenu hidden={hidden} withheld={withheld} onToggle={onToggleColumn} />
             <Button
               variant="outlined"
               startIcon={<DownloadIcon />}

@@ -161,6 +161,8 @@ export function AccountsTable({
   // part that re-renders on scroll.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const rows = accounts && order ? { count: order.length } : null;
+  // The totals row sums the balances on screen: none shown (hidden, or withheld), no totals row.
+  const footer = rows !== null && totals !== null && columns.some(isMoneyColumn);
   const columnCount = columns.length + 1;
   const tableWidth = columns.reduce((sum, column) => sum + columnWidths[column], ACTION_WIDTH);
   const money = (amount: number) => formatMoney(amount, moneyUnit, i18n.language);
@@ -182,7 +184,7 @@ export function AccountsTable({
         stickyHeader
         size="small"
         aria-label={t('accounts.tableLabel')}
-        aria-rowcount={rows ? rows.count + 2 : -1}
+        aria-rowcount={rows ? rows.count + (footer ? 2 : 1) : -1}
         aria-busy={rows === null || busy}
         sx={[{ tableLayout: 'fixed', width: tableWidth, minWidth: '100%' }, bodyRowStyles]}
       >
@@ -231,7 +233,7 @@ export function AccountsTable({
             ))}
           </TableBody>
         )}
-        {rows !== null && totals ? (
+        {footer ? (
           <TableFooter
             sx={{
               position: 'sticky',

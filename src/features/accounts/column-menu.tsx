@@ -12,11 +12,13 @@ import { columnIds, type ColumnId } from './account-rows';
 
 interface ColumnMenuProps {
   hidden: ReadonlySet<ColumnId>;
+  /** Columns whose values a contradiction withholds: not shown whatever the choice, and said so. */
+  withheld: ReadonlySet<ColumnId>;
   onToggle: (column: ColumnId) => void;
 }
 
 /** Show or hide columns; the trade name always stays (it names each row). */
-export function ColumnMenu({ hidden, onToggle }: ColumnMenuProps) {
+export function ColumnMenu({ hidden, withheld, onToggle }: ColumnMenuProps) {
   const { t } = useTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -40,13 +42,13 @@ export function ColumnMenu({ hidden, onToggle }: ColumnMenuProps) {
         slotProps={{ list: { 'aria-label': t('accounts.columnsMenu'), dense: true } }}
       >
         {columnIds.map((column) => {
-          const visible = !hidden.has(column);
+          const visible = !hidden.has(column) && !withheld.has(column);
           return (
             <MenuItem
               key={column}
               role="menuitemcheckbox"
               aria-checked={visible}
-              disabled={column === 'tradeName'}
+              disabled={column === 'tradeName' || withheld.has(column)}
               onClick={() => onToggle(column)}
             >
               <ListItemIcon>
@@ -57,7 +59,9 @@ export function ColumnMenu({ hidden, onToggle }: ColumnMenuProps) {
                   <CheckBoxOutlineBlankIcon fontSize="small" />
                 )}
               </ListItemIcon>
-              <ListItemText>{t(`accounts.columns.${column}`)}</ListItemText>
+              <ListItemText secondary={withheld.has(column) ? t('accounts.withheld.column') : undefined}>
+                {t(`accounts.columns.${column}`)}
+              </ListItemText>
             </MenuItem>
           );
         })}

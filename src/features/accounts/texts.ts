@@ -40,8 +40,12 @@ export const accountsTexts = defineTexts(
     noMatch: 'Nenhuma conta corresponde a “{{filter}}”.',
     empty: 'Nenhuma conta associada a esta instituição.',
     errorTitle: 'Não foi possível carregar as contas',
-    fractionalBalance:
-      'O campo accounts.{{index}}.{{field}} da resposta vale {{value}}, um valor com frações, mas a configuração lê os saldos em centavos (balanceUnit). O provedor e a configuração divergem; os saldos não são mostrados para não exibir valores errados. Ajuste balanceUnit para "reais" se o provedor envia reais.',
+    withheld: {
+      balanceUnitTitle: 'Saldos não mostrados',
+      balanceUnit:
+        'O campo {{field}} da resposta vale {{value}}, um valor com frações, mas a configuração lê os saldos em centavos (balanceUnit). O provedor e a configuração divergem: os saldos e os totais não são mostrados, para não exibir valores errados. Ajuste balanceUnit para "reais" se o provedor envia reais. O resto da lista funciona: busca, ordenação, exportação (sem saldos) e o pedido de cartão virtual.',
+      column: 'Não mostrado: veja balanceUnit',
+    },
     errorPrefix: 'Erro',
     forbiddenTitle: 'Sem acesso à lista de contas',
     forbiddenBody:
@@ -85,8 +89,12 @@ export const accountsTexts = defineTexts(
     noMatch: 'No account matches “{{filter}}”.',
     empty: 'No account is associated with this institution.',
     errorTitle: 'The accounts could not be loaded',
-    fractionalBalance:
-      'The field accounts.{{index}}.{{field}} of the answer is {{value}}, a fractional amount, but the configuration reads balances as centavos (balanceUnit). The provider and the configuration disagree; balances are not shown rather than shown wrong. Set balanceUnit to "reais" if the provider sends reais.',
+    withheld: {
+      balanceUnitTitle: 'Balances not shown',
+      balanceUnit:
+        'The field {{field}} of the answer is {{value}}, a fractional amount, but the configuration reads balances as centavos (balanceUnit). The provider and the configuration disagree: balances and totals are not shown rather than shown wrong. Set balanceUnit to "reais" if the provider sends reais. The rest of the list works: search, sorting, export (without balances) and requesting a virtual card.',
+      column: 'Not shown: see balanceUnit',
+    },
     errorPrefix: 'Error',
     forbiddenTitle: 'No access to the account list',
     forbiddenBody:

@@ -7,8 +7,9 @@ import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from './texts';
 import { cancelCard } from '@/api/cards';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LiveRegion } from '@/components/live-region';
 import { TextInput } from '@/components/text-input';
-import { OperationResult } from './operation-result';
+import { OperationOutcome } from './operation-result';
 import { parseCode, useCardOperation } from './use-card-operation';
 
 /**
@@ -24,7 +25,7 @@ export function CancelCardSection() {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const codeInputRef = useRef<HTMLInputElement>(null);
-  const { mutation, confirming, open, answered, ask, confirm, close } = useCardOperation(
+  const { state, confirming, open, answered, resent, ask, confirm, resend, close } = useCardOperation(
     'cancel',
     cancelCard,
   );
@@ -73,16 +74,21 @@ export function CancelCardSection() {
           size="small"
           sx={{ width: { xs: '100%', sm: 260 } }}
         />
-        <Button type="submit" variant="outlined" color="error" ref={triggerRef} disabled={mutation.isPending}>
+        <Button type="submit" variant="outlined" color="error" ref={triggerRef} disabled={state.pending}>
           {t('cards.cancel.submit')}
         </Button>
       </Stack>
-      <OperationResult
-        result={mutation.data}
-        error={mutation.error}
+      <LiveRegion visible={!open} message={state.pending ? t('cards.sending') : null} />
+      <OperationOutcome
+        operation="cancel"
+        outcome={state.outcome}
+        code={state.variables}
+        repeat={state.repeat}
         errorTitle={t('cards.cancel.errorTitle')}
         focusRef={resultRef}
+        autoFocus={resent}
         fields={refusalFields}
+        onResend={() => resend(state.version)}
       />
       <ConfirmDialog
         open={open}
@@ -95,10 +101,10 @@ export function CancelCardSection() {
         confirmLabel={t('cards.cancel.confirm')}
         busyLabel={t('cards.sending')}
         cancelLabel={t('cards.back')}
-        busy={mutation.isPending}
+        busy={state.pending}
         canConfirm={matches}
         danger
-        onConfirm={confirm}
+        onConfirm={() => confirm(state.version)}
         onClose={close}
         // Back to where the operator was: the answer when there is one, else the button.
         returnFocusTo={() => (answered ? resultRef.current : triggerRef.current)}
@@ -116,7 +122,7 @@ export function CancelCardSection() {
           autoFocus
           inputProps={{ inputMode: 'numeric' }}
           fullWidth
-          disabled={mutation.isPending}
+          disabled={state.pending}
         />
       </ConfirmDialog>
     </Paper>

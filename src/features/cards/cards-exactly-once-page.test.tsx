@@ -1,5 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { watchRequests } from '@/test/network-idle';
 import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { issueTestToken } from '@/test/sandbox-token';
 
 /**
  * The cancel confirmation pressed twice as people really do it: two separate presses some 80 ms apart,
@@ -90,9 +93,9 @@ describe('CardsPage: the cancel confirmation pressed twice', () => {
   });
 });
 
-describe('CardsPage: a virtual card when the key is off', () => {
-  const virtualSection = () => screen.getByRole('region', { name: 'Solicitar cartão virtual', hidden: true });
+const virtualSection = () => screen.getByRole('region', { name: 'Solicitar cartão virtual', hidden: true });
 
+describe('CardsPage: a virtual card when the key is off', () => {
   async function requestVirtualCard(sendIdempotencyKey: boolean) {
     const { user } = renderRoute('/cartoes', { sandbox, config: { sendIdempotencyKey } });
     const target = sandbox.store.listAccounts()[1]!;
@@ -118,5 +121,127 @@ describe('CardsPage: a virtual card when the key is off', () => {
     const { status, code } = await requestVirtualCard(true);
     expect(status).toHaveTextContent(`Cartão virtual solicitado para a conta ${code}`);
     expect(status).not.toHaveTextContent('Não é possível descartar');
+  });
+});
+
+describe('CardsPage: one request per confirmation, whatever the gesture (provider answering at once)', () => {
+  const requests = watchRequests(sandbox.server);
+  const isPost = (path: string) => (request: Request) =>
+    request.method === 'POST' && new URL(request.url).pathname.includes(path);
+
+  /** As a browser does: a press on a button that the first press disabled does nothing. */
+  const browserLikeUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+  /** The virtual card's confirmation for a typed account code (a token without accounts:read). */
+  async function openVirtualCard() {
+    const token = await issueTestToken(sandbox, ['cards:write']);
+    renderRoute('/cartoes', { sandbox, token });
+    const account = sandbox.store.listAccounts()[1]!;
+    const user = browserLikeUser();
+    await user.type(await screen.findByRole('textbox', { name: 'Código da conta' }), account.account);
+    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Solicitar' });
+    await waitFor(() => expect(confirm).toHaveFocus());
+    return { user, confirm, field: confirm, account };
+  }
+
+  async function openCancel() {
+    renderRoute('/cartoes', { sandbox });
+    const user = browserLikeUser();
+    await user.type(await screen.findByRole('textbox', { name: 'Código do cartão' }), '5005');
+    await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar o cartão 5005?' });
+    const field = within(dialog).getByRole('textbox', { name: 'Digite o código do cartão para confirmar' });
+    await user.type(field, '5005');
+    return { user, confirm: within(dialog).getByRole('button', { name: 'Cancelar o cartão' }), field };
+  }
+
+  type Opened = { user: ReturnType<typeof browserLikeUser>; confirm: HTMLElement; field: HTMLElement };
+  const gestures: Array<[string, (opened: Opened, answerPath: string) => Promise<void>]> = [
+    ['a double click', ({ user, confirm }) => user.dblClick(confirm)],
+    [
+      'a click then Enter',
+      async ({ user, confirm }) => {
+        await user.click(confirm);
+        await user.keyboard('{Enter}');
+      },
+    ],
+    [
+      'two Enters',
+      async ({ user, field }) => {
+        field.focus();
+        await user.keyboard('{Enter}{Enter}');
+      },
+    ],
+    [
+      'an Enter queued behind the answer',
+      async ({ user, confirm, field }, answerPath) => {
+        requests.onAnswer(isPost(answerPath), () => {
+          field.focus();
+          void user.keyboard('{Enter}');
+        });
+        await user.click(confirm);
+      },
+    ],
+  ];
+
+  it.each(gestures)('the virtual card: %s', async (_name, press) => {
+    const opened = await openVirtualCard();
+    await press(opened, '/v1/cards/create/virtual/');
+    const status = await within(virtualSection()).findByRole('status');
+    expect(status).toHaveTextContent(`Cartão virtual solicitado para a conta ${opened.account.account}`);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await requests.idle();
+    expect(sandbox.store.stats().requestsPerEndpoint.createVirtualCard).toBe(1);
+    expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({ [opened.account.accountId]: 1 });
+    expect(within(virtualSection()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each(gestures)('the cancel: %s', async (_name, press) => {
+    const opened = await openCancel();
+    await press(opened, '/v1/cards/cancel/5005/');
+    expect(await within(cancelSection()).findByRole('status')).toHaveTextContent('Cartão 5005 cancelado');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await requests.idle();
+    expect(sandbox.store.stats().cancelRequestsPerCard).toEqual({ '5005': 1 });
+    expect(within(cancelSection()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('CardsPage: a cancel whose answer was lost', () => {
+  const journalRows = () =>
+    within(screen.getByRole('table', { name: 'Diário de operações de cartão' }))
+      .getAllByRole('row')
+      .slice(1);
+
+  it('is confirmed, not refused, when the resend is answered "already cancelled"', async () => {
+    // The provider cancels the card, and the connection drops before the answer.
+    sandbox.store.faults.add({ endpoint: 'cancelCard', kind: 'commitThenReset', times: 1 });
+    const { user, confirm } = await openConfirmation('5006');
+    await user.click(confirm);
+    const unknown = await within(cancelSection()).findByRole('alert');
+    expect(unknown).toHaveTextContent('Não foi possível confirmar o resultado');
+    expect(unknown).toHaveTextContent('O provedor pode ter cancelado o cartão 5006');
+    await user.click(within(unknown).getByRole('button', { name: 'Enviar novamente' }));
+    const outcome = await within(cancelSection()).findByRole('status');
+    expect(outcome).toHaveTextContent('Cartão 5006 cancelado');
+    expect(outcome).toHaveTextContent('Confirmado pelo reenvio');
+    expect(outcome).toHaveTextContent('(provedor: «Cartão 5006 já está cancelado»)');
+    expect(within(cancelSection()).queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(outcome.closest('[tabindex="-1"]')).toHaveFocus());
+    // One cancel took effect; two requests, the second with the first's key.
+    expect(sandbox.store.stats().cancelsPerCard).toEqual({ '5006': 1 });
+    expect(sandbox.store.stats().cancelRequestsPerCard).toEqual({ '5006': 2 });
+    const [newest, oldest] = journalRows();
+    expect(newest).toHaveTextContent('Sucesso');
+    expect(newest).toHaveTextContent('confirmado pelo reenvio');
+    expect(oldest).toHaveTextContent('Falha');
+  });
+
+  it('a new confirmation of an unrelated refusal still reads as refused', async () => {
+    const { user, confirm } = await openConfirmation('9999');
+    await user.click(confirm);
+    expect(await within(cancelSection()).findByRole('alert')).toHaveTextContent('Cartão 9999 não encontrado');
   });
 });

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
 import { formatCnpj } from '@/lib/cnpj';
 import { otherProfile, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { captureDownloads } from '@/test/downloads';
 import { issueTestToken } from '@/test/sandbox-token';
 import { handOff, peekHandOff } from '@/lib/hand-off';
 import { cardJournal } from './journal-store';
@@ -309,14 +310,7 @@ describe('CardsPage: cancellation', () => {
 
 describe('CardsPage: journal', () => {
   it('starts empty, exports CSV with a BOM and semicolons, and is erased on sign-out', async () => {
-    const created: Blob[] = [];
-    const original = Object.getOwnPropertyDescriptors(URL);
-    // jsdom has no object URLs: capture the Blob the download would use.
-    URL.createObjectURL = (blob: Blob) => {
-      created.push(blob);
-      return 'blob:test';
-    };
-    URL.revokeObjectURL = () => undefined;
+    const downloads = captureDownloads();
     try {
       const { user } = renderRoute('/cartoes', { sandbox });
       expect(await screen.findByText('Nenhuma operação nesta aba ainda.')).toBeInTheDocument();
@@ -328,8 +322,8 @@ describe('CardsPage: journal', () => {
         'Cartão 9999 não encontrado',
       );
       await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-      expect(created).toHaveLength(1);
-      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await created[0]!.arrayBuffer());
+      expect(downloads.blobs).toHaveLength(1);
+      const text = await downloads.text();
       expect(text.startsWith('\uFEFF')).toBe(true);
       const lines = text.slice(1).split('\r\n');
       expect(lines[0]).toBe('Hora;Operação;Entrada;Resultado;Mensagem');
@@ -337,7 +331,7 @@ describe('CardsPage: journal', () => {
       act(() => session.signOut());
       expect(cardJournal.getEntries()).toEqual([]);
     } finally {
-      Object.defineProperties(URL, original);
+      downloads.restore();
     }
   });
 

@@ -60,9 +60,22 @@ export const cardsTexts = defineTexts(
     sending: 'Enviando…',
     resultTitle: 'Resposta do provedor',
     resultAt: 'em {{time}}',
-    providerSaid: '(provedor: «{{text}}»)',
-    unknownOutcome:
-      'Não foi possível confirmar o resultado: o provedor pode ter executado a operação. Confira antes de enviar de novo; um novo envio reutiliza a mesma chave.',
+    unknownTitle: 'Não foi possível confirmar o resultado',
+    unknown: {
+      cancel:
+        'O provedor pode ter cancelado o cartão {{code}}. Envie de novo para conferir: se ele já estiver cancelado, o cancelamento aparece aqui como confirmado.',
+      virtualCardWithKey:
+        'O provedor pode ter criado o cartão para a conta {{account}}. Um novo envio reutiliza a mesma chave de idempotência: se o provedor recebeu o primeiro, não cria outro cartão.',
+      virtualCardNoKey:
+        'O provedor pode ter criado o cartão para a conta {{account}}, e a interface não permite consultar os cartões de uma conta. Sem chave de idempotência, um novo envio pode criar um segundo cartão: confirme com o emissor antes de solicitar de novo.',
+    },
+    resend: 'Enviar novamente',
+    confirmedTitle: 'Cartão {{code}} cancelado',
+    confirmedBody:
+      'Confirmado pelo reenvio: a resposta ao primeiro pedido se perdeu, e o provedor diz agora que o cartão já está cancelado.',
+    confirmedJournal: '{{message}} (confirmado pelo reenvio; a resposta ao primeiro pedido se perdeu)',
+    repeatRefused:
+      'O pedido anterior com este código ficou sem resposta: o provedor pode tê-lo executado antes desta recusa.',
     networkRetryCaveat:
       'Não é possível descartar um segundo cartão: sem chave de idempotência, a rede pode ter reenviado o pedido sem que o app saiba. Confira os cartões da conta {{account}} antes de solicitar outro.',
     journal: {
@@ -85,8 +98,6 @@ export const cardsTexts = defineTexts(
       export: 'Exportar CSV',
       fileName: 'diario-cartoes',
     },
-    toastVirtual: 'Cartão virtual solicitado',
-    toastCancel: 'Cartão cancelado',
   },
   {
     title: 'Cards',
@@ -144,9 +155,22 @@ export const cardsTexts = defineTexts(
     sending: 'Sending…',
     resultTitle: "Provider's answer",
     resultAt: 'at {{time}}',
-    providerSaid: '(provider: «{{text}}»)',
-    unknownOutcome:
-      'The outcome could not be confirmed: the provider may have carried out the operation. Check before sending again; a new send reuses the same key.',
+    unknownTitle: 'The outcome could not be confirmed',
+    unknown: {
+      cancel:
+        'The provider may have cancelled card {{code}}. Send again to check: if it is already cancelled, the cancellation shows here as confirmed.',
+      virtualCardWithKey:
+        'The provider may have created the card for account {{account}}. A new send reuses the same idempotency key: if the provider got the first, it creates no other card.',
+      virtualCardNoKey:
+        "The provider may have created the card for account {{account}}, and the interface gives no way to look up an account's cards. Without an idempotency key, a new send may create a second card: check with the issuer before requesting again.",
+    },
+    resend: 'Send again',
+    confirmedTitle: 'Card {{code}} cancelled',
+    confirmedBody:
+      'Confirmed by the resend: the answer to the first request was lost, and the provider now says the card is already cancelled.',
+    confirmedJournal: '{{message}} (confirmed by the resend; the answer to the first request was lost)',
+    repeatRefused:
+      'The previous request with this code got no answer: the provider may have carried it out before this refusal.',
     networkRetryCaveat:
       'A second card cannot be ruled out: without an idempotency key, the network may have resent the request without the app knowing. Check the cards of account {{account}} before requesting another.',
     journal: {
@@ -168,8 +192,6 @@ export const cardsTexts = defineTexts(
       export: 'Export CSV',
       fileName: 'card-journal',
     },
-    toastVirtual: 'Virtual card requested',
-    toastCancel: 'Card cancelled',
   },
 );
 

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from './texts';
+import { saysAlreadyCancelled } from '@/api/cards';
 import type { CardOperationResult } from '@/api/schemas/cards';
 import { useConfirmedMutation } from '@/components/use-confirmed-mutation';
 import { describeApiError } from '@/components/describe-api-error';
-import { useToast } from '@/components/toast-provider';
 import { cardJournal, type CardOperation } from './journal-store';
 
 /**
- * One card operation (request a virtual card, cancel a card): exactly one request per confirmation, a
- * fresh idempotency key per confirmed operation, the same key when the same code is sent again after an
- * unknown outcome (`useConfirmedMutation`), behind a confirmation. Each outcome goes to the tab's journal.
+ * One card operation (request a virtual card, cancel a card) behind a confirmation: each opening of the
+ * confirmation is a new operation (`useConfirmedMutation`, the state machine of
+ * src/lib/confirmed-operation.ts), confirmed once, with a fresh idempotency key, or the same key when the
+ * same code is sent again after an unknown outcome. A cancel whose resend is answered "already
+ * cancelled" is confirmed, not refused. Each outcome goes to the tab's journal.
  */
 export function useCardOperation(
   operation: CardOperation,
@@ -18,10 +20,22 @@ export function useCardOperation(
   initialCode: number | null = null,
 ) {
   const { t } = useTranslation();
-  const notify = useToast();
-  const { run: runOnce, mutation } = useConfirmedMutation({
+  // The confirmation: the code being confirmed (kept while the dialog fades out, so that its text does
+  // not vanish), whether the dialog is open, and whether the answer is in (focus then goes to it).
+  const [confirming, setConfirming] = useState<number | null>(initialCode);
+  const [open, setOpen] = useState(initialCode !== null);
+  const [answered, setAnswered] = useState(false);
+  // The last send came from the outcome's "send again", not from the dialog: its answer takes focus.
+  const [resent, setResent] = useState(false);
+  const settle = () => {
+    setAnswered(true);
+    setOpen(false);
+  };
+
+  const state = useConfirmedMutation({
     send,
     isRepeat: (previous: number, next: number) => previous === next,
+    alreadyDone: operation === 'cancel' ? saysAlreadyCancelled : undefined,
     onSuccess: (result, code) => {
       cardJournal.add({
         operation,
@@ -30,7 +44,20 @@ export function useCardOperation(
         message: result.message,
         providerTimestamp: result.timestamp,
       });
-      notify(t(operation === 'cancel' ? 'cards.toastCancel' : 'cards.toastVirtual'));
+      settle();
+    },
+    onConfirmed: (error, code) => {
+      const { summary, providerMessages } = describeApiError(error, t);
+      cardJournal.add({
+        operation,
+        input: code,
+        outcome: 'success',
+        message: t('cards.confirmedJournal', {
+          message: providerMessages.length > 0 ? providerMessages.join(' ') : summary,
+        }),
+        providerTimestamp: null,
+      });
+      settle();
     },
     onError: (error, code) => {
       const { summary, providerMessages } = describeApiError(error, t);
@@ -41,40 +68,43 @@ export function useCardOperation(
         message: providerMessages.length > 0 ? providerMessages.join(' ') : summary,
         providerTimestamp: null,
       });
+      settle();
     },
   });
 
-  // The confirmation: the code being confirmed (kept while the dialog fades out, so that its text does
-  // not vanish), whether the dialog is open, and whether the answer is in (focus then goes to it).
-  const [confirming, setConfirming] = useState<number | null>(initialCode);
-  const [open, setOpen] = useState(initialCode !== null);
-  const [answered, setAnswered] = useState(false);
-
-  /** Opens the confirmation for `code`. */
+  /** Opens the confirmation for `code`: a new operation (refused while one is under way). */
   const ask = (code: number) => {
+    if (!state.begin()) return;
     setAnswered(false);
+    setResent(false);
     setConfirming(code);
     setOpen(true);
   };
 
-  /** The confirm button (ConfirmDialog calls it once per opening): one request, then the dialog closes. */
-  const confirm = () => {
-    if (confirming === null) return;
-    runOnce(confirming, {
-      onSettled: () => {
-        setAnswered(true);
-        setOpen(false);
-      },
-    });
+  /**
+   * The confirm button, pressed having seen the operation at `seen` (the dialog's render): one request,
+   * then the dialog closes on the answer.
+   */
+  const confirm = (seen: number) => {
+    if (confirming !== null) state.send(confirming, { seen });
+  };
+
+  /** The outcome's "send again" after an unknown outcome: the same code, the same key, no new dialog. */
+  const resend = (seen: number) => {
+    if (state.variables === null) return;
+    if (state.send(state.variables, { seen })) {
+      setAnswered(false);
+      setResent(true);
+    }
   };
 
   const close = () => {
-    if (mutation.isPending) return;
+    if (state.pending) return;
     setAnswered(false);
     setOpen(false);
   };
 
-  return { mutation, confirming, open, answered, ask, confirm, close };
+  return { state, confirming, open, answered, resent, ask, confirm, resend, close };
 }
 
 /** A code typed by the operator: a positive whole number of digits only, or null. */

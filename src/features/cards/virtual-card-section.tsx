@@ -16,11 +16,12 @@ import { requestVirtualCard } from '@/api/cards';
 import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode, type VirtualCardCode } from '@/api/virtual-card-account';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LiveRegion } from '@/components/live-region';
 import { useAccountList } from '@/components/use-account-list';
 import { TextInput } from '@/components/text-input';
 import { useRuntimeConfig } from '@/config/config-context';
 import { formatCnpj } from '@/lib/cnpj';
-import { OperationResult } from './operation-result';
+import { OperationOutcome } from './operation-result';
 import { parseCode, useCardOperation } from './use-card-operation';
 
 /** Options shown at once in the account picker; typing narrows the rest (10 000 accounts stay fast). */
@@ -75,7 +76,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const triggerRef = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const accountInputRef = useRef<HTMLInputElement>(null);
-  const { mutation, confirming, open, answered, ask, confirm, close } = useCardOperation(
+  const { state, confirming, open, answered, resent, ask, confirm, resend, close } = useCardOperation(
     'virtualCard',
     requestVirtualCard,
     handedOverAccount,
@@ -242,17 +243,21 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             )}
           />
         )}
-        <Button type="submit" variant="contained" ref={triggerRef} disabled={mutation.isPending}>
+        <Button type="submit" variant="contained" ref={triggerRef} disabled={state.pending}>
           {t('cards.virtual.submit')}
         </Button>
       </Stack>
-      <OperationResult
-        result={mutation.data}
-        error={mutation.error}
+      <LiveRegion visible={!open} message={state.pending ? t('cards.sending') : null} />
+      <OperationOutcome
+        operation="virtualCard"
+        outcome={state.outcome}
+        code={state.variables}
+        repeat={state.repeat}
         errorTitle={t('cards.virtual.errorTitle')}
         focusRef={resultRef}
-        networkRetryCaveatFor={mutation.variables?.variables}
+        autoFocus={resent}
         fields={refusalFields}
+        onResend={() => resend(state.version)}
       />
       <ConfirmDialog
         open={open}
@@ -283,10 +288,10 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         confirmLabel={t('cards.virtual.confirm')}
         busyLabel={t('cards.sending')}
         cancelLabel={t('cards.back')}
-        busy={mutation.isPending}
+        busy={state.pending}
         // The one action of a confirmation that only states what will happen.
         focusConfirm
-        onConfirm={confirm}
+        onConfirm={() => confirm(state.version)}
         onClose={close}
         returnFocusTo={() => (answered ? resultRef.current : triggerRef.current)}
       />

@@ -241,10 +241,17 @@ describe('CreditApplicationPage', () => {
     sandbox.store.faults.add({ endpoint: 'creditRequest', kind: 'commitThenReset' });
     await user.click(screen.getByRole('button', { name: 'Enviar proposta' }));
     await user.click(await screen.findByRole('button', { name: 'Enviar novamente' }));
-    expect((await screen.findAllByText('Proposta enviada')).length).toBeGreaterThan(0);
-    const warning = await screen.findByRole('alert');
-    expect(warning).toHaveTextContent('Atenção: o provedor registrou 2 análises novas para este CPF');
-    expect(within(warning).getAllByText(/^PRP-\d{4}-\d+$/)).toHaveLength(2);
+    // One box: sent, and the duplicate to report, with both codes (not a success beside a warning).
+    const title = await screen.findByText('Proposta enviada, mas registrada 2 vezes: informe o emissor');
+    const outcome = title.closest<HTMLElement>('[role="status"]')!;
+    expect(outcome).toHaveTextContent('O provedor registrou 2 análises novas para este CPF');
+    const codes = within(
+      within(outcome).getByRole('list', { name: 'Código de acompanhamento' }),
+    ).getAllByText(/^PRP-\d{4}-\d+$/);
+    expect(codes).toHaveLength(2);
+    expect(outcome).toHaveTextContent('(veio na resposta)');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Proposta enviada')).not.toBeInTheDocument();
     expect(sandbox.store.stats().applicationsPerCpf['06247311974']).toBe(2);
   });
 

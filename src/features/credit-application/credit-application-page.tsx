@@ -2,18 +2,19 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Ref } from 'react';
 import { FormProvider, useFormContext } from 'react-hook-form';
 import { useTranslation } from './texts';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { productQueries } from '@/api/products';
 import { PageContainer } from '@/components/page-container';
-import { useToast } from '@/components/toast-provider';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNavigateWithHandOff } from '@/components/use-hand-off';
 import { useRuntimeConfig } from '@/config/config-context';
 import { incomeUnitOf } from '@/config/config-schema';
@@ -22,14 +23,15 @@ import { ErrorSummary, sortByPosition } from './error-summary';
 import type { RuleContext } from './field-kit';
 import { FieldGrid } from './field-grid';
 import { LeaveDialog } from './leave-dialog';
-import { ReviewAndSubmit } from './review-and-submit';
-import { SubmitSuccess } from './submit-outcome';
+import { ReviewAndSubmit, type SentApplication } from './review-and-submit';
+import { SubmitOutcome } from './submit-outcome';
 import { hasUnsentData, useApplicationDraft } from './use-application-draft';
 import { useLeaveGuard } from './use-leave-guard';
 import { useStepNavigation } from './use-step-navigation';
 import { useHasProblems, useProblems } from './use-form-errors';
 import {
   FIRST_SLUG,
+  REVIEW_SLUG,
   createWizard,
   stepIndexOf,
   type ApplicationInput,
@@ -68,19 +70,12 @@ function useWizard(): Wizard {
   }, [config, queryClient]);
 }
 
-interface Sent {
-  cpf: string;
-  response: unknown;
-  /** The CPF's analyses before the first send, when checked (no idempotency key). */
-  baseline: readonly string[] | null;
-}
-
 function WizardPage() {
   const wizard = useWizard();
-  const { methods, restored, forget } = useApplicationDraft(wizard);
+  const { methods, restored, forget, startFrom } = useApplicationDraft(wizard);
   return (
     <FormProvider {...methods}>
-      <WizardSteps wizard={wizard} restored={restored} forget={forget} />
+      <WizardSteps wizard={wizard} restored={restored} forget={forget} startFrom={startFrom} />
     </FormProvider>
   );
 }
@@ -93,19 +88,24 @@ function WizardSteps({
   wizard,
   restored,
   forget,
+  startFrom,
 }: {
   wizard: Wizard;
   restored: boolean;
   forget: () => void;
+  startFrom: (values: ApplicationInput) => void;
 }) {
   noteRender('WizardSteps');
   const { t } = useTranslation();
   const navigateWithHandOff = useNavigateWithHandOff();
-  const notify = useToast();
   const { getValues } = useFormContext<ApplicationInput>();
   const { navigation: nav, summaryRef, headingRef } = useStepNavigation(wizard);
   const { step, stepIndex, previous } = nav;
-  const [sent, setSent] = useState<Sent | null>(null);
+  // Once sent, the draft is gone and the success screen stays until "Nova proposta" or a confirmed
+  // "another application for this CPF": nothing on it can send the same application again.
+  const [sent, setSent] = useState<SentApplication | null>(null);
+  const [askingAnother, setAskingAnother] = useState(false);
+  const anotherRef = useRef<HTMLButtonElement>(null);
   const blocker = useLeaveGuard(
     paths.newApplication,
     () => sent === null && hasUnsentData(getValues(), wizard),
@@ -125,15 +125,31 @@ function WizardSteps({
       titlePrefix={hasProblems ? t('creditApplication.errorTitlePrefix') : undefined}
     >
       {sent ? (
-        <SubmitSuccess
-          response={sent.response}
-          cpf={sent.cpf}
-          baseline={sent.baseline}
-          onGoToStatus={() => navigateWithHandOff('analysisStatus', { cpf: sent.cpf })}
-          onNewApplication={() => {
-            setSent(null);
-            nav.goTo(FIRST_SLUG);
-          }}
+        <SubmitOutcome
+          outcome={{ kind: 'sent', response: sent.response, cpf: sent.cpf, baseline: sent.baseline }}
+          wizard={wizard}
+          actions={
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }}>
+              <Button
+                variant="contained"
+                onClick={() => navigateWithHandOff('analysisStatus', { cpf: sent.cpf })}
+              >
+                {t('creditApplication.actions.goToStatus')}
+              </Button>
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  setSent(null);
+                  nav.goTo(FIRST_SLUG);
+                }}
+              >
+                {t('creditApplication.actions.newApplication')}
+              </Button>
+              <Button variant="text" ref={anotherRef} onClick={() => setAskingAnother(true)}>
+                {t('creditApplication.actions.anotherForCpf')}
+              </Button>
+            </Stack>
+          }
         />
       ) : (
         <Box sx={{ maxWidth: 960, minWidth: 0 }}>
@@ -171,10 +187,9 @@ function WizardSteps({
             <ReviewAndSubmit
               wizard={wizard}
               goTo={nav.goTo}
-              onSent={(cpf, response, baseline) => {
+              onSent={(application) => {
                 forget();
-                setSent({ cpf, response, baseline });
-                notify(t('creditApplication.submit.successTitle'));
+                setSent(application);
               }}
             />
           ) : (
@@ -191,6 +206,26 @@ function WizardSteps({
           )}
         </Box>
       )}
+      <ConfirmDialog
+        open={askingAnother}
+        title={t('creditApplication.another.title')}
+        description={<DialogContentText>{t('creditApplication.another.body')}</DialogContentText>}
+        confirmLabel={t('creditApplication.another.confirm')}
+        busyLabel={t('creditApplication.another.confirm')}
+        cancelLabel={t('creditApplication.another.cancel')}
+        busy={false}
+        onConfirm={() => {
+          // A new draft (its own idempotency key) from the values sent, back at the review: nothing
+          // is sent until the operator sends it there.
+          if (sent) startFrom(sent.values);
+          setAskingAnother(false);
+          setSent(null);
+          nav.goTo(REVIEW_SLUG);
+        }}
+        onClose={() => setAskingAnother(false)}
+        // Cancelled: back to the button (confirmed, the review's heading takes focus on its own).
+        returnFocusTo={() => anotherRef.current}
+      />
       <LeaveDialog
         open={blocker.state === 'blocked'}
         onStay={() => blocker.reset?.()}

@@ -8,21 +8,37 @@ import { useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from './texts';
 import { analysisStatusQueries } from '@/api/analysis-status';
-import { isUnknownOutcome } from '@/api/api-error';
 import { submitCreditApplication } from '@/api/credit-application';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
+import { LiveRegion } from '@/components/live-region';
 import { useConfirmedMutation } from '@/components/use-confirmed-mutation';
 import { useRuntimeConfig } from '@/config/config-context';
 import { draftStore } from './draft-store';
 import { fieldLabel } from './fields';
 import { DuplicateCheck, RETURN_TO_REVIEW, ReviewSummary, SubmitButton } from './review-summary';
-import { CreatedAnalyses, SubmitFailure, UnknownOutcome } from './submit-outcome';
+import { SubmitOutcome, type SubmitOutcomeState } from './submit-outcome';
 import { toCreditApplicationRequest } from './to-request';
 import { FIRST_SLUG, stepOfField, type ApplicationInput, type Wizard } from './wizard';
 
+/** What the page keeps of a sent application (the success screen and "another for this CPF"). */
+export interface SentApplication {
+  cpf: string;
+  response: unknown;
+  /** The CPF's analyses before the first send, when looked up (no idempotency key), else null. */
+  baseline: readonly string[] | null;
+  /** The form as it was sent, for "Enviar outra proposta para este CPF" (memory only, like the draft). */
+  values: ApplicationInput;
+}
+
+const codesOf = (
+  page: { conteudo: { resultados: Array<{ CodigoParaAcompanhamento: string }> } } | undefined,
+) => page?.conteudo.resultados.map((result) => result.CodigoParaAcompanhamento) ?? [];
+
 /**
  * The review, the duplicate warning and the one submit: the form is parsed with the wizard's schema
- * (the same checks as each step), mapped to the body once, and sent exactly once per confirmation.
+ * (the same checks as each step), mapped to the body once, and sent exactly once per confirmation through
+ * the operation's state machine (`useConfirmedMutation`): pending from the click, the look-up before the
+ * first send included, and never again once sent.
  */
 export function ReviewAndSubmit({
   wizard,
@@ -31,7 +47,7 @@ export function ReviewAndSubmit({
 }: {
   wizard: Wizard;
   goTo: (slug: string, state?: unknown) => void;
-  onSent: (cpf: string, response: unknown, baseline: readonly string[] | null) => void;
+  onSent: (sent: SentApplication) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -42,42 +58,56 @@ export function ReviewAndSubmit({
   const body = request?.ok ? request.body : null;
   const cpf = body?.portador.cpf ?? '';
 
-  const [knownCodes, setKnownCodes] = useState<string[]>([]);
+  // Read in the answer's callback, so refs (set before the request leaves), not state of a past render.
   // Without an idempotency key the provider cannot tell a repeat (a resend after a lost answer, another
-  // tab): the CPF's analyses before the first send are the baseline that each answer is compared with.
-  const [baseline, setBaseline] = useState<string[] | null>(null);
-  const preparing = useRef(false);
-  const [attempts, setAttempts] = useState(0);
-  const { run, mutation } = useConfirmedMutation({
+  // tab): the CPF's analyses before the first send are the baseline each answer is compared with
+  // (undefined: not looked up yet; null: the look-up failed, so no comparison afterwards).
+  const baseline = useRef<readonly string[] | null | undefined>(undefined);
+  // The analyses already known when a send left: an unknown outcome highlights those that appear after.
+  const knownCodes = useRef<readonly string[]>([]);
+  const sentValues = useRef<ApplicationInput | null>(null);
+  // The same two, for the outcome on screen (refs are not read while rendering).
+  const [compared, setCompared] = useState<{
+    baseline: readonly string[] | null;
+    knownCodes: readonly string[];
+  }>({ baseline: null, knownCodes: [] });
+  const operation = useConfirmedMutation({
     send: (sent: CreditApplicationRequest, idempotencyKey: string) =>
       submitCreditApplication(sent, idempotencyKey),
     // One key per draft: sending this draft again is always a repeat.
     isRepeat: () => true,
     newKey: () => draftStore.idempotencyKey(),
     invalidates: () => [analysisStatusQueries.all()],
-    onSuccess: (response, sent) => onSent(sent.portador.cpf, response, baseline),
+    onSuccess: (response, sent) =>
+      onSent({
+        cpf: sent.portador.cpf,
+        response,
+        baseline: baseline.current ?? null,
+        values: sentValues.current ?? getValues(),
+      }),
   });
 
-  const codesOf = (
-    page: { conteudo: { resultados: Array<{ CodigoParaAcompanhamento: string }> } } | undefined,
-  ) => page?.conteudo.resultados.map((result) => result.CodigoParaAcompanhamento) ?? [];
-
-  const send = async () => {
-    if (!body || mutation.isPending || preparing.current) return;
-    if (!sendIdempotencyKey && baseline === null) {
-      // Looked up afresh before the first send; a failed lookup leaves no baseline (no check after).
-      preparing.current = true;
-      const before = await queryClient
-        .query({ ...analysisStatusQueries.byCpf(cpf), staleTime: 0 })
-        .then(codesOf)
-        .catch(() => null);
-      preparing.current = false;
-      setBaseline(before);
-    }
-    const cached = queryClient.getQueryData(analysisStatusQueries.byCpf(cpf).queryKey);
-    if (!run(body)) return;
-    setKnownCodes(codesOf(cached));
-    setAttempts((count) => count + 1);
+  /** The send the operator asked for, having seen the operation at `seen`. */
+  const send = (seen: number) => {
+    if (!body) return;
+    const lookUpFirst = !sendIdempotencyKey && baseline.current === undefined;
+    const began = operation.send(body, {
+      seen,
+      prepare: lookUpFirst
+        ? async () => {
+            // Looked up afresh before the first send; a failed look-up leaves no baseline.
+            const before = await queryClient
+              .query({ ...analysisStatusQueries.byCpf(cpf), staleTime: 0 })
+              .then(codesOf, () => null);
+            baseline.current = before;
+            setCompared((current) => ({ ...current, baseline: before }));
+          }
+        : undefined,
+    });
+    if (!began) return;
+    sentValues.current = getValues();
+    knownCodes.current = codesOf(queryClient.getQueryData(analysisStatusQueries.byCpf(cpf).queryKey));
+    setCompared({ baseline: baseline.current ?? null, knownCodes: knownCodes.current });
   };
 
   if (!parsed.success || !body) {
@@ -109,34 +139,42 @@ export function ReviewAndSubmit({
     );
   }
 
-  const error = mutation.error;
-  const unknown = error !== null && isUnknownOutcome(error);
+  const { outcome, phase, version, pending } = operation;
+  const shown: SubmitOutcomeState | null =
+    outcome?.kind === 'refused'
+      ? { kind: 'refused', error: outcome.error, cpf, baseline: compared.baseline }
+      : outcome?.kind === 'unknown'
+        ? { kind: 'unknown', error: outcome.error, cpf, knownCodes: compared.knownCodes }
+        : null;
   return (
     <Stack spacing={3}>
       <Typography>{t('creditApplication.review.intro')}</Typography>
       <ReviewSummary wizard={wizard} body={body} />
       <DuplicateCheck cpf={cpf} />
-      {error && unknown ? (
-        <UnknownOutcome
-          key={attempts}
-          cpf={cpf}
-          knownCodes={knownCodes}
-          onResend={() => void send()}
-          pending={mutation.isPending}
+      {shown ? (
+        <SubmitOutcome
+          key={version}
+          outcome={shown}
+          wizard={wizard}
+          onResend={shown.kind === 'unknown' ? () => send(version) : undefined}
         />
       ) : null}
-      {error && !unknown ? <SubmitFailure error={error} wizard={wizard} /> : null}
-      {error && !unknown && baseline ? (
-        <CreatedAnalyses key={attempts} cpf={cpf} baseline={baseline} />
-      ) : null}
-      {mutation.isPending ? (
-        <Typography role="status">{t('creditApplication.submit.pending')}</Typography>
-      ) : null}
-      {!unknown ? (
+      <LiveRegion
+        visible
+        message={
+          phase === 'preparing'
+            ? t('creditApplication.submit.preparing')
+            : phase === 'sending'
+              ? t('creditApplication.submit.pending')
+              : null
+        }
+      />
+      {shown?.kind !== 'unknown' ? (
         <Box>
           <SubmitButton
-            pending={mutation.isPending}
-            onClick={() => void send()}
+            pending={pending}
+            disabled={phase === 'sent'}
+            onClick={() => send(version)}
             label={t('creditApplication.actions.submit')}
           />
         </Box>

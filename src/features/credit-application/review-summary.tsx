@@ -239,9 +239,12 @@ export function DuplicateCheck({ cpf }: { cpf: string }) {
 export function AnalysesList({
   results,
   highlight = [],
+  answeredCode = null,
 }: {
   results: Array<{ CodigoParaAcompanhamento: string; Status: string }>;
   highlight?: readonly string[];
+  /** The code the provider's answer carried, marked as such. */
+  answeredCode?: string | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -267,6 +270,11 @@ export function AnalysesList({
             {result.CodigoParaAcompanhamento}
           </Typography>
           <AnalysisStatusChip status={result.Status} />
+          {result.CodigoParaAcompanhamento === answeredCode ? (
+            <Typography component="span" variant="body2">
+              {t('creditApplication.submit.answeredCode')}
+            </Typography>
+          ) : null}
         </Box>
       ))}
     </Box>
@@ -277,10 +285,13 @@ export function SubmitButton({
   pending,
   onClick,
   label,
+  disabled = false,
 }: {
   pending: boolean;
   onClick: () => void;
   label: string;
+  /** Not pending, yet not to be pressed (a draft already sent, while the success screen comes). */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -288,7 +299,7 @@ export function SubmitButton({
       variant="contained"
       size="large"
       onClick={onClick}
-      disabled={pending}
+      disabled={pending || disabled}
       aria-busy={pending}
       startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
     >

@@ -1,77 +1,179 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from './texts';
 import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { isApiError } from '@/api/api-error';
 import { readProviderRefusals } from '@/api/provider-refusal';
-import { ApiErrorAlert } from '@/components/api-error-alert';
 import { CopyCodeButton } from '@/components/copy-code-button';
+import { describeApiError } from '@/components/describe-api-error';
+import { ProviderRefusalList } from '@/components/provider-refusal-list';
+import { useRuntimeConfig } from '@/config/config-context';
 import { fieldLabel } from './fields';
 import { AnalysesList, RETURN_TO_REVIEW, SubmitButton } from './review-summary';
 import { stepOfField, type Wizard } from './wizard';
 
+/** How a send of the application ended: what `SubmitOutcome` shows, one box per outcome. */
+export type SubmitOutcomeState =
+  | {
+      kind: 'sent';
+      response: unknown;
+      cpf: string;
+      /** The CPF's analyses before the first send, when looked up (no idempotency key), else null. */
+      baseline: readonly string[] | null;
+    }
+  | { kind: 'refused'; error: Error; cpf: string; baseline: readonly string[] | null }
+  | { kind: 'unknown'; error: Error; cpf: string; knownCodes: readonly string[] };
+
+interface SubmitOutcomeProps {
+  outcome: SubmitOutcomeState;
+  wizard: Wizard;
+  /** Unknown outcome: send the same draft again (offered once the CPF has been looked up). */
+  onResend?: () => void;
+  /** Sent: what the operator may do next (the screen's buttons under the box). */
+  actions?: ReactNode;
+}
+
 /**
- * A refusal or failure of the submit. A 400 whose messages name a field (`portador.nomeempresa: must not
- * be empty`) shows the field's label with a link to its step and input, the provider's own words beside
- * it; other messages are shown as they came. Focus moves here; everything typed stays.
+ * The one outcome of a send, in one box that takes focus: sent (the tracking code, or, with no
+ * idempotency key, the duplicate the network created, with every code), refused (the provider's field
+ * paths in the operator's words, everything typed kept), or unknown (the CPF looked up afresh before a
+ * resend is offered). Never a second box that repeats or contradicts it.
  */
-export function SubmitFailure({ error, wizard }: { error: unknown; wizard: Wizard }) {
-  const { t } = useTranslation();
+export function SubmitOutcome({ outcome, wizard, onResend, actions }: SubmitOutcomeProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), [error]);
-  const messages = isApiError(error) && error.status === 400 ? error.providerMessages : [];
-  if (messages.length === 0) {
-    return (
-      <Box ref={ref} tabIndex={-1} sx={{ outline: 'none' }}>
-        <ApiErrorAlert error={error} title={t('creditApplication.submit.failedTitle')} />
-        <Alert severity="info" sx={{ mt: 1 }}>
-          {t('creditApplication.submit.keptData')}
-        </Alert>
-      </Box>
-    );
+  useEffect(() => ref.current?.focus(), [outcome]);
+  switch (outcome.kind) {
+    case 'sent':
+      return (
+        <Stack spacing={2}>
+          <SentBox outcome={outcome} focusRef={ref} />
+          <ResponseDetails response={outcome.response} />
+          {actions}
+        </Stack>
+      );
+    case 'refused':
+      return <RefusedBox outcome={outcome} wizard={wizard} focusRef={ref} />;
+    case 'unknown':
+      return <UnknownBox outcome={outcome} onResend={onResend} focusRef={ref} />;
   }
-  const refusals = readProviderRefusals(messages, REQUEST_ROOTS);
+}
+
+type FocusRef = RefObject<HTMLDivElement | null>;
+
+/**
+ * The CPF's analyses looked up afresh after an answer, against those before the first send: the ones
+ * that are new. `checking` until the look-up is in; `fresh` null without a baseline or when it failed.
+ */
+function useNewAnalyses(cpf: string, baseline: readonly string[] | null) {
+  const lookup = useQuery({
+    ...analysisStatusQueries.byCpf(cpf),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    enabled: baseline !== null,
+  });
+  if (baseline === null) return { checking: false, fresh: null };
+  if (!lookup.isFetchedAfterMount || lookup.isFetching) return { checking: true, fresh: null };
+  const fresh = lookup.data?.conteudo.resultados.filter(
+    (result) => !baseline.includes(result.CodigoParaAcompanhamento),
+  );
+  return { checking: false, fresh: fresh ?? null };
+}
+
+function SentBox({
+  outcome,
+  focusRef,
+}: {
+  outcome: Extract<SubmitOutcomeState, { kind: 'sent' }>;
+  focusRef: FocusRef;
+}) {
+  const { t } = useTranslation();
+  const code = trackingCodeOf(outcome.response);
+  const { checking, fresh } = useNewAnalyses(outcome.cpf, outcome.baseline);
+  const duplicate = fresh !== null && fresh.length > 1 ? fresh : null;
   return (
-    <Alert severity="error" role="alert" ref={ref} tabIndex={-1}>
-      <AlertTitle>{t('creditApplication.submit.rejectedTitle')}</AlertTitle>
-      <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
-        {refusals.map((refusal, index) => {
-          const step = refusal.path ? stepOfField(wizard, refusal.path) : undefined;
-          return (
-            <li key={`${index}:${refusal.text}`}>
-              {step && refusal.path ? (
-                <>
-                  <Link
-                    component={RouterLink}
-                    to={applicationStepPath(step.slug)}
-                    state={{ ...RETURN_TO_REVIEW, focus: refusal.path }}
-                    color="inherit"
-                  >
-                    {`${t(`creditApplication.steps.${step.key}`)} · ${fieldLabel(refusal.path, t)}`}
-                  </Link>
-                  {`: ${refusal.detail} `}
-                  <Box component="span" sx={{ opacity: 0.8 }}>
-                    {t('creditApplication.submit.providerSaid', { text: refusal.text })}
-                  </Box>
-                </>
-              ) : (
-                refusal.text
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      <div>{t('creditApplication.submit.keptData')}</div>
+    <Alert
+      severity={duplicate ? 'warning' : 'success'}
+      ref={focusRef}
+      tabIndex={-1}
+      role="status"
+      sx={{ outline: 'none', minWidth: 0 }}
+    >
+      <AlertTitle>
+        {duplicate
+          ? t('creditApplication.submit.duplicateTitle', { count: duplicate.length })
+          : t('creditApplication.submit.successTitle')}
+      </AlertTitle>
+      <Stack spacing={1}>
+        {code ? (
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
+            <span>{t('creditApplication.submit.trackingCode')}</span>
+            <Box
+              component="strong"
+              sx={{ fontFamily: 'monospace', fontSize: '1.1em', overflowWrap: 'anywhere' }}
+            >
+              {code}
+            </Box>
+            <CopyCodeButton code={code} />
+          </Stack>
+        ) : (
+          <div>{t('creditApplication.submit.successBody')}</div>
+        )}
+        {checking ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <CircularProgress size={16} color="inherit" aria-hidden />
+            <span>{t('creditApplication.submit.successChecking')}</span>
+          </Stack>
+        ) : null}
+        {duplicate ? (
+          <div>
+            {t('creditApplication.submit.duplicateBody', { count: duplicate.length })}
+            <AnalysesList
+              results={duplicate}
+              highlight={duplicate.map((result) => result.CodigoParaAcompanhamento)}
+              answeredCode={code}
+            />
+          </div>
+        ) : null}
+      </Stack>
     </Alert>
+  );
+}
+
+/** The raw answer behind "details" (the interface does not show the body: what came back, as it came). */
+function ResponseDetails({ response }: { response: unknown }) {
+  const { t } = useTranslation();
+  const empty = response === undefined || response === null || response === '';
+  return (
+    <Box component="details" sx={{ '& summary': { cursor: 'pointer' } }}>
+      <Box component="summary">{t('creditApplication.submit.details')}</Box>
+      <Box
+        component="pre"
+        sx={{
+          fontSize: 13,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          m: 0,
+          mt: 1,
+          p: 1.5,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+        }}
+      >
+        {empty
+          ? t('creditApplication.submit.noBody')
+          : typeof response === 'string'
+            ? response
+            : JSON.stringify(response, null, 2)}
+      </Box>
+    </Box>
   );
 }
 
@@ -79,61 +181,138 @@ export function SubmitFailure({ error, wizard }: { error: unknown; wizard: Wizar
 const REQUEST_ROOTS = ['portador', 'cartaodecredito', 'codigodoproduto'];
 
 /**
+ * A refusal or failure of the submit. A 400 whose messages name a field (`portador.nomeempresa: must not
+ * be empty`) shows the field's label with a link to its step and input, the provider's own words beside
+ * it; other messages and failures are said as they came. With no idempotency key, an analysis that
+ * appeared since the first send (an earlier send that the network repeated) is named in the same box.
+ */
+function RefusedBox({
+  outcome,
+  wizard,
+  focusRef,
+}: {
+  outcome: Extract<SubmitOutcomeState, { kind: 'refused' }>;
+  wizard: Wizard;
+  focusRef: FocusRef;
+}) {
+  const { t } = useTranslation();
+  const { requestTimeoutMs } = useRuntimeConfig();
+  const { error } = outcome;
+  const messages = isApiError(error) && error.status === 400 ? error.providerMessages : [];
+  const refusals = readProviderRefusals(messages, REQUEST_ROOTS);
+  const named = refusals.some((refusal) => refusal.path && stepOfField(wizard, refusal.path));
+  const { summary, providerMessages } = describeApiError(error, t, requestTimeoutMs);
+  const { fresh } = useNewAnalyses(outcome.cpf, outcome.baseline);
+  return (
+    <Alert severity="error" role="alert" ref={focusRef} tabIndex={-1} sx={{ outline: 'none' }}>
+      <AlertTitle>
+        {named ? t('creditApplication.submit.rejectedTitle') : t('creditApplication.submit.failedTitle')}
+      </AlertTitle>
+      <Stack spacing={1}>
+        {named ? (
+          <ProviderRefusalList
+            refusals={refusals}
+            fieldOf={(refusal) => {
+              const step = refusal.path ? stepOfField(wizard, refusal.path) : undefined;
+              if (!step || !refusal.path) return null;
+              return (
+                <Link
+                  component={RouterLink}
+                  to={applicationStepPath(step.slug)}
+                  state={{ ...RETURN_TO_REVIEW, focus: refusal.path }}
+                  color="inherit"
+                >
+                  {`${t(`creditApplication.steps.${step.key}`)} · ${fieldLabel(refusal.path, t)}`}
+                </Link>
+              );
+            }}
+          />
+        ) : (
+          <div>
+            {/* Provider text, rendered as text (never as HTML). */}
+            {providerMessages.map((message, index) => (
+              <div key={`${index}:${message}`}>{message}</div>
+            ))}
+            <div>{summary}</div>
+          </div>
+        )}
+        {fresh && fresh.length > 0 ? (
+          <div>
+            {t('creditApplication.submit.refusedButRegistered')}
+            <AnalysesList
+              results={fresh}
+              highlight={fresh.map((result) => result.CodigoParaAcompanhamento)}
+            />
+          </div>
+        ) : null}
+        <div>{t('creditApplication.submit.keptData')}</div>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
  * A lost answer: the provider may or may not have registered the application. Look the CPF up first
  * (fresh, not from the cache), show what is there, and only then offer to send again.
  */
-export function UnknownOutcome({
-  cpf,
-  knownCodes,
+function UnknownBox({
+  outcome,
   onResend,
-  pending,
+  focusRef,
 }: {
-  cpf: string;
-  knownCodes: readonly string[];
-  onResend: () => void;
-  pending: boolean;
+  outcome: Extract<SubmitOutcomeState, { kind: 'unknown' }>;
+  onResend: (() => void) | undefined;
+  focusRef: FocusRef;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  const lookup = useQuery({ ...analysisStatusQueries.byCpf(cpf), staleTime: 0, refetchOnMount: 'always' });
+  const { sendIdempotencyKey, requestTimeoutMs } = useRuntimeConfig();
+  const lookup = useQuery({
+    ...analysisStatusQueries.byCpf(outcome.cpf),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
   const settled = lookup.isFetchedAfterMount && !lookup.isFetching;
   const results = lookup.data?.conteudo.resultados ?? [];
   const fresh = results
     .map((result) => result.CodigoParaAcompanhamento)
-    .filter((code) => !knownCodes.includes(code));
+    .filter((code) => !outcome.knownCodes.includes(code));
+  const headerSuspected = isApiError(outcome.error) && outcome.error.networkHint !== null;
   return (
-    <Alert severity="warning" role="alert" ref={ref} tabIndex={-1}>
+    <Alert severity="warning" role="alert" ref={focusRef} tabIndex={-1} sx={{ outline: 'none' }}>
       <AlertTitle>{t('creditApplication.submit.unknownTitle')}</AlertTitle>
       <Stack spacing={1}>
-        <div>{t('creditApplication.submit.unknownBody')}</div>
+        <div>
+          {headerSuspected
+            ? describeApiError(outcome.error, t, requestTimeoutMs).summary
+            : t('creditApplication.submit.unknownBody')}
+        </div>
         {!settled ? (
-          <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center' }}>
-            <CircularProgress size={18} />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <CircularProgress size={18} color="inherit" aria-hidden />
             <span>{t('creditApplication.submit.unknownChecking')}</span>
           </Stack>
+        ) : lookup.isError ? (
+          <div>{t('creditApplication.submit.unknownLookupFailed')}</div>
         ) : (
-          <Box role="status">
-            {lookup.isError ? (
-              <div>{t('creditApplication.submit.unknownLookupFailed')}</div>
-            ) : (
-              <>
-                <strong>
-                  {fresh.length > 0
-                    ? t('creditApplication.submit.unknownNew')
-                    : t('creditApplication.submit.unknownNoNew')}
-                </strong>
-                {results.length > 0 ? <AnalysesList results={results} highlight={fresh} /> : null}
-              </>
-            )}
-          </Box>
+          <div>
+            <strong>
+              {fresh.length > 0
+                ? t('creditApplication.submit.unknownNew')
+                : t('creditApplication.submit.unknownNoNew')}
+            </strong>
+            {results.length > 0 ? <AnalysesList results={results} highlight={fresh} /> : null}
+          </div>
         )}
-        {settled ? (
+        {settled && onResend ? (
           <>
-            <div>{t('creditApplication.submit.resendNote')}</div>
+            <div>
+              {sendIdempotencyKey
+                ? t('creditApplication.submit.resendNote')
+                : t('creditApplication.submit.resendNoteNoKey')}
+            </div>
             <Box>
               <SubmitButton
-                pending={pending}
+                pending={false}
                 onClick={onResend}
                 label={t('creditApplication.actions.resend')}
               />
@@ -160,99 +339,4 @@ export function trackingCodeOf(response: unknown, depth = 0): string | null {
     if (found) return found;
   }
   return null;
-}
-
-/** Any 2xx: the tracking code (when the answer has one) to copy, the raw answer behind "details". */
-export function SubmitSuccess({
-  response,
-  cpf,
-  baseline,
-  onGoToStatus,
-  onNewApplication,
-}: {
-  response: unknown;
-  cpf: string;
-  baseline: readonly string[] | null;
-  onGoToStatus: () => void;
-  onNewApplication: () => void;
-}) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  const empty = response === undefined || response === null || response === '';
-  const code = trackingCodeOf(response);
-  return (
-    <Stack spacing={2}>
-      <Alert severity="success" ref={ref} tabIndex={-1} role="status" sx={{ outline: 'none', minWidth: 0 }}>
-        <AlertTitle>{t('creditApplication.submit.successTitle')}</AlertTitle>
-        {code ? (
-          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
-            <span>{t('creditApplication.submit.trackingCode')}</span>
-            <Box
-              component="strong"
-              sx={{ fontFamily: 'monospace', fontSize: '1.1em', overflowWrap: 'anywhere' }}
-            >
-              {code}
-            </Box>
-            <CopyCodeButton code={code} />
-          </Stack>
-        ) : (
-          t('creditApplication.submit.successBody')
-        )}
-      </Alert>
-      {baseline ? <CreatedAnalyses cpf={cpf} baseline={baseline} /> : null}
-      <Box component="details" sx={{ '& summary': { cursor: 'pointer' } }}>
-        <Box component="summary">{t('creditApplication.submit.details')}</Box>
-        <Box
-          component="pre"
-          sx={{
-            fontSize: 13,
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
-            m: 0,
-            mt: 1,
-            p: 1.5,
-            bgcolor: 'action.hover',
-            borderRadius: 1,
-          }}
-        >
-          {empty
-            ? t('creditApplication.submit.noBody')
-            : typeof response === 'string'
-              ? response
-              : JSON.stringify(response, null, 2)}
-        </Box>
-      </Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Button variant="contained" onClick={onGoToStatus}>
-          {t('creditApplication.actions.goToStatus')}
-        </Button>
-        <Button variant="outlined" onClick={onNewApplication}>
-          {t('creditApplication.actions.newApplication')}
-        </Button>
-      </Stack>
-    </Stack>
-  );
-}
-
-/**
- * After an answer, with no idempotency key: the CPF's analyses looked up afresh against those before the
- * first send. More than one new analysis means the provider registered the application twice: said
- * plainly, with the codes, instead of a plain success.
- */
-export function CreatedAnalyses({ cpf, baseline }: { cpf: string; baseline: readonly string[] }) {
-  const { t } = useTranslation();
-  const lookup = useQuery({ ...analysisStatusQueries.byCpf(cpf), staleTime: 0, refetchOnMount: 'always' });
-  if (!lookup.isFetchedAfterMount || lookup.isFetching || !lookup.data) return null;
-  const fresh = lookup.data.conteudo.resultados.filter(
-    (result) => !baseline.includes(result.CodigoParaAcompanhamento),
-  );
-  if (fresh.length <= 1) return null;
-  return (
-    <Alert severity="warning" role="alert">
-      <AlertTitle>{t('creditApplication.submit.duplicateTitle', { count: fresh.length })}</AlertTitle>
-      {t('creditApplication.submit.duplicateBody')}
-      <AnalysesList results={fresh} highlight={fresh.map((result) => result.CodigoParaAcompanhamento)} />
-    </Alert>
-  );
 }

@@ -27,6 +27,7 @@ export const creditApplicationTexts = defineTexts(
       change: 'Alterar',
       goToStatus: 'Ver a situação deste CPF',
       newApplication: 'Nova proposta',
+      anotherForCpf: 'Enviar outra proposta para este CPF',
       add: { phone: 'Adicionar telefone', address: 'Adicionar endereço', card: 'Adicionar cartão adicional' },
       remove: {
         phone: 'Remover telefone {{number}}',
@@ -174,16 +175,28 @@ export const creditApplicationTexts = defineTexts(
       unknownLookupFailed: 'A consulta da situação também falhou. Envie novamente só se tiver certeza.',
       resendNote:
         'O reenvio usa a mesma chave de idempotência: se o provedor aceitou a primeira, não haverá duplicata.',
+      resendNoteNoKey:
+        'Sem chave de idempotência, o provedor não reconhece um reenvio: envie de novo só se nenhuma análise nova apareceu acima.',
       successTitle: 'Proposta enviada',
       successBody: 'O provedor respondeu com sucesso.',
+      successChecking: 'Conferindo se o provedor registrou uma única análise para este CPF…',
       trackingCode: 'Código de acompanhamento:',
-      duplicateTitle: 'Atenção: o provedor registrou {{count}} análises novas para este CPF',
+      duplicateTitle: 'Proposta enviada, mas registrada {{count}} vezes: informe o emissor',
       duplicateBody:
-        'Uma delas é duplicata (o provedor não recebe chave de idempotência). Informe o emissor com os códigos:',
+        'O provedor registrou {{count}} análises novas para este CPF, e só uma foi pedida: a rede repetiu o envio sem que o app soubesse (o provedor não recebe chave de idempotência). Informe o emissor com os códigos:',
+      answeredCode: '(veio na resposta)',
+      refusedButRegistered:
+        'Mesmo assim, apareceu análise nova para este CPF desde o envio: um envio anterior provavelmente foi registrado. Confira antes de enviar de novo:',
       details: 'Detalhes: a resposta do provedor',
-      providerSaid: '(provedor: «{{text}}»)',
       noBody: '(resposta sem corpo)',
+      preparing: 'Consultando as análises deste CPF antes de enviar…',
       pending: 'Enviando a proposta…',
+    },
+    another: {
+      title: 'Enviar outra proposta para este CPF?',
+      body: 'A proposta enviada já foi registrada. Outra com os mesmos dados cria mais uma análise para este CPF. Os dados voltam para a revisão, onde você pode alterá-los; nada é enviado antes de você confirmar lá.',
+      confirm: 'Revisar outra proposta',
+      cancel: 'Voltar',
     },
     leave: {
       title: 'Sair da proposta?',
@@ -218,6 +231,7 @@ export const creditApplicationTexts = defineTexts(
       change: 'Change',
       goToStatus: "See this CPF's status",
       newApplication: 'New application',
+      anotherForCpf: 'Send another application for this CPF',
       add: { phone: 'Add phone', address: 'Add address', card: 'Add additional card' },
       remove: {
         phone: 'Remove phone {{number}}',
@@ -364,16 +378,28 @@ export const creditApplicationTexts = defineTexts(
       unknownLookupFailed: 'The status lookup failed too. Send again only if you are sure.',
       resendNote:
         'Sending again uses the same idempotency key: if the provider accepted the first, there will be no duplicate.',
+      resendNoteNoKey:
+        'Without an idempotency key the provider cannot recognise a resend: send again only if no new analysis appeared above.',
       successTitle: 'Application sent',
       successBody: 'The provider answered with success.',
+      successChecking: 'Checking that the provider registered a single analysis for this CPF…',
       trackingCode: 'Tracking code:',
-      duplicateTitle: 'Warning: the provider registered {{count}} new analyses for this CPF',
+      duplicateTitle: 'Application sent, but registered {{count}} times: tell the issuer',
       duplicateBody:
-        'One of them is a duplicate (the provider gets no idempotency key). Tell the issuer, with the codes:',
+        'The provider registered {{count}} new analyses for this CPF, and only one was asked for: the network repeated the request without the app knowing (the provider gets no idempotency key). Tell the issuer, with the codes:',
+      answeredCode: '(in the answer)',
+      refusedButRegistered:
+        'Even so, a new analysis appeared for this CPF since sending: an earlier send was probably registered. Check before sending again:',
       details: "Details: the provider's answer",
-      providerSaid: '(provider: «{{text}}»)',
       noBody: '(answer without a body)',
+      preparing: "Looking up this CPF's analyses before sending…",
       pending: 'Sending the application…',
+    },
+    another: {
+      title: 'Send another application for this CPF?',
+      body: 'The application sent has been registered. Another one with the same data creates one more analysis for this CPF. The data goes back to the review, where you can change it; nothing is sent until you confirm there.',
+      confirm: 'Review another application',
+      cancel: 'Back',
     },
     leave: {
       title: 'Leave the application?',

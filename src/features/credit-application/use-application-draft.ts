@@ -43,10 +43,12 @@ export function useApplicationDraft(wizard: Wizard) {
   useEffect(() => () => draftStore.save(getValues(), epoch.current), [getValues]);
 
   /** Forgets the draft (discarded, or sent) and starts a blank form. */
-  const forget = () => {
+  const forget = () => startFrom(wizard.blank());
+  /** A new draft (with its own idempotency key) holding `values`: another application from a sent one. */
+  const startFrom = (values: ApplicationInput) => {
     draftStore.clear();
     epoch.current = draftStore.epoch();
-    reset(wizard.blank());
+    reset(values);
   };
-  return { methods, restored: start.restored, forget };
+  return { methods, restored: start.restored, forget, startFrom };
 }

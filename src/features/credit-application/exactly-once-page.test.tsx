@@ -1,0 +1,182 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { defaultDomains } from '@/config/config-schema';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { watchRequests } from '@/test/network-idle';
+import { draftStore } from './draft-store';
+import { createWizard, type ApplicationInput } from './wizard';
+
+/**
+ * The send of a credit application, pressed as people really press it, against a provider that answers
+ * at once (the sandbox handlers in this process): one POST per application, whatever the gesture, with
+ * the idempotency key off (the app looks the CPF up before the first send: the `preparing` state).
+ */
+
+const sandbox = setupTestSandbox();
+const requests = watchRequests(sandbox.server);
+const CPF = '06247311974';
+
+beforeAll(() => preloadRoute('/proposta/nova/revisao'));
+
+/** A complete application, as the operator would have typed it, left in the tab's draft memory. */
+function typedApplication(): ApplicationInput {
+  const blank = createWizard({
+    domains: defaultDomains,
+    printedNameMaxLength: 26,
+    moneyUnit: 'centavos',
+    additionalCardFields: [],
+    blankOptionalFields: 'require',
+    streetNumberWithoutNumber: 'zero-and-complemento',
+    productCodes: () => null,
+    now: () => new Date(),
+  }).blank();
+  const [phone] = blank.portador.telefones;
+  const [address] = blank.portador.enderecos;
+  return {
+    ...blank,
+    codigodoproduto: '102',
+    cartaodecredito: { diadovencimento: '10' },
+    portador: {
+      ...blank.portador,
+      cpf: '062.473.119-74',
+      nome: 'Maria da Conceição Souza',
+      nomeimpresso: 'MARIA DA CONCEICAO SOUZA',
+      nomedamae: 'Ana Lúcia Souza',
+      datadenascimento: '12/04/1988',
+      sexo: 'FEMININO',
+      estadocivil: 'CASADO',
+      email: 'maria@example.com',
+      numerodaidentidade: '123456789',
+      orgaoexpedidordaidentidade: 'SSP',
+      unidadefederativadaidentidade: 'SP',
+      datadeemissaodaidentidade: '30/06/2010',
+      codigodaprofissao: '1',
+      nomeempresa: 'Padaria Estrela',
+      valorrenda: '6.500,00',
+      numerodaagencia: '1',
+      numerodacontacorrente: '12345-6',
+      telefones: [{ ...phone!, numerododdd: '11', numerodotelefone: '98765-4321' }],
+      enderecos: [
+        {
+          ...address!,
+          cep: '04101-000',
+          logradouro: 'Rua Domingos de Morais',
+          numero: '1200',
+          bairro: 'Vila Mariana',
+          cidade: 'São Paulo',
+          uf: 'SP',
+        },
+      ],
+    },
+  };
+}
+
+/** The review of a typed application, the CPF's analyses looked up, "Enviar proposta" in reach. */
+async function openReview(sendIdempotencyKey = false) {
+  draftStore.save(typedApplication(), draftStore.epoch());
+  const view = renderRoute('/proposta/nova/revisao', { sandbox, config: { sendIdempotencyKey } });
+  await screen.findByText('Nenhuma análise anterior para este CPF.');
+  // As a browser does: a press on a button that the first press disabled does nothing (user-event
+  // would throw on its `pointer-events: none` instead).
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  return { ...view, user, send: screen.getByRole('button', { name: 'Enviar proposta' }) };
+}
+
+const isCreditPost = (request: Request) =>
+  request.method === 'POST' && new URL(request.url).pathname.endsWith('/v1/request/credit/');
+
+/** Once every request a gesture started has been answered: the success screen, and one application. */
+async function expectOneApplication() {
+  await screen.findByRole('button', { name: 'Nova proposta' });
+  await requests.idle();
+  const stats = sandbox.store.stats();
+  expect({ posts: stats.requestsPerEndpoint.creditRequest, applications: stats.applicationsPerCpf }).toEqual({
+    posts: 1,
+    applications: { [CPF]: 1 },
+  });
+  expect(screen.getByText('Proposta enviada')).toBeInTheDocument();
+}
+
+describe('the credit application sent once, however it is pressed (provider answering at once)', () => {
+  it('a double click', async () => {
+    const { user, send } = await openReview();
+    await user.dblClick(send);
+    await expectOneApplication();
+  });
+
+  it('a click then Enter', async () => {
+    const { user, send } = await openReview();
+    await user.click(send);
+    await user.keyboard('{Enter}');
+    await expectOneApplication();
+  });
+
+  it('two Enters', async () => {
+    const { user, send } = await openReview();
+    send.focus();
+    await user.keyboard('{Enter}{Enter}');
+    await expectOneApplication();
+  });
+
+  it('a double click, then two Enters as the answer arrives', async () => {
+    const { user, send } = await openReview();
+    requests.onAnswer(isCreditPost, () => void user.keyboard('{Enter}{Enter}'));
+    await user.dblClick(send);
+    await expectOneApplication();
+  });
+
+  it('an Enter queued behind the answer, before the success screen replaces the review', async () => {
+    const { user, send } = await openReview();
+    // A press that lands in the task delivering the answer: the review is still on screen then.
+    requests.onAnswer(isCreditPost, () => fireEvent.click(send));
+    await user.click(send);
+    await expectOneApplication();
+  });
+
+  it('with the key on: a double click, then Enter as the answer arrives', async () => {
+    const { user, send } = await openReview(true);
+    requests.onAnswer(isCreditPost, () => void user.keyboard('{Enter}'));
+    await user.dblClick(send);
+    await expectOneApplication();
+  });
+
+  it('shows the send as pending from the click, the look-up before it included; a click then sends nothing more', async () => {
+    const { user, send } = await openReview();
+    // The look-up of the CPF's analyses before the send is held until the test lets it go.
+    sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: 'delay', delayMs: 600_000 });
+    await user.click(send);
+    expect(await screen.findByText('Consultando as análises deste CPF antes de enviar…')).toBeInTheDocument();
+    expect(send).toBeDisabled();
+    expect(send).toHaveAttribute('aria-busy', 'true');
+    // A click and an Enter while it looks up (the click as a script would send it, disabled or not).
+    fireEvent.click(send);
+    await user.keyboard('{Enter}');
+    expect(sandbox.store.stats().requestsPerEndpoint.creditRequest).toBe(0);
+    sandbox.store.faults.proceedHeld();
+    await expectOneApplication();
+  });
+
+  it('after "sent", nothing on the success screen sends the application again; another one asks first', async () => {
+    const { user, send } = await openReview();
+    await user.click(send);
+    await expectOneApplication();
+    expect(draftStore.get()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enviar outra proposta para este CPF' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar outra proposta para este CPF?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(sandbox.store.stats().requestsPerEndpoint.creditRequest).toBe(1);
+
+    await user.click(screen.getByRole('button', { name: 'Enviar outra proposta para este CPF' }));
+    await user.click(await screen.findByRole('button', { name: 'Revisar outra proposta' }));
+    // Back at the review with the same data and a new draft: it is sent only when sent there.
+    const again = await screen.findByRole('button', { name: 'Enviar proposta' });
+    expect(await screen.findByText('Este CPF já tem 1 análise')).toBeInTheDocument();
+    expect(sandbox.store.stats().requestsPerEndpoint.creditRequest).toBe(1);
+    await user.dblClick(again);
+    await screen.findByRole('button', { name: 'Nova proposta' });
+    await requests.idle();
+    expect(sandbox.store.stats().applicationsPerCpf).toEqual({ [CPF]: 2 });
+    expect(sandbox.store.stats().requestsPerEndpoint.creditRequest).toBe(2);
+  });
+});
