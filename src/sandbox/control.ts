@@ -2,7 +2,7 @@ import { http, type HttpHandler } from 'msw';
 import * as z from 'zod/mini';
 import { faultInputSchema, sandboxEndpoints } from './faults';
 import { errorReply, jsonReply, toResponse, type SandboxReply } from './reply';
-import { MAX_ACCOUNT_COUNT, type SandboxStore } from './store';
+import { MAX_ACCOUNT_COUNT, MAX_SEEDED_ANALYSES, type SandboxStore } from './store';
 import { issueSandboxToken } from './tokens';
 
 /**
@@ -15,6 +15,8 @@ const resetBodySchema = z.strictObject({
   decisionDelayMs: z.optional(z.int().check(z.gte(0))),
   /** A provider that does not know Idempotency-Key: repeats run again (store.ts). */
   ignoreIdempotencyKey: z.optional(z.boolean()),
+  seedAnalyses: z.optional(z.int().check(z.gte(0), z.lte(MAX_SEEDED_ANALYSES))),
+  statusDelayMs: z.optional(z.int().check(z.gte(0), z.lte(600_000))),
 });
 
 const tokenBodySchema = z.strictObject({
@@ -65,6 +67,8 @@ export function createControlHandlers(store: SandboxStore, prefix: string): Http
           accountCount: store.accountCount,
           decisionDelayMs: store.decisionDelayMs,
           ignoreIdempotencyKey: store.ignoresIdempotencyKey,
+          seedAnalyses: store.seedAnalyses,
+          statusDelayMs: store.statusDelayMs,
         }),
       );
     }),

@@ -155,10 +155,14 @@ export function createSandboxHandlers(store: SandboxStore, options: SandboxHandl
       if (new URL(request.url).pathname.endsWith('//'))
         return toResponse(errorReply(404, 'Recurso não encontrado.'));
       store.countRequest(route.endpoint);
+      const pathParams = stringParams(params);
+      if (route.endpoint === 'analysisStatus') store.countStatusLookup(pathParams['document'] ?? '');
       // The `slow` profile: a provider that is merely slow, before any fault or effect.
-      if (store.profile.latencyMs > 0) await store.sleep(store.profile.latencyMs, store.faults.releaseSignal);
+      const latencyMs =
+        store.profile.latencyMs + (route.endpoint === 'analysisStatus' ? store.statusDelayMs : 0);
+      if (latencyMs > 0) await store.sleep(latencyMs, store.faults.releaseSignal);
       const fault = store.faults.take(route.endpoint);
-      return toResponse(await faultedReply(store, route, request, stringParams(params), fault));
+      return toResponse(await faultedReply(store, route, request, pathParams, fault));
     });
   });
 
