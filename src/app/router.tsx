@@ -69,6 +69,11 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: childPath(paths.analysisBatch),
+        ErrorBoundary: RouteError,
+        lazy: screen(async () => (await import('@/features/analysis-status/batch-page')).AnalysisBatchPage),
+      },
+      {
         path: childPath(paths.cards),
         ErrorBoundary: RouteError,
         lazy: screen(async () => (await import('@/features/cards/cards-page')).CardsPage),

@@ -21,6 +21,8 @@ import { useMemoryStore } from '@/components/use-memory-store';
 import { formatCpf, isValidCpf } from '@/lib/cpf';
 import { onlyDigits } from '@/lib/digit-pattern';
 import { AnalysisResults } from './analysis-results';
+import { AnalysisTabs } from './analysis-tabs';
+import { BatchLeaveGuard } from './batch-leave-guard';
 import { maskCpfForList, recentLookups } from './recent-lookups';
 
 /** Auto-refresh period while the tab is visible. */
@@ -128,6 +130,9 @@ export function AnalysisStatusPage() {
       titlePrefix={showsError ? t('analysisStatus.errorTitlePrefix') : undefined}
       intro={t('analysisStatus.intro')}
     >
+      <AnalysisTabs current="single" />
+      {/* A batch started on the other tab may still be running: leaving the screen asks first. */}
+      <BatchLeaveGuard />
       <Box
         sx={{
           display: 'grid',
