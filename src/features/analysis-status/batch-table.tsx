@@ -21,8 +21,12 @@ export const VIRTUALIZE_FROM = 200;
 // Status right after the CPF: on a narrow screen the table scrolls sideways, and these come first.
 const columns = ['line', 'cpf', 'status', 'code', 'notes', 'open'] as const;
 type Column = (typeof columns)[number];
-/** Widths in px; `notes` takes what is left, at least its width here. */
-const widths: Record<Column, number> = { line: 64, cpf: 140, status: 190, code: 170, notes: 240, open: 110 };
+/**
+ * Widths in px; `notes` takes what is left, at least its width here. `status` fits the longest default
+ * label ("Pendente de documentação"); a longer configured one ends in an ellipsis, with the provider's
+ * value as its title.
+ */
+const widths: Record<Column, number> = { line: 64, cpf: 140, status: 236, code: 170, notes: 220, open: 110 };
 const sortable: Partial<Record<Column, SortColumn>> = {
   line: 'line',
   cpf: 'cpf',
@@ -106,7 +110,7 @@ interface BatchTableProps {
  * view are in the DOM, between two spacer rows; `aria-rowcount`/`aria-rowindex` say where they are). The
  * header stays in view while the body scrolls.
  */
-export function BatchTable({ rows, text, sort, onSort, onOpen }: BatchTableProps) {
+export const BatchTable = memo(function BatchTable({ rows, text, sort, onSort, onOpen }: BatchTableProps) {
   const { t } = useBatchTranslation();
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
 
@@ -146,34 +150,7 @@ export function BatchTable({ rows, text, sort, onSort, onOpen }: BatchTableProps
           bodyStyles,
         ]}
       >
-        <TableHead>
-          <TableRow aria-rowindex={1}>
-            {columns.map((column) => {
-              const key = sortable[column];
-              const active = key !== undefined && sort.column === key;
-              return (
-                <TableCell
-                  key={column}
-                  scope="col"
-                  sortDirection={active ? sort.direction : false}
-                  sx={{ width: column === 'notes' ? 'auto' : widths[column], minWidth: widths[column] }}
-                >
-                  {key ? (
-                    <TableSortLabel
-                      active={active}
-                      direction={active ? sort.direction : 'asc'}
-                      onClick={() => onSort(key)}
-                    >
-                      {t(`analysisBatch.results.columns.${column}`)}
-                    </TableSortLabel>
-                  ) : (
-                    t(`analysisBatch.results.columns.${column}`)
-                  )}
-                </TableCell>
-              );
-            })}
-          </TableRow>
-        </TableHead>
+        <BatchTableHead sort={sort} onSort={onSort} />
         {/* The click lands on a row's link; this only delegates it (the links are the keyboard's way). */}
         {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
         <tbody className="MuiTableBody-root" onClick={onClick}>
@@ -186,7 +163,48 @@ export function BatchTable({ rows, text, sort, onSort, onOpen }: BatchTableProps
       </Table>
     </TableContainer>
   );
-}
+});
+
+/** The column headers, sortable; re-rendered only when the sort changes. */
+const BatchTableHead = memo(function BatchTableHead({
+  sort,
+  onSort,
+}: {
+  sort: SortState;
+  onSort: (column: SortColumn) => void;
+}) {
+  const { t } = useBatchTranslation();
+  return (
+    <TableHead>
+      <TableRow aria-rowindex={1}>
+        {columns.map((column) => {
+          const key = sortable[column];
+          const active = key !== undefined && sort.column === key;
+          return (
+            <TableCell
+              key={column}
+              scope="col"
+              sortDirection={active ? sort.direction : false}
+              sx={{ width: column === 'notes' ? 'auto' : widths[column], minWidth: widths[column] }}
+            >
+              {key ? (
+                <TableSortLabel
+                  active={active}
+                  direction={active ? sort.direction : 'asc'}
+                  onClick={() => onSort(key)}
+                >
+                  {t(`analysisBatch.results.columns.${column}`)}
+                </TableSortLabel>
+              ) : (
+                t(`analysisBatch.results.columns.${column}`)
+              )}
+            </TableCell>
+          );
+        })}
+      </TableRow>
+    </TableHead>
+  );
+});
 
 function VirtualRows({
   rows,
