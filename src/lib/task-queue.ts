@@ -3,7 +3,7 @@
  * for a moment or ask us to slow down. Headless (no React, no fetch): what a task does and how its errors
  * are judged are injected, and so is time (`Scheduler`), so that tests drive it without waiting.
  *
- * The policy (docs/decisions/014-batch-queue.md):
+ * The policy (docs/decisions/015-batch-queue.md):
  * - at most `concurrency` tasks in flight, never more, whatever is stopped or retried meanwhile;
  * - a `transient` failure (5xx, time-out, dropped connection) is tried again after a backoff
  *   (`retryDelaysMs`, one entry per retry), then reported as failed with its reason; while it waits, its
@@ -169,11 +169,26 @@ export function createTaskQueue<K, R, F>(options: TaskQueueOptions<K, R, F>): Ta
     if (!found) throw new RangeError('task-queue: unknown key');
     return found;
   };
+  /** How many keys are in each status, kept as states change: `progress()` is read after every change. */
+  const counts: Record<TaskState<R, F>['status'], number> = {
+    queued: entries.size,
+    running: 0,
+    backoff: 0,
+    done: 0,
+    failed: 0,
+    stopped: 0,
+  };
+  /** Every change of a key's state goes through here. */
+  const setState = (task: Entry<R, F>, next: TaskState<R, F>) => {
+    counts[task.state.status] -= 1;
+    counts[next.status] += 1;
+    task.state = next;
+  };
   const notify = () => {
     for (const listener of listeners) listener();
   };
   const enqueue = (key: K, atHead: boolean) => {
-    entry(key).state = { status: 'queued' };
+    setState(entry(key), { status: 'queued' });
     if (atHead) {
       if (head > 0) ready[--head] = key;
       else ready.unshift(key);
@@ -205,7 +220,7 @@ export function createTaskQueue<K, R, F>(options: TaskQueueOptions<K, R, F>): Ta
     const attempt = task.failures + 1;
     const controller = new AbortController();
     task.controller = controller;
-    task.state = { status: 'running', attempt };
+    setState(task, { status: 'running', attempt });
     inFlight += 1;
     const startedAt = scheduler.now();
     const epoch = cutEpoch;
@@ -237,7 +252,7 @@ export function createTaskQueue<K, R, F>(options: TaskQueueOptions<K, R, F>): Ta
   }
 
   function succeed(key: K, value: R, attempts: number, tookMs: number, epoch: number): void {
-    entry(key).state = { status: 'done', value, attempts };
+    setState(entry(key), { status: 'done', value, attempts });
     msPerTask = msPerTask === null ? tookMs : msPerTask + AVERAGE_WEIGHT * (tookMs - msPerTask);
     rateLimitsInARow = 0;
     // A request sent before the last cut says nothing about the lowered pace.
@@ -254,22 +269,22 @@ export function createTaskQueue<K, R, F>(options: TaskQueueOptions<K, R, F>): Ta
     const verdict = judge(error);
     switch (verdict.kind) {
       case 'final':
-        task.state = { status: 'failed', reason: verdict.reason, attempts };
+        setState(task, { status: 'failed', reason: verdict.reason, attempts });
         return;
       case 'interrupted':
         task.interruptions += 1;
         if (task.interruptions > maxInterruptions)
-          task.state = { status: 'failed', reason: verdict.reason, attempts };
+          setState(task, { status: 'failed', reason: verdict.reason, attempts });
         else enqueue(key, true);
         return;
       case 'transient': {
         task.failures += 1;
         const delay = retryDelaysMs[task.failures - 1];
         if (delay === undefined) {
-          task.state = { status: 'failed', reason: verdict.reason, attempts };
+          setState(task, { status: 'failed', reason: verdict.reason, attempts });
           return;
         }
-        task.state = { status: 'backoff', attempt: attempts };
+        setState(task, { status: 'backoff', attempt: attempts });
         task.cancelBackoff = scheduler.setTimer(() => {
           task.cancelBackoff = null;
           enqueue(key, true);
@@ -282,7 +297,7 @@ export function createTaskQueue<K, R, F>(options: TaskQueueOptions<K, R, F>): Ta
         task.rateLimits += 1;
         rateLimitsInARow += 1;
         if (task.rateLimits > maxRateLimits) {
-          task.state = { status: 'failed', reason: verdict.reason, attempts };
+          setState(task, { status: 'failed', reason: verdict.reason, attempts });
           return;
         }
         enqueue(key, true);
@@ -318,8 +333,6 @@ export function createTaskQueue<K, R, F>(options: TaskQueueOptions<K, R, F>): Ta
   }
 
   function progress(): QueueProgress {
-    const counts = { queued: 0, running: 0, backoff: 0, done: 0, failed: 0, stopped: 0 };
-    for (const { state } of entries.values()) counts[state.status] += 1;
     return {
       total: entries.size,
       ...counts,
@@ -351,7 +364,7 @@ export function createTaskQueue<K, R, F>(options: TaskQueueOptions<K, R, F>): Ta
         // answering it, and a retry right away must not exceed the concurrency.
         task.controller?.abort();
         task.controller = null;
-        task.state = { status: 'stopped' };
+        setState(task, { status: 'stopped' });
       }
       ready = [];
       head = 0;
