@@ -1,30 +1,40 @@
 import Box from '@mui/material/Box';
+import { useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useMemoryStore } from '@/components/use-memory-store';
 import { paths } from '@/config/paths';
 import { batchView } from './batch-store';
 import { useTranslation } from './texts';
 
+/** "done/total" of a running batch, or null; a string, so that an unchanged count renders nothing. */
+function runningCount(): string | null {
+  const progress = batchView.get()?.progress;
+  return progress?.active ? `${progress.done + progress.failed}/${progress.total}` : null;
+}
+const noCount = () => null;
+
 /**
  * "Um CPF" | "Em lote": two screens of one task, as tabs. They are links (each screen has its path, and
  * neither path holds a CPF), in a labelled navigation with `aria-current` on the one shown: Tab and
- * Enter reach them, as any link. A running batch shows its progress on its tab.
+ * Enter reach them, as any link. From the single lookup, a running batch shows its progress on its tab
+ * (on the batch's own tab the progress is on screen already).
  */
 export function AnalysisTabs({ current }: { current: 'single' | 'batch' }) {
   const { t } = useTranslation();
-  const view = useMemoryStore(batchView);
-  const running = view !== null && view.progress.active;
+  const count = useSyncExternalStore(
+    batchView.subscribe,
+    current === 'single' ? runningCount : noCount,
+    noCount,
+  );
+  const [done, total] = count?.split('/') ?? [];
   const tabs = [
     { key: 'single', to: paths.analysisStatus, label: t('analysisStatus.modes.single') },
     {
       key: 'batch',
       to: paths.analysisBatch,
-      label: running
-        ? t('analysisStatus.modes.batchRunning', {
-            done: String(view.progress.done + view.progress.failed),
-            total: String(view.progress.total),
-          })
-        : t('analysisStatus.modes.batch'),
+      label:
+        done !== undefined && total !== undefined
+          ? t('analysisStatus.modes.batchRunning', { done, total })
+          : t('analysisStatus.modes.batch'),
     },
   ] as const;
   return (

@@ -12,6 +12,9 @@ beforeAll(async () => {
   await import('./batch-leave-dialog');
 });
 
+/** The longest client time-out the config allows: a hung lookup outlives any test. */
+const HANG_TIMEOUT_MS = 120_000;
+
 const lookupsOf = (cpf: string) => sandbox.store.stats().statusLookupsPerCpf[cpf] ?? 0;
 const allLookups = () => sandbox.store.stats().requestsPerEndpoint.analysisStatus;
 const table = () => screen.getByRole('table', { name: 'Resultados da consulta em lote' });
@@ -100,7 +103,11 @@ describe('AnalysisBatchPage', () => {
     await user.click(screen.getByRole('button', { name: 'Consultar 4 CPFs' }));
     await waitFor(() => expect(progressText()).toHaveTextContent(/^4 de 4 consultados/));
     const filters = screen.getByRole('group', { name: 'Filtrar por status' });
-    expect(within(filters).getByRole('button', { name: 'Todos 5' })).toHaveAttribute('aria-pressed', 'true');
+    // The results follow the progress a render behind.
+    expect(await within(filters).findByRole('button', { name: 'Todos 5' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await user.click(await within(filters).findByRole('button', { name: 'Reprovada 1' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(bodyRows()[0]).toContain('PRP-2026-000124');
@@ -148,7 +155,10 @@ describe('AnalysisBatchPage', () => {
     const cpfs = seededAnalysisCpfs(6);
     sandbox.store.reset({ seedAnalyses: 6 });
     sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: 'hang', times: 2 });
-    const { user } = await openWith(cpfs.join('\n'), { config: { batchConcurrency: 2 } });
+    // No client time-out while they hang, however slow the machine: only "Parar" ends them.
+    const { user } = await openWith(cpfs.join('\n'), {
+      config: { batchConcurrency: 2, requestTimeoutMs: HANG_TIMEOUT_MS },
+    });
     await user.click(screen.getByRole('button', { name: 'Consultar 6 CPFs' }));
     await waitFor(() => expect(allLookups()).toBe(2));
     await user.click(screen.getByRole('button', { name: 'Parar' }));
@@ -182,7 +192,10 @@ describe('AnalysisBatchPage', () => {
   it('asks before leaving the screen while a batch runs (not between its tabs); leaving stops it', async () => {
     // Answers that never come (until the faults are cleared), however slow the machine is.
     sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: 'hang', times: 0 });
-    const { user, router } = await openWith(`${seededCpfs.approved}\n${seededCpfs.unknownStatus}`);
+    // Nor a client time-out: three of them (two retries) would end the batch before a slow test ends.
+    const { user, router } = await openWith(`${seededCpfs.approved}\n${seededCpfs.unknownStatus}`, {
+      config: { requestTimeoutMs: HANG_TIMEOUT_MS },
+    });
     await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
     await waitFor(() => expect(allLookups()).toBe(2));
     const nav = screen.getByRole('navigation', { name: 'Navegação principal' });
@@ -222,7 +235,9 @@ describe('AnalysisBatchPage', () => {
       );
       await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
       await waitFor(() => expect(progressText()).toHaveTextContent(/Concluída/));
-      await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+      const exportButton = screen.getByRole('button', { name: 'Exportar CSV' });
+      await waitFor(() => expect(exportButton).toBeEnabled());
+      await user.click(exportButton);
       await waitFor(() => expect(created).toHaveLength(1));
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await created[0]!.arrayBuffer());
       expect(text.startsWith('\uFEFF')).toBe(true);

@@ -1,7 +1,17 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentProps,
+  type Ref,
+} from 'react';
 import { PageContainer } from '@/components/page-container';
 import { printClasses, usePrint } from '@/components/print';
 import { useNavigateWithHandOff } from '@/components/use-hand-off';
@@ -9,10 +19,10 @@ import { useMemoryStore } from '@/components/use-memory-store';
 import { useRuntimeConfig } from '@/config/config-context';
 import { MAX_BATCH_CPFS, type ParsedCpfList } from '@/lib/cpf-list';
 import { AnalysisTabs } from './analysis-tabs';
+import { BatchLeaveGuard } from './batch-leave-guard';
 import { batchCsvCells, downloadBatchCsv } from './batch-export';
 import { BatchInput } from './batch-input';
-import { invalidReasonText, useBatchLabels } from './batch-labels';
-import { BatchLeaveGuard } from './batch-leave-guard';
+import { invalidReasonText, useBatchLabels, type BatchLabels } from './batch-labels';
 import { BatchPrintView } from './batch-print-view';
 import { BatchProgress } from './batch-progress';
 import { BatchResults } from './batch-results';
@@ -21,21 +31,33 @@ import { startBatch } from './batch-runner';
 import { batchView, clearBatch, retryBatch, stopBatch } from './batch-store';
 import { useBatchTranslation } from './batch-texts';
 
+/** The id of the tab's batch, or null: what the page itself re-renders for (not every answer). */
+const currentBatchId = () => batchView.get()?.id ?? null;
+
 /**
  * Batch lookup (docs/screens/batch-status.md): a day's CPFs at once, checked before anything is sent,
  * looked up a few at a time through the single lookup's query factory, with progress, a results table,
  * CSV and print. Everything lives in memory stores (batch-store.ts); no CPF reaches the URL.
+ *
+ * While answers stream in, only the parts that show them render: the progress at every publication, the
+ * results a step behind it (`useDeferredValue`, a render React may interrupt), so that a keystroke or a
+ * click never waits for the table.
  */
 export function AnalysisBatchPage() {
   const { t, i18n } = useBatchTranslation();
   const queryClient = useQueryClient();
   const { batchConcurrency } = useRuntimeConfig();
-  const view = useMemoryStore(batchView);
+  const batchId = useSyncExternalStore(batchView.subscribe, currentBatchId, currentBatchId);
   const [showCpfs, setShowCpfs] = useState(false);
   const labels = useBatchLabels(showCpfs);
-  const rows = useMemo(() => (view ? batchRows(view.entries, view.states) : []), [view]);
   const { printing, print } = usePrint();
-  const openInSingleLookup = useNavigateWithHandOff();
+  const navigateWithHandOff = useNavigateWithHandOff();
+  // The latest navigate for the rows' one click handler, which stays the same (the table is memoized).
+  const navigateRef = useRef(navigateWithHandOff);
+  useEffect(() => {
+    navigateRef.current = navigateWithHandOff;
+  });
+  const openInSingleLookup = useCallback((cpf: string) => navigateRef.current('analysisStatus', { cpf }), []);
   const fieldRef = useRef<HTMLInputElement>(null);
   const progressHeadingRef = useRef<HTMLHeadingElement>(null);
   // Where focus goes after the screen swaps its parts: the progress when a batch starts, the list after.
@@ -44,7 +66,7 @@ export function AnalysisBatchPage() {
   useEffect(() => {
     if (focusTarget === 'progress') progressHeadingRef.current?.focus();
     if (focusTarget === 'list') fieldRef.current?.focus();
-  }, [focusTarget, view?.id]);
+  }, [focusTarget, batchId]);
 
   const start = (list: ParsedCpfList) => {
     if (list.cpfs.length === 0 || list.cpfs.length > MAX_BATCH_CPFS) return;
@@ -58,13 +80,24 @@ export function AnalysisBatchPage() {
     setFocusTarget('progress');
   };
 
-  const exportCsv = () => {
-    if (!view) return;
-    const { header, cells } = batchCsvCells(rows, view.invalid, labels, t, (entry) =>
-      invalidReasonText(entry, t),
+  const newList = useCallback(() => {
+    clearBatch();
+    setFocusTarget('list');
+  }, []);
+
+  // Every answer so far, read when asked (not the rows on screen, which may be a step behind).
+  const exportCsv = useCallback(() => {
+    const current = batchView.get();
+    if (!current) return;
+    const { header, cells } = batchCsvCells(
+      batchRows(current.entries, current.states),
+      current.invalid,
+      labels,
+      t,
+      (entry) => invalidReasonText(entry, t),
     );
     void downloadBatchCsv(t('analysisBatch.results.fileName'), header, cells);
-  };
+  }, [labels, t]);
 
   return (
     <>
@@ -76,37 +109,67 @@ export function AnalysisBatchPage() {
           })}
         >
           <AnalysisTabs current="batch" />
-          {view === null ? (
+          {batchId === null ? (
             <BatchInput onStart={start} fieldRef={fieldRef} />
           ) : (
             <Stack spacing={4}>
-              <BatchProgress
-                view={view}
-                headingRef={progressHeadingRef}
-                onStop={stopBatch}
-                onRetry={retryBatch}
-                onNewList={() => {
-                  clearBatch();
-                  setFocusTarget('list');
-                }}
-              />
-              <BatchResults
-                rows={rows}
+              <LiveProgress headingRef={progressHeadingRef} onNewList={newList} />
+              <LiveResults
                 labels={labels}
                 showCpfs={showCpfs}
                 onShowCpfs={setShowCpfs}
                 onExport={exportCsv}
                 onPrint={print}
-                onOpen={(cpf) => openInSingleLookup('analysisStatus', { cpf })}
+                onOpen={openInSingleLookup}
               />
             </Stack>
           )}
         </PageContainer>
       </Box>
-      {printing && view ? (
-        <BatchPrintView view={view} rows={rows} labels={labels} showCpfs={showCpfs} />
-      ) : null}
+      {printing ? <LivePrintView labels={labels} showCpfs={showCpfs} /> : null}
       <BatchLeaveGuard />
     </>
+  );
+}
+
+/** The progress, at every publication of the batch. */
+function LiveProgress({
+  headingRef,
+  onNewList,
+}: {
+  headingRef: Ref<HTMLHeadingElement>;
+  onNewList: () => void;
+}) {
+  const view = useMemoryStore(batchView);
+  if (!view) return null;
+  return (
+    <BatchProgress
+      view={view}
+      headingRef={headingRef}
+      onStop={stopBatch}
+      onRetry={retryBatch}
+      onNewList={onNewList}
+    />
+  );
+}
+
+/** The results, a publication behind when answers come faster than they render. */
+function LiveResults(props: Omit<ComponentProps<typeof BatchResults>, 'rows'>) {
+  const view = useDeferredValue(useMemoryStore(batchView));
+  const rows = useMemo(() => (view ? batchRows(view.entries, view.states) : []), [view]);
+  return <BatchResults rows={rows} {...props} />;
+}
+
+/** The print layout: every answer at the moment of printing. */
+function LivePrintView({ labels, showCpfs }: { labels: BatchLabels; showCpfs: boolean }) {
+  const view = useMemoryStore(batchView);
+  if (!view) return null;
+  return (
+    <BatchPrintView
+      view={view}
+      rows={batchRows(view.entries, view.states)}
+      labels={labels}
+      showCpfs={showCpfs}
+    />
   );
 }

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { memo, useEffect, useRef, useState, type Ref } from 'react';
 import { LiveRegion } from '@/components/live-region';
 import type { BatchView } from './batch-store';
 import { useBatchTranslation, type BatchT } from './batch-texts';
@@ -116,27 +116,56 @@ export function BatchProgress({
         </Alert>
       ) : null}
 
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
-        {progress.active ? (
-          <Button variant="outlined" color="error" startIcon={<StopIcon />} onClick={onStop}>
-            {t('analysisBatch.progress.stop')}
-          </Button>
-        ) : null}
-        {progress.failed > 0 ? (
-          <Button variant="contained" startIcon={<ReplayIcon />} onClick={() => onRetry('failed')}>
-            {t('analysisBatch.progress.retryFailed', { count: progress.failed })}
-          </Button>
-        ) : null}
-        {!progress.active && progress.stopped > 0 ? (
-          <Button variant="outlined" onClick={() => onRetry('stopped')}>
-            {t('analysisBatch.progress.resume', { count: progress.stopped })}
-          </Button>
-        ) : null}
-        {!progress.active ? <Button onClick={onNewList}>{t('analysisBatch.progress.newList')}</Button> : null}
-      </Stack>
+      <BatchActions
+        active={progress.active}
+        failed={progress.failed}
+        stopped={progress.stopped}
+        onStop={onStop}
+        onRetry={onRetry}
+        onNewList={onNewList}
+      />
     </Box>
   );
 }
+
+/** The batch's buttons: re-rendered when what they offer changes, not at every answer. */
+const BatchActions = memo(function BatchActions({
+  active,
+  failed,
+  stopped,
+  onStop,
+  onRetry,
+  onNewList,
+}: {
+  active: boolean;
+  failed: number;
+  stopped: number;
+  onStop: () => void;
+  onRetry: (which: 'failed' | 'stopped') => void;
+  onNewList: () => void;
+}) {
+  const { t } = useBatchTranslation();
+  return (
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+      {active ? (
+        <Button variant="outlined" color="error" startIcon={<StopIcon />} onClick={onStop}>
+          {t('analysisBatch.progress.stop')}
+        </Button>
+      ) : null}
+      {failed > 0 ? (
+        <Button variant="contained" startIcon={<ReplayIcon />} onClick={() => onRetry('failed')}>
+          {t('analysisBatch.progress.retryFailed', { count: failed })}
+        </Button>
+      ) : null}
+      {!active && stopped > 0 ? (
+        <Button variant="outlined" onClick={() => onRetry('stopped')}>
+          {t('analysisBatch.progress.resume', { count: stopped })}
+        </Button>
+      ) : null}
+      {!active ? <Button onClick={onNewList}>{t('analysisBatch.progress.newList')}</Button> : null}
+    </Stack>
+  );
+});
 
 /** The polite announcement of the batch: start, pause, end, and progress every ANNOUNCE_EVERY_MS. */
 function useAnnouncement(view: BatchView, t: BatchT, language: string): string | null {

@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { SearchField } from '@/components/search-field';
 import type { BatchLabels } from './batch-labels';
 import {
@@ -21,6 +21,7 @@ import { BatchTable, type Tone } from './batch-table';
 import { useBatchTranslation } from './batch-texts';
 
 interface BatchResultsProps {
+  /** Every row so far (the page passes them a step behind the progress: a deferred value). */
   rows: readonly BatchRow[];
   labels: BatchLabels;
   showCpfs: boolean;
@@ -30,12 +31,16 @@ interface BatchResultsProps {
   onOpen: (cpf: string) => void;
 }
 
+// Parts that only some changes concern, memoized: a new answer re-renders the counts and the table, a
+// keystroke only the filter field (MUI's styles are computed again for every component that renders).
+const FilterField = memo(SearchField);
+
 /**
  * The answers so far: counts per status (each a filter), a text filter, the table (sortable) and the
- * ways out (CSV, print). Filtering and sorting follow the typing a frame behind (`useDeferredValue`), so
- * a keystroke in the filter is painted at once even while answers stream in.
+ * ways out (CSV, print). The table follows the filter, the status chosen and the sort a step behind
+ * (`useDeferredValue`): a keystroke in the filter is painted at once, even while answers stream in.
  */
-export function BatchResults({
+export const BatchResults = memo(function BatchResults({
   rows,
   labels,
   showCpfs,
@@ -49,27 +54,37 @@ export function BatchResults({
   const [category, setCategory] = useState<RowCategory | null>(null);
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortState>({ column: 'line', direction: 'asc' });
-  const deferred = useDeferredValue({ rows, category, query, sort });
+  const shownQuery = useDeferredValue(query);
+  const shownCategory = useDeferredValue(category);
+  const shownSort = useDeferredValue(sort);
 
-  const counts = useMemo(() => countByCategory(deferred.rows), [deferred.rows]);
+  const counts = useMemo(() => countByCategory(rows), [rows]);
   const shown = useMemo(
     () =>
-      visibleRows(deferred.rows, {
-        category: deferred.category,
-        query: deferred.query,
-        sort: deferred.sort,
+      visibleRows(rows, {
+        category: shownCategory,
+        query: shownQuery,
+        sort: shownSort,
         label: labels.label,
       }),
-    [deferred, labels],
+    [rows, shownCategory, shownQuery, shownSort, labels],
   );
   // A filter whose status has no row any more (a new list) falls back to all.
   const activeCategory = category !== null && counts.has(category) ? category : null;
 
-  const onSort = (column: SortColumn) =>
-    setSort((current) => ({
-      column,
-      direction: current.column === column && current.direction === 'asc' ? 'desc' : 'asc',
-    }));
+  const onSort = useCallback(
+    (column: SortColumn) =>
+      setSort((current) => ({
+        column,
+        direction: current.column === column && current.direction === 'asc' ? 'desc' : 'asc',
+      })),
+    [],
+  );
+  // One toggle pressed again shows all.
+  const onCategory = useCallback(
+    (key: RowCategory | null) => setCategory((current) => (key === null || current === key ? null : key)),
+    [],
+  );
 
   return (
     <Box component="section" aria-labelledby="batch-results-heading">
@@ -91,20 +106,22 @@ export function BatchResults({
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}
       >
         <CategoryButton
+          category={null}
           label={t('analysisBatch.results.all')}
           count={number.format(rows.length)}
           tone="outlined"
           pressed={activeCategory === null}
-          onClick={() => setCategory(null)}
+          onSelect={onCategory}
         />
         {[...counts].map(([key, count]) => (
           <CategoryButton
             key={key}
+            category={key}
             label={labels.categoryLabel(key)}
             count={number.format(count)}
             tone={labels.categoryTone(key)}
             pressed={activeCategory === key}
-            onClick={() => setCategory(activeCategory === key ? null : key)}
+            onSelect={onCategory}
           />
         ))}
       </Box>
@@ -115,30 +132,19 @@ export function BatchResults({
         useFlexGap
         sx={{ alignItems: { md: 'center' }, mb: 2, flexWrap: 'wrap' }}
       >
-        <SearchField
+        <FilterField
           label={t('analysisBatch.results.search')}
           help={t('analysisBatch.results.searchHelp')}
           value={query}
           onChange={setQuery}
         />
-        <FormControlLabel
-          control={<Switch checked={showCpfs} onChange={(event) => onShowCpfs(event.target.checked)} />}
-          label={t('analysisBatch.results.showCpfs')}
+        <ResultsActions
+          showCpfs={showCpfs}
+          onShowCpfs={onShowCpfs}
+          onExport={onExport}
+          onPrint={onPrint}
+          disabled={rows.length === 0}
         />
-        <Box sx={{ flexGrow: 1 }} />
-        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            onClick={onExport}
-            disabled={rows.length === 0}
-          >
-            {t('analysisBatch.results.export')}
-          </Button>
-          <Button variant="outlined" startIcon={<PrintIcon />} onClick={onPrint} disabled={rows.length === 0}>
-            {t('analysisBatch.results.print')}
-          </Button>
-        </Stack>
       </Stack>
 
       {rows.length === 0 ? (
@@ -155,21 +161,58 @@ export function BatchResults({
       )}
     </Box>
   );
-}
+});
+
+/** "Mostrar CPFs completos", "Exportar CSV", "Imprimir": the same whatever answers arrive. */
+const ResultsActions = memo(function ResultsActions({
+  showCpfs,
+  onShowCpfs,
+  onExport,
+  onPrint,
+  disabled,
+}: {
+  showCpfs: boolean;
+  onShowCpfs: (show: boolean) => void;
+  onExport: () => void;
+  onPrint: () => void;
+  disabled: boolean;
+}) {
+  const { t } = useBatchTranslation();
+  return (
+    <>
+      <FormControlLabel
+        control={<Switch checked={showCpfs} onChange={(event) => onShowCpfs(event.target.checked)} />}
+        label={t('analysisBatch.results.showCpfs')}
+      />
+      <Box sx={{ flexGrow: 1 }} />
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onExport} disabled={disabled}>
+          {t('analysisBatch.results.export')}
+        </Button>
+        <Button variant="outlined" startIcon={<PrintIcon />} onClick={onPrint} disabled={disabled}>
+          {t('analysisBatch.results.print')}
+        </Button>
+      </Stack>
+    </>
+  );
+});
 
 /** One count as a toggle: pressed, it filters the table to its rows. Its tone is a dot; the words carry it. */
-function CategoryButton({
+const CategoryButton = memo(function CategoryButton({
+  category,
   label,
   count,
   tone,
   pressed,
-  onClick,
+  onSelect,
 }: {
+  /** Null: "Todos". */
+  category: RowCategory | null;
   label: string;
   count: string;
   tone: Tone;
   pressed: boolean;
-  onClick: () => void;
+  onSelect: (category: RowCategory | null) => void;
 }) {
   return (
     <Button
@@ -177,7 +220,7 @@ function CategoryButton({
       variant={pressed ? 'contained' : 'outlined'}
       color={pressed ? 'primary' : 'inherit'}
       aria-pressed={pressed}
-      onClick={onClick}
+      onClick={() => onSelect(category)}
       sx={{ textTransform: 'none', borderRadius: 4, borderColor: pressed ? undefined : 'divider' }}
     >
       {tone === 'outlined' ? null : (
@@ -202,4 +245,4 @@ function CategoryButton({
       </Box>
     </Button>
   );
-}
+});
