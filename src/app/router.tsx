@@ -62,16 +62,28 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // One CPF and the batch: two tabs of one screen, under a layout that keeps what they share.
         path: childPath(paths.analysisStatus),
         ErrorBoundary: RouteError,
-        lazy: screen(
-          async () => (await import('@/features/analysis-status/analysis-status-page')).AnalysisStatusPage,
-        ),
-      },
-      {
-        path: childPath(paths.analysisBatch),
-        ErrorBoundary: RouteError,
-        lazy: screen(async () => (await import('@/features/analysis-status/batch-page')).AnalysisBatchPage),
+        lazy: screen(async () => (await import('@/features/analysis-status/analysis-layout')).AnalysisLayout),
+        children: [
+          {
+            index: true,
+            ErrorBoundary: RouteError,
+            lazy: screen(
+              async () =>
+                (await import('@/features/analysis-status/analysis-status-page')).AnalysisStatusPage,
+            ),
+          },
+          {
+            // `lote`: the batch's path relative to the layout's.
+            path: paths.analysisBatch.slice(paths.analysisStatus.length + 1),
+            ErrorBoundary: RouteError,
+            lazy: screen(
+              async () => (await import('@/features/analysis-status/batch-page')).AnalysisBatchPage,
+            ),
+          },
+        ],
       },
       {
         path: childPath(paths.cards),

@@ -22,7 +22,6 @@ import { formatCpf, isValidCpf } from '@/lib/cpf';
 import { onlyDigits } from '@/lib/digit-pattern';
 import { AnalysisResults } from './analysis-results';
 import { AnalysisTabs } from './analysis-tabs';
-import { BatchLeaveGuard } from './batch-leave-guard';
 import { maskCpfForList, recentLookups } from './recent-lookups';
 
 /** Auto-refresh period while the tab is visible. */
@@ -131,8 +130,6 @@ export function AnalysisStatusPage() {
       intro={t('analysisStatus.intro')}
     >
       <AnalysisTabs current="single" />
-      {/* A batch started on the other tab may still be running: leaving the screen asks first. */}
-      <BatchLeaveGuard />
       <Box
         sx={{
           display: 'grid',

@@ -19,7 +19,6 @@ import { useMemoryStore } from '@/components/use-memory-store';
 import { useRuntimeConfig } from '@/config/config-context';
 import { MAX_BATCH_CPFS, type ParsedCpfList } from '@/lib/cpf-list';
 import { AnalysisTabs } from './analysis-tabs';
-import { BatchLeaveGuard } from './batch-leave-guard';
 import { batchCsvCells, downloadBatchCsv } from './batch-export';
 import { BatchInput } from './batch-input';
 import { invalidReasonText, useBatchLabels, type BatchLabels } from './batch-labels';
@@ -127,7 +126,6 @@ export function AnalysisBatchPage() {
         </PageContainer>
       </Box>
       {printing ? <LivePrintView labels={labels} showCpfs={showCpfs} /> : null}
-      <BatchLeaveGuard />
     </>
   );
 }
