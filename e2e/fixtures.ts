@@ -71,6 +71,8 @@ export class SandboxControl {
       corsRefusesIdempotencyKey?: boolean;
       /** Every answer of the interface this late (a slow provider). */
       latencyMs?: number;
+      seedAnalyses?: number;
+      statusDelayMs?: number;
     } = {},
   ) {
     const response = await this.request.post(`${this.base}/__sandbox/reset`, { data: options });

@@ -1,6 +1,7 @@
 /**
  * Runs the sandbox as an HTTP server: `npm run sandbox -- --port 4400 [--accounts 10000]
- * [--decision-delay-ms 30000] [--profile default] [--all-profiles] [--lane name] [--oidc]`. Prints the two base URLs the
+ * [--decision-delay-ms 30000] [--seed-analyses 1000] [--status-delay-ms 50] [--profile default]
+ * [--all-profiles] [--lane name] [--oidc]`. Prints the two base URLs the
  * app's config needs, and the config keys the chosen profile's readings call for.
  *
  * `--oidc` also starts the test OpenID Connect provider (scripts/oidc-idp.ts) on `--oidc-port` (4401) for
@@ -41,6 +42,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4400' },
     accounts: { type: 'string' },
     'decision-delay-ms': { type: 'string' },
+    'seed-analyses': { type: 'string' },
+    'status-delay-ms': { type: 'string' },
     oidc: { type: 'boolean', default: false },
     'oidc-port': { type: 'string', default: '4401' },
     'oidc-token-ttl': { type: 'string', default: '60' },
@@ -58,7 +61,11 @@ if (values.help) {
   process.stdout.write(
     [
       'usage: tsx scripts/sandbox.ts [--port 4400] [--accounts 30] [--decision-delay-ms 30000]',
+      '                              [--seed-analyses 0] [--status-delay-ms 0]',
       '                              [--profile default] [--all-profiles]',
+      '',
+      '--seed-analyses N seeds N more CPFs with analyses (valid check digits, the same on every run).',
+      '--status-delay-ms N answers every status lookup N ms late.',
       '',
       'profiles (docs/sandbox.md):',
       ...sandboxProfileNames.map((name) => `  ${name.padEnd(12)} ${sandboxProfile(name).description}`),
@@ -81,6 +88,8 @@ const profile = sandboxProfile(values.profile);
 
 const accountCount = integerOption('accounts', values.accounts, undefined);
 const decisionDelayMs = integerOption('decision-delay-ms', values['decision-delay-ms'], undefined);
+const seedAnalyses = integerOption('seed-analyses', values['seed-analyses'], undefined);
+const statusDelayMs = integerOption('status-delay-ms', values['status-delay-ms'], undefined);
 
 let idp: IdentityProvider | null = null;
 let verifyExternalToken: ExternalTokenVerifier | undefined;
@@ -107,6 +116,8 @@ const sandbox = await startSandboxHttpServer({
   lanes: values.lane ?? [],
   ...(accountCount === undefined ? {} : { accountCount }),
   ...(decisionDelayMs === undefined ? {} : { decisionDelayMs }),
+  ...(seedAnalyses === undefined ? {} : { seedAnalyses }),
+  ...(statusDelayMs === undefined ? {} : { statusDelayMs }),
   ...(verifyExternalToken ? { verifyExternalToken } : {}),
 }).catch((error: unknown) => {
   process.stderr.write(
@@ -122,6 +133,14 @@ process.stdout.write(
     `control: ${sandbox.origin}/__sandbox/ (reset, faults, stats, tokens, advance-clock)`,
     `tokens: ${Object.values(sandboxTokens).join(', ')}`,
     `accounts: ${sandbox.store.accountCount}`,
+    ...(sandbox.store.seedAnalyses > 0
+      ? [
+          `seeded CPFs with analyses: ${sandbox.store.seedAnalyses} more (seededAnalysisCpfs in src/sandbox/seed.ts)`,
+        ]
+      : []),
+    ...(sandbox.store.statusDelayMs > 0
+      ? [`status lookups answer ${sandbox.store.statusDelayMs} ms late`]
+      : []),
     ...(idp
       ? [
           `oidc authority: ${idp.issuer} (client_id ${OIDC_CLIENT_ID}, users: operator, analyst, any password)`,

@@ -64,8 +64,10 @@ const screenModules = {
   products: async () => (await import('@/features/products/products-page')).ProductsPage,
   newApplication: async () =>
     (await import('@/features/credit-application/credit-application-page')).CreditApplicationPage,
+  analysisLayout: async () => (await import('@/features/analysis-status/analysis-layout')).AnalysisLayout,
   analysisStatus: async () =>
     (await import('@/features/analysis-status/analysis-status-page')).AnalysisStatusPage,
+  analysisBatch: async () => (await import('@/features/analysis-status/batch-page')).AnalysisBatchPage,
   cards: async () => (await import('@/features/cards/cards-page')).CardsPage,
   accounts: async () => (await import('@/features/accounts/accounts-page')).AccountsPage,
 } satisfies Record<string, () => Promise<ComponentType>>;
@@ -112,9 +114,19 @@ export const routes: RouteObject[] = [
         ...lazyScreen('newApplication'),
       },
       {
+        // One CPF and the batch: two tabs of one screen, under a layout that keeps what they share.
         path: childPath(paths.analysisStatus),
         ErrorBoundary: RouteError,
-        ...lazyScreen('analysisStatus'),
+        ...lazyScreen('analysisLayout'),
+        children: [
+          { index: true, ErrorBoundary: RouteError, ...lazyScreen('analysisStatus') },
+          {
+            // `lote`: the batch's path relative to the layout's.
+            path: paths.analysisBatch.slice(paths.analysisStatus.length + 1),
+            ErrorBoundary: RouteError,
+            ...lazyScreen('analysisBatch'),
+          },
+        ],
       },
       {
         path: childPath(paths.cards),

@@ -190,6 +190,13 @@ export const runtimeConfigSchema = z
     additionalCardFields: z._default(z.array(text), []),
     /** Analysis `Status` values with a label and a colour; any other value is shown as it comes. */
     analysisStatuses: z._default(z.array(knownStatusSchema), defaultAnalysisStatuses),
+    /**
+     * Status lookups a batch keeps in flight at once (a 429 lowers it for a while). At most 6: a browser
+     * opens no more than six HTTP/1.1 connections to one host, and the rest would only queue there.
+     */
+    batchConcurrency: z._default(int(1, 6), 4),
+    /** The institution's name at the top of printed pages. */
+    institutionName: z._default(text, 'Cartões · Back-office'),
     auth: z._default(authSchema, { type: 'token' }),
     sessionLimits: z._default(sessionLimitsSchema, {
       idleTimeoutSeconds: 300,

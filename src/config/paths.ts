@@ -10,6 +10,8 @@ export const paths = {
   /** The credit application's wizard; each step adds its slug: `/proposta/nova/dados-pessoais`. */
   newApplication: '/proposta/nova',
   analysisStatus: '/analises',
+  /** The batch lookup, a tab of the analysis status screen. */
+  analysisBatch: '/analises/lote',
   cards: '/cartoes',
   accounts: '/contas',
 } as const;

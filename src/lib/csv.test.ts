@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { stampedFileName, toCsv } from './csv';
+import { parseCsv, stampedFileName, toCsv } from './csv';
 
 describe('toCsv', () => {
   it('writes a BOM, semicolons and CRLF, quoting only what needs it', () => {
@@ -32,5 +32,28 @@ describe('toCsv', () => {
 describe('stampedFileName', () => {
   it('stamps the local date and time', () => {
     expect(stampedFileName('contas', new Date(2026, 10, 21, 9, 5))).toBe('contas-2026-11-21-0905.csv');
+  });
+});
+
+describe('parseCsv', () => {
+  it('guesses the delimiter, honours quotes, drops the BOM and keeps empty lines in place', () => {
+    expect(parseCsv('\uFEFFNome;CPF\r\n"Silva; Maria";529.982.247-25\r\n\r\nJoão;11144477735')).toEqual([
+      ['Nome', 'CPF'],
+      ['Silva; Maria', '529.982.247-25'],
+      [''],
+      ['João', '11144477735'],
+    ]);
+    expect(parseCsv('CPF,Nome\n52998224725,Maria')).toEqual([
+      ['CPF', 'Nome'],
+      ['52998224725', 'Maria'],
+    ]);
+  });
+
+  it('reads back what toCsv wrote', () => {
+    const rows = [['1', '529.982.247-25', 'PRP-2026-000123', 'Aprovada']];
+    expect(parseCsv(toCsv(['Linha', 'CPF', 'Código', 'Status'], rows))).toEqual([
+      ['Linha', 'CPF', 'Código', 'Status'],
+      ...rows,
+    ]);
   });
 });

@@ -46,3 +46,31 @@ export function stampedFileName(prefix: string, now = new Date()): string {
   const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   return `${prefix}-${date}-${pad(now.getHours())}${pad(now.getMinutes())}.csv`;
 }
+
+const DELIMITERS = [';', ',', '\t', '|'] as const;
+
+/** The delimiter of a CSV text: the candidate found most often, outside quotes, in its first line. */
+function guessDelimiter(text: string): string {
+  const firstLine = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
+  const unquoted = firstLine.replace(/"[^"]*"/g, '');
+  let best: string = DELIMITERS[0];
+  let bestCount = 0;
+  for (const delimiter of DELIMITERS) {
+    const count = unquoted.split(delimiter).length - 1;
+    if (count > bestCount) {
+      best = delimiter;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/**
+ * The rows of a CSV text, cells as text: the delimiter is the one of `;`, `,`, tab and `|` its first line
+ * uses most, quotes are honoured (Papa Parse), a leading BOM is dropped, empty lines are kept (so that
+ * row N is line N of a simple file).
+ */
+export function parseCsv(text: string): string[][] {
+  const body = text.replace(/^\uFEFF/, '');
+  return Papa.parse<string[]>(body, { delimiter: guessDelimiter(body), skipEmptyLines: false }).data;
+}

@@ -2,7 +2,7 @@ import { http, type HttpHandler } from 'msw';
 import * as z from 'zod/mini';
 import { faultInputSchema, sandboxEndpoints } from './faults';
 import { errorReply, jsonReply, toResponse, type SandboxReply } from './reply';
-import { MAX_ACCOUNT_COUNT, MAX_LATENCY_MS, type SandboxStore } from './store';
+import { MAX_ACCOUNT_COUNT, MAX_LATENCY_MS, MAX_SEEDED_ANALYSES, type SandboxStore } from './store';
 import { issueSandboxToken } from './tokens';
 
 /**
@@ -19,6 +19,8 @@ const resetBodySchema = z.strictObject({
   corsRefusesIdempotencyKey: z.optional(z.boolean()),
   /** How long every answer takes (store.ts). */
   latencyMs: z.optional(z.int().check(z.gte(0), z.lte(MAX_LATENCY_MS))),
+  seedAnalyses: z.optional(z.int().check(z.gte(0), z.lte(MAX_SEEDED_ANALYSES))),
+  statusDelayMs: z.optional(z.int().check(z.gte(0), z.lte(600_000))),
 });
 
 const tokenBodySchema = z.strictObject({
@@ -71,6 +73,8 @@ export function createControlHandlers(store: SandboxStore, prefix: string): Http
           ignoreIdempotencyKey: store.ignoresIdempotencyKey,
           corsRefusesIdempotencyKey: store.corsRefusesIdempotencyKey,
           latencyMs: store.latencyMs,
+          seedAnalyses: store.seedAnalyses,
+          statusDelayMs: store.statusDelayMs,
         }),
       );
     }),

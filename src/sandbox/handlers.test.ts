@@ -10,7 +10,9 @@ import * as z from 'zod/mini';
 import { creditSuccessBodySchema } from './fault-replies';
 import { buildCreditApplication } from './fixtures';
 import { createTestSandbox } from './node';
-import { accountNumber, accountUuid, seededCpfs } from './seed';
+import { accountNumber, accountUuid, seededAnalysisCpfs, seededCpfs } from './seed';
+import { SandboxStore } from './store';
+import { createSandboxHandlers } from './handlers';
 
 /** The first seeded account: its number is what the default profile's virtual-card `account` carries. */
 const FIRST_ACCOUNT_CODE = Number(accountNumber(0));
@@ -404,6 +406,65 @@ describe('GET analysis status', () => {
   });
 });
 
+describe('status lookups in bulk', () => {
+  it('seeds `seedAnalyses` more CPFs with analyses, the same on every reset', async () => {
+    const reset = await control('/reset', { body: { seedAnalyses: 30 } });
+    expect(await reset.json()).toMatchObject({ seedAnalyses: 30, statusDelayMs: 0 });
+    const cpfs = seededAnalysisCpfs(30);
+    const codes = new Set<string>();
+    for (const cpf of cpfs) {
+      const response = await api(endpoints.analysisStatus(cpf));
+      const { conteudo } = analysisStatusPageSchema.parse(await response.json());
+      expect(conteudo.resultados.length, cpf).toBeGreaterThanOrEqual(1);
+      for (const result of conteudo.resultados) codes.add(result.CodigoParaAcompanhamento);
+    }
+    expect(codes.size).toBe(30 + 30 / 3 + (2 * 30) / 3); // one, two or three analyses in turn
+    expect([...codes].every((code) => /^PRP-2026-1\d{5}$/.test(code))).toBe(true);
+    // Without the option those CPFs have no analyses.
+    sandbox.store.reset();
+    const again = analysisStatusPageSchema.parse(
+      await (await api(endpoints.analysisStatus(cpfs[0]!))).json(),
+    );
+    expect(again.conteudo.resultados).toEqual([]);
+  });
+
+  it('counts status lookups per document, faulted ones included', async () => {
+    sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: '429' });
+    expect((await api(endpoints.analysisStatus(seededCpfs.approved))).status).toBe(429);
+    expect((await api(endpoints.analysisStatus(seededCpfs.approved))).status).toBe(200);
+    expect((await api(endpoints.analysisStatus(seededCpfs.freshApproves))).status).toBe(200);
+    expect(sandbox.store.stats().statusLookupsPerCpf).toEqual({
+      [seededCpfs.approved]: 2,
+      [seededCpfs.freshApproves]: 1,
+    });
+  });
+
+  it('answers every status lookup `statusDelayMs` late, before any fault, and nothing else', async () => {
+    const waits: number[] = [];
+    const store = new SandboxStore({
+      statusDelayMs: 50,
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+    });
+    const handlers = createSandboxHandlers(store, {
+      baseUrl: 'http://x.test/api',
+      accountsBaseUrl: 'http://x.test/acc',
+    });
+    const get = (path: string) =>
+      getResponse(
+        handlers,
+        new Request(`http://x.test/api${path}`, { headers: { Authorization: 'Bearer sandbox-operator' } }),
+      );
+    expect((await get(endpoints.analysisStatus(seededCpfs.approved)))?.status).toBe(200);
+    store.faults.add({ endpoint: 'analysisStatus', kind: '503' });
+    expect((await get(endpoints.analysisStatus(seededCpfs.approved)))?.status).toBe(503);
+    expect((await get(endpoints.products()))?.status).toBe(200);
+    expect(waits).toEqual([50, 50]);
+  });
+});
+
 describe('POST create virtual card', () => {
   it('requests a card for a known account and records a cancellable card', async () => {
     const response = await api(endpoints.createVirtualCard(), { body: { account: FIRST_ACCOUNT_CODE } });
@@ -489,6 +550,8 @@ describe('GET all accounts', () => {
       ignoreIdempotencyKey: false,
       corsRefusesIdempotencyKey: false,
       latencyMs: 0,
+      seedAnalyses: 0,
+      statusDelayMs: 0,
     });
     const body = accountListResponseSchema.parse(await (await accounts()).json());
     expect(body.accounts).toHaveLength(10_000);

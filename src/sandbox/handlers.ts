@@ -155,11 +155,14 @@ export function createSandboxHandlers(store: SandboxStore, options: SandboxHandl
       if (new URL(request.url).pathname.endsWith('//'))
         return toResponse(errorReply(404, 'Recurso não encontrado.'));
       store.countRequest(route.endpoint);
-      // A provider that is merely slow (the `slow` profile, or `latencyMs` on reset), before any fault
-      // or effect.
-      if (store.latencyMs > 0) await store.sleep(store.latencyMs, store.faults.releaseSignal);
+      const pathParams = stringParams(params);
+      if (route.endpoint === 'analysisStatus') store.countStatusLookup(pathParams['document'] ?? '');
+      // A provider that is merely slow (the `slow` profile, or `latencyMs` on reset), before any fault or
+      // effect; status lookups `statusDelayMs` more (a batch against a provider that takes its time).
+      const latencyMs = store.latencyMs + (route.endpoint === 'analysisStatus' ? store.statusDelayMs : 0);
+      if (latencyMs > 0) await store.sleep(latencyMs, store.faults.releaseSignal);
       const fault = store.faults.take(route.endpoint);
-      return toResponse(await faultedReply(store, route, request, stringParams(params), fault));
+      return toResponse(await faultedReply(store, route, request, pathParams, fault));
     });
   });
 

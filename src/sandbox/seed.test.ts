@@ -9,7 +9,9 @@ import {
   HTML_LIKE_PRODUCT_NAME,
   accountUuid,
   generateAccounts,
+  generateSeededAnalyses,
   seedLookups,
+  seededAnalysisCpfs,
   seedProducts,
   seededCpfs,
 } from './seed';
@@ -85,5 +87,20 @@ describe('seed', () => {
     }
     // Reais with decimals: at least one fractional amount, which a centavos reading must not divide.
     expect(numeric.some((account) => !Number.isInteger(account.balance.total))).toBe(true);
+  });
+
+  it('seeds as many more CPFs as asked, valid, distinct, apart from the named ones, the same each time', () => {
+    const cpfs = seededAnalysisCpfs(1000);
+    expect(cpfs).toHaveLength(1000);
+    expect(new Set(cpfs).size).toBe(1000);
+    expect(cpfs.every((cpf) => isValidCpf(cpf))).toBe(true);
+    expect(cpfs.some((cpf) => (Object.values(seededCpfs) as string[]).includes(cpf))).toBe(false);
+    expect(seededAnalysisCpfs(3)).toEqual(cpfs.slice(0, 3));
+    const lookups = generateSeededAnalyses(1000);
+    const codes = [...lookups.values()].flatMap((lookup) =>
+      lookup.analyses.map((a) => a.CodigoParaAcompanhamento),
+    );
+    expect(new Set(codes).size).toBe(codes.length);
+    expect([...lookups.values()].every((lookup) => lookup.analyses.length >= 1 && lookup.sucesso)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { Account } from '@/api/schemas/accounts';
 import type { Product } from '@/api/schemas/products';
+import { cpfCheckDigits } from '@/lib/cpf';
 import { cnpjCheckDigits } from './cnpj';
 import { createRandom, type Random } from './prng';
 
@@ -141,6 +142,57 @@ export function seedLookups(): Map<string, SeedLookup> {
       })),
     ),
   );
+  return lookups;
+}
+
+/** Tracking codes of `seedAnalyses` start here, clear of the named and of the submitted ones. */
+export const FIRST_BATCH_SEQUENCE = 100_000;
+
+const batchStatusCycle = [
+  'EM_ANALISE',
+  'APROVADO',
+  'REPROVADO',
+  'PENDENTE_DOCUMENTACAO',
+  'APROVADO',
+  'CANCELADO',
+  'EM_ANALISE',
+] as const;
+
+/**
+ * `count` CPFs with valid check digits, distinct from each other and from the named ones, the same on
+ * every run: the first nine digits walk 100000000..999999999 with a stride coprime with 9·10^8.
+ */
+export function seededAnalysisCpfs(count: number): string[] {
+  const named = new Set<string>(Object.values(seededCpfs));
+  const cpfs: string[] = [];
+  for (let index = 0; cpfs.length < count; index += 1) {
+    const nine = String(100_000_000 + ((index * 7_919 + 24_680) % 900_000_000));
+    const cpf = `${nine}${cpfCheckDigits(nine)}`;
+    if (!named.has(cpf) && !/^(\d)\1*$/.test(cpf)) cpfs.push(cpf);
+  }
+  return cpfs;
+}
+
+/**
+ * What `seedAnalyses` adds: each CPF of `seededAnalysisCpfs(count)` with one to three analyses (statuses
+ * in a fixed cycle, tracking codes from PRP-2026-100000), every 10th with an alert (a string) and every
+ * 25th with an error (an object), as the named CPFs have them.
+ */
+export function generateSeededAnalyses(count: number): Map<string, SeedLookup> {
+  const lookups = new Map<string, SeedLookup>();
+  let sequence = FIRST_BATCH_SEQUENCE;
+  seededAnalysisCpfs(count).forEach((cpf, index) => {
+    const analyses = Array.from({ length: 1 + (index % 3) }, (_, position) => ({
+      CodigoParaAcompanhamento: trackingCode(2026, sequence++),
+      Status: batchStatusCycle[(index + position) % batchStatusCycle.length] ?? 'EM_ANALISE',
+    }));
+    lookups.set(cpf, {
+      analyses,
+      alertas: index % 10 === 9 ? ['Comprovante de residência pendente de conferência'] : [],
+      erros: index % 25 === 24 ? [{ codigo: 'E31', mensagem: 'Renda declarada divergente' }] : [],
+      sucesso: true,
+    });
+  });
   return lookups;
 }
 

@@ -11,6 +11,7 @@ import {
   FIRST_SUBMITTED_SEQUENCE,
   SEEDED_CARD_CODES,
   generateAccounts,
+  generateSeededAnalyses,
   seedLookups,
   seedProducts,
   trackingCode,
@@ -22,6 +23,8 @@ export const DEFAULT_DECISION_DELAY_MS = 30_000;
 export const STATUS_PAGE_SIZE = 10;
 export const MAX_ACCOUNT_COUNT = 100_000;
 export const MAX_LATENCY_MS = 60_000;
+/** The most extra CPFs `seedAnalyses` can seed. */
+export const MAX_SEEDED_ANALYSES = 10_000;
 
 /** Waits `ms`, or less if `signal` aborts first. Never rejects. */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
@@ -48,6 +51,13 @@ export interface SandboxStoreOptions {
    * taking 1.5 s.
    */
   latencyMs?: number;
+  /**
+   * Extra CPFs with analyses, beyond the named ones (default 0): valid check digits, deterministic
+   * (`seededAnalysisCpfs` in seed.ts lists them), for batch lookups of hundreds of CPFs.
+   */
+  seedAnalyses?: number;
+  /** Wait before every status lookup answer (default 0): a provider answering in 50 ms, say. */
+  statusDelayMs?: number;
   seed?: number;
   /** The clock; tests inject one. `advanceClock` adds to it. */
   now?: () => number;
@@ -70,7 +80,13 @@ export type ExternalTokenVerifier = (
 
 export type ResetOptions = Pick<
   SandboxStoreOptions,
-  'accountCount' | 'decisionDelayMs' | 'ignoreIdempotencyKey' | 'corsRefusesIdempotencyKey' | 'latencyMs'
+  | 'accountCount'
+  | 'decisionDelayMs'
+  | 'ignoreIdempotencyKey'
+  | 'corsRefusesIdempotencyKey'
+  | 'latencyMs'
+  | 'seedAnalyses'
+  | 'statusDelayMs'
 >;
 
 interface SubmittedAnalysis {
@@ -100,6 +116,8 @@ export interface SandboxStats {
   cancelRequestsPerCard: Record<string, number>;
   virtualCardsPerAccount: Record<string, number>;
   requestsPerEndpoint: Record<SandboxEndpoint, number>;
+  /** Status lookups per document as it came in the path, faulted ones included. */
+  statusLookupsPerCpf: Record<string, number>;
 }
 
 interface IdempotencyEntry {
@@ -157,6 +175,8 @@ function resolveSettings(options: ResetOptions, fallback: Required<ResetOptions>
     ignoreIdempotencyKey: options.ignoreIdempotencyKey ?? fallback.ignoreIdempotencyKey,
     corsRefusesIdempotencyKey: options.corsRefusesIdempotencyKey ?? fallback.corsRefusesIdempotencyKey,
     latencyMs: resolveCount(options.latencyMs, fallback.latencyMs, 0, MAX_LATENCY_MS),
+    seedAnalyses: resolveCount(options.seedAnalyses, fallback.seedAnalyses, 0, MAX_SEEDED_ANALYSES),
+    statusDelayMs: resolveCount(options.statusDelayMs, fallback.statusDelayMs, 0, 600_000),
   };
 }
 
@@ -201,6 +221,8 @@ export class SandboxStore {
       ignoreIdempotencyKey: false,
       corsRefusesIdempotencyKey: false,
       latencyMs: this.profile.latencyMs,
+      seedAnalyses: 0,
+      statusDelayMs: 0,
     });
     this.settings = this.defaults;
     this.reset();
@@ -218,6 +240,8 @@ export class SandboxStore {
     this.accounts = generateAccounts(this.settings.accountCount, this.seed, this.profile);
     this.accountsById = new Map(this.accounts.map((account) => [account.accountId, account]));
     this.cpfs = new Map([...seedLookups()].map(([cpf, seeded]) => [cpf, { seeded, submitted: [] }]));
+    for (const [cpf, seeded] of generateSeededAnalyses(this.settings.seedAnalyses))
+      this.cpfs.set(cpf, { seeded, submitted: [] });
     this.cards = new Map();
     SEEDED_CARD_CODES.forEach((code, index) => {
       // With fewer accounts than cards, cards share accounts.
@@ -264,6 +288,14 @@ export class SandboxStore {
 
   get latencyMs(): number {
     return this.settings.latencyMs;
+  }
+
+  get seedAnalyses(): number {
+    return this.settings.seedAnalyses;
+  }
+
+  get statusDelayMs(): number {
+    return this.settings.statusDelayMs;
   }
 
   /**
@@ -409,6 +441,10 @@ export class SandboxStore {
     this.counters.requestsPerEndpoint[endpoint] += 1;
   }
 
+  countStatusLookup(document: string): void {
+    increment(this.counters.statusLookupsPerCpf, document);
+  }
+
   /**
    * Runs `execute` at most once per endpoint and Idempotency-Key: a repeat gets the stored successful
    * reply, and a repeat that arrives while the first is still running waits for it. Failures are not
@@ -447,6 +483,7 @@ export class SandboxStore {
       cancelRequestsPerCard: { ...this.counters.cancelRequestsPerCard },
       virtualCardsPerAccount: { ...this.counters.virtualCardsPerAccount },
       requestsPerEndpoint: { ...this.counters.requestsPerEndpoint },
+      statusLookupsPerCpf: { ...this.counters.statusLookupsPerCpf },
     };
   }
 
@@ -464,6 +501,7 @@ export class SandboxStore {
         cancelCard: 0,
         allAccounts: 0,
       },
+      statusLookupsPerCpf: {},
     };
   }
 }

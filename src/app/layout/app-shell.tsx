@@ -7,6 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@/components/use-translation';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { printClasses, PrintStyles } from '@/components/print';
 import { useRouteFocus } from '@/components/use-route-focus';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/features/auth/use-session';
@@ -52,6 +53,7 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <PrintStyles />
       <Link
         href="#main"
         sx={{
@@ -84,14 +86,17 @@ export function AppShell() {
         </Suspense>
       ) : null}
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Toolbar />
-        <SandboxBanner />
-        <OfflineBanner />
-        {navigation.state === 'loading' ? (
-          <LinearProgress aria-label={t('app.loadingScreen')} />
-        ) : (
-          <Box sx={{ height: 4 }} />
-        )}
+        {/* The frame stays on screen; on paper only the screen's content (src/components/print.tsx). */}
+        <Box className={printClasses.hidden}>
+          <Toolbar />
+          <SandboxBanner />
+          <OfflineBanner />
+          {navigation.state === 'loading' ? (
+            <LinearProgress aria-label={t('app.loadingScreen')} />
+          ) : (
+            <Box sx={{ height: 4 }} />
+          )}
+        </Box>
         <Box component="main" id="main" tabIndex={-1} sx={{ p: { xs: 2, sm: 3 }, outline: 'none' }}>
           {/* Another operator signed in over this page: the screen starts afresh, holding nothing of before. */}
           <Outlet key={state.operator} />

@@ -11,6 +11,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import type { MouseEvent } from 'react';
+import { printClasses } from '@/components/print';
 import { useTranslation } from '@/components/use-translation';
 import { NavLink, useLocation } from 'react-router';
 import { navigationItems } from '../routes';
@@ -70,6 +71,7 @@ export function NavDrawer() {
     <Paper
       square
       elevation={0}
+      className={printClasses.hidden}
       sx={{
         width: DRAWER_WIDTH,
         flexShrink: 0,

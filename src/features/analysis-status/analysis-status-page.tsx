@@ -21,6 +21,7 @@ import { useMemoryStore } from '@/components/use-memory-store';
 import { formatCpf, isValidCpf } from '@/lib/cpf';
 import { onlyDigits } from '@/lib/digit-pattern';
 import { AnalysisResults } from './analysis-results';
+import { AnalysisTabs } from './analysis-tabs';
 import { maskCpfForList, recentLookups } from './recent-lookups';
 
 /** Auto-refresh period while the tab is visible. */
@@ -128,6 +129,7 @@ export function AnalysisStatusPage() {
       titlePrefix={showsError ? t('analysisStatus.errorTitlePrefix') : undefined}
       intro={t('analysisStatus.intro')}
     >
+      <AnalysisTabs current="single" />
       <Box
         sx={{
           display: 'grid',

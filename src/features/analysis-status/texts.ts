@@ -47,6 +47,12 @@ export const analysisStatusTexts = defineTexts(
     recentHeading: 'Consultas recentes desta aba',
     recentHelp: 'Guardadas só na memória desta aba; somem ao sair ou recarregar.',
     recentRepeat: 'Consultar de novo o CPF {{cpf}}',
+    modes: {
+      label: 'Modo de consulta',
+      single: 'Um CPF',
+      batch: 'Em lote',
+      batchRunning: 'Em lote ({{done}} de {{total}})',
+    },
   },
   {
     title: 'Analyses by CPF',
@@ -92,6 +98,12 @@ export const analysisStatusTexts = defineTexts(
     recentHeading: 'Recent lookups in this tab',
     recentHelp: 'Kept in this tab’s memory only; gone on sign-out or reload.',
     recentRepeat: 'Look up CPF {{cpf}} again',
+    modes: {
+      label: 'Lookup mode',
+      single: 'One CPF',
+      batch: 'In batch',
+      batchRunning: 'In batch ({{done}} of {{total}})',
+    },
   },
 );
 

@@ -26,7 +26,7 @@ import { LeaveDialog } from './leave-dialog';
 import { ReviewAndSubmit, type SentApplication } from './review-and-submit';
 import { SubmitOutcome } from './submit-outcome';
 import { hasUnsentData, useApplicationDraft } from './use-application-draft';
-import { useLeaveGuard } from './use-leave-guard';
+import { useLeaveGuard } from '@/components/use-leave-guard';
 import { useStepNavigation } from './use-step-navigation';
 import { useHasProblems, useProblems } from './use-form-errors';
 import {

@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { session } from '@/api/session';
+import { useRuntimeConfig } from '@/config/config-context';
+import { defineTexts } from '@/lib/texts';
+import { bindTexts } from './use-translation';
+
+const printTexts = defineTexts(
+  {
+    environment: 'Ambiente: {{name}}',
+    printedAt: 'Emitido em {{date}}',
+    operator: 'Operador: {{name}}',
+    operatorUnknown: 'Operador: não identificado pelo token',
+  },
+  {
+    environment: 'Environment: {{name}}',
+    printedAt: 'Printed on {{date}}',
+    operator: 'Operator: {{name}}',
+    operatorUnknown: 'Operator: not named by the token',
+  },
+);
+const useTranslation = bindTexts('print', printTexts);
+
+/** Environment names that mean production, where the printed page does not name the environment. */
+const PRODUCTION = /^(produ[cç][aã]o|production|prod)$/i;
+
+export function isProductionEnvironment(name: string): boolean {
+  return PRODUCTION.test(name.trim());
+}
+
+/**
+ * The top of every printed page layout: the institution (`institutionName`), the environment when it is
+ * not production (a test printout must not pass for a real one), the title, when it was printed and by
+ * whom (the token's subject, when it names one). Never personal data of a customer.
+ */
+export function PrintHeader({ title, children }: { title: string; children?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { institutionName, environmentName } = useRuntimeConfig();
+  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  const operator = state.status === 'signed-out' ? null : (state.claims?.subject ?? null);
+  // Read once per render of the print layout, which happens when printing starts.
+  const printedAt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
+    new Date(),
+  );
+  return (
+    <Box component="header" sx={{ borderBottom: '2px solid #000', pb: 1, mb: 2 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}>
+        <Typography sx={{ fontWeight: 700, fontSize: '11pt' }}>{institutionName}</Typography>
+        {isProductionEnvironment(environmentName) ? null : (
+          <Typography sx={{ fontWeight: 700, fontSize: '11pt', border: '1px solid #000', px: 1 }}>
+            {t('print.environment', { name: environmentName })}
+          </Typography>
+        )}
+      </Box>
+      <Typography component="h1" sx={{ fontSize: '16pt', fontWeight: 700, mt: 1 }}>
+        {title}
+      </Typography>
+      <Typography sx={{ fontSize: '10pt' }}>
+        {t('print.printedAt', { date: printedAt })} ·{' '}
+        {operator ? t('print.operator', { name: operator }) : t('print.operatorUnknown')}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

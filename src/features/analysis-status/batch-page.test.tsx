@@ -1,0 +1,277 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { session } from '@/api/session';
+import { formatCpf } from '@/lib/cpf';
+import { seededAnalysisCpfs, seededCpfs } from '@/test/sandbox-data';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { batchText, batchView } from './batch-store';
+
+const sandbox = setupTestSandbox();
+beforeAll(async () => {
+  await preloadRoute('/analises/lote');
+  // The leave dialog is a lazy chunk of its own: its first import is not what a test waits for.
+  await import('./batch-leave-dialog');
+});
+
+/** The longest client time-out the config allows: a hung lookup outlives any test. */
+const HANG_TIMEOUT_MS = 120_000;
+
+const lookupsOf = (cpf: string) => sandbox.store.stats().statusLookupsPerCpf[cpf] ?? 0;
+const allLookups = () => sandbox.store.stats().requestsPerEndpoint.analysisStatus;
+const table = () => screen.getByRole('table', { name: 'Resultados da consulta em lote' });
+const progressText = () => screen.getByTestId('batch-progress');
+
+async function openWith(text: string, options: Partial<Parameters<typeof renderRoute>[1]> = {}) {
+  const view = renderRoute('/analises/lote', { sandbox, ...options });
+  await view.user.click(await screen.findByRole('textbox', { name: 'CPFs' }));
+  await view.user.paste(text);
+  return view;
+}
+
+/** The text of every body row's cells, joined by " | ". */
+function bodyRows(): string[] {
+  return within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .concat(within(row).getAllByRole('rowheader'))
+        .map((cell) => cell.textContent)
+        .join(' | '),
+    );
+}
+
+describe('AnalysisBatchPage', () => {
+  it('checks a mixed list before sending anything, then asks each valid CPF once and shows every code', async () => {
+    const batch = seededAnalysisCpfs(6);
+    sandbox.store.reset({ seedAnalyses: 6 });
+    const list = [
+      'CPF',
+      `${formatCpf(seededCpfs.approved)}; ${seededCpfs.underReviewAndDeclined}`,
+      `${batch[0]}\t${formatCpf(batch[1]!)}`,
+      '529.982.247-26', // wrong check digit
+      `  ${batch[2]}, ${batch[3]}  ${batch[4]}`,
+      seededCpfs.approved, // repeat
+      '6247311974', // a CPF that lost its leading zero
+      formatCpf(batch[1]!), // repeat
+      seededCpfs.freshApproves, // no applications
+    ].join('\n');
+    const { user } = await openWith(list);
+
+    expect(await screen.findByText('10 válidos · 2 inválidos · 2 repetidos')).toBeInTheDocument();
+    const invalid = screen.getByRole('group', { name: 'Não serão consultados' });
+    expect(invalid).toHaveTextContent('Linha 4: 529.982.247-26 — os dígitos verificadores não conferem');
+    expect(invalid).toHaveTextContent(
+      'Linha 7: 6247311974 — 10 dígitos: parece um CPF que perdeu os zeros à esquerda numa planilha (seria 062.473.119-74)',
+    );
+    expect(allLookups()).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Consultar 8 CPFs' }));
+    await waitFor(() => expect(progressText()).toHaveTextContent(/^8 de 8 consultados · Concluída em/));
+    // Every valid CPF asked exactly once; the invalid ones never.
+    for (const cpf of [
+      seededCpfs.approved,
+      seededCpfs.underReviewAndDeclined,
+      ...batch.slice(0, 5),
+      seededCpfs.freshApproves,
+    ])
+      expect(lookupsOf(cpf)).toBe(1);
+    expect(allLookups()).toBe(8);
+
+    await waitFor(() => expect(bodyRows().join('\n')).toContain('PRP-2026-000123'));
+    const rows = bodyRows();
+    // Two analyses for 11144477735: a row each. Batch CPFs: one to three codes each.
+    expect(rows.filter((row) => row.includes('***.***.*77-35'))).toHaveLength(2);
+    for (const code of sandbox.store.analysisPage(batch[4]!).conteudo.resultados)
+      expect(rows.join('\n')).toContain(code.CodigoParaAcompanhamento);
+    expect(rows.find((row) => row.includes('***.***.*19-74'))).toContain('Sem propostas');
+    // Masked by default; shown on request.
+    expect(rows.join('\n')).not.toContain('529.982.247-25');
+    await user.click(screen.getByRole('switch', { name: 'Mostrar CPFs completos' }));
+    await waitFor(() => expect(within(table()).getAllByText('529.982.247-25')).toHaveLength(1));
+  });
+
+  it('counts per status filter the table, and the text filter finds a CPF by its digits', async () => {
+    const { user } = await openWith(
+      [
+        seededCpfs.approved,
+        seededCpfs.underReviewAndDeclined,
+        seededCpfs.withErrors,
+        seededCpfs.freshDeclines,
+      ].join('\n'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Consultar 4 CPFs' }));
+    await waitFor(() => expect(progressText()).toHaveTextContent(/^4 de 4 consultados/));
+    const filters = screen.getByRole('group', { name: 'Filtrar por status' });
+    // The results follow the progress a render behind.
+    expect(await within(filters).findByRole('button', { name: 'Todos 5' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(await within(filters).findByRole('button', { name: 'Reprovada 1' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]).toContain('PRP-2026-000124');
+    await user.click(within(filters).getByRole('button', { name: 'Todos 5' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Filtrar resultados' }), '390533');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]).toContain('Erro: codigo: E12 · mensagem: Divergência de dados cadastrais');
+  });
+
+  it('retries a 5xx twice with its own backoff (the query does not retry on top), then offers to try again', async () => {
+    sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: '503', times: 3 });
+    // The app's query client, retries and all: the batch must still send one request per attempt (had
+    // the query retried too, its first attempt would have used all three faults and the second passed).
+    const { user } = await openWith(seededCpfs.approved, { retries: true });
+    await user.click(screen.getByRole('button', { name: 'Consultar 1 CPF' }));
+    await waitFor(() => expect(progressText()).toHaveTextContent(/^1 de 1 consultados · 1 falhou/));
+    expect(lookupsOf(seededCpfs.approved)).toBe(3);
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]).toMatch(
+      /Falhou \| — \| O provedor está indisponível no momento \(HTTP 503\).*\(3 tentativas\)/,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo a que falhou' }));
+    await waitFor(() => expect(progressText()).toHaveTextContent(/^1 de 1 consultados · Concluída/));
+    expect(lookupsOf(seededCpfs.approved)).toBe(4);
+    await waitFor(() => expect(bodyRows()[0]).toContain('PRP-2026-000123'));
+  });
+
+  it('waits for Retry-After on a 429 and asks the refused CPF again', async () => {
+    sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: '429', times: 1, retryAfterSeconds: 1 });
+    const { user } = await openWith(`${seededCpfs.approved}\n${seededCpfs.unknownStatus}`, {
+      config: { batchConcurrency: 1 },
+    });
+    await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+    expect(await screen.findByText(/O provedor pediu uma pausa \(HTTP 429\)/)).toBeInTheDocument();
+    // Nothing else is sent during the pause.
+    expect(allLookups()).toBe(1);
+    await waitFor(() => expect(progressText()).toHaveTextContent(/^2 de 2 consultados · Concluída/));
+    expect(lookupsOf(seededCpfs.approved)).toBe(2);
+    expect(lookupsOf(seededCpfs.unknownStatus)).toBe(1);
+    await waitFor(() => expect(bodyRows().join('\n')).toContain('AGUARDANDO_BIOMETRIA'));
+  });
+
+  it('"Parar" aborts what is in flight and drops the rest; "Continuar" finishes them', async () => {
+    const cpfs = seededAnalysisCpfs(6);
+    sandbox.store.reset({ seedAnalyses: 6 });
+    sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: 'hang', times: 2 });
+    // No client time-out while they hang, however slow the machine: only "Parar" ends them.
+    const { user } = await openWith(cpfs.join('\n'), {
+      config: { batchConcurrency: 2, requestTimeoutMs: HANG_TIMEOUT_MS },
+    });
+    await user.click(screen.getByRole('button', { name: 'Consultar 6 CPFs' }));
+    await waitFor(() => expect(allLookups()).toBe(2));
+    await user.click(screen.getByRole('button', { name: 'Parar' }));
+    expect(progressText()).toHaveTextContent('0 de 6 consultados · 6 interrompidos');
+    await waitFor(() => expect(bodyRows()).toHaveLength(6));
+    expect(bodyRows().every((row) => row.includes('Não consultado'))).toBe(true);
+    // Nothing more went out after the stop.
+    expect(allLookups()).toBe(2);
+
+    await user.click(screen.getByRole('button', { name: 'Continuar as 6 interrompidas' }));
+    await waitFor(() => expect(progressText()).toHaveTextContent(/^6 de 6 consultados · Concluída/));
+    expect(allLookups()).toBe(8);
+  });
+
+  it('opens a row’s CPF in the single lookup by hand-off, never through the URL', async () => {
+    const { user, router } = await openWith(seededCpfs.approved);
+    await user.click(screen.getByRole('button', { name: 'Consultar 1 CPF' }));
+    await user.click(
+      await screen.findByRole('link', { name: 'Abrir o CPF ***.***.*47-25 na consulta individual' }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Propostas do CPF 529.982.247-25' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/analises');
+    expect(JSON.stringify(router.state.location)).not.toMatch(/52998224725|529\.982\.247-25/);
+    // The batch is still there on its tab.
+    await user.click(screen.getByRole('link', { name: 'Em lote' }));
+    expect(await screen.findByText(/^1 de 1 consultados/)).toBeInTheDocument();
+  });
+
+  it('asks before leaving the screen while a batch runs (not between its tabs); leaving stops it', async () => {
+    // Answers that never come (until the faults are cleared), however slow the machine is.
+    sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: 'hang', times: 0 });
+    // Nor a client time-out: three of them (two retries) would end the batch before a slow test ends.
+    const { user, router } = await openWith(`${seededCpfs.approved}\n${seededCpfs.unknownStatus}`, {
+      config: { requestTimeoutMs: HANG_TIMEOUT_MS },
+    });
+    await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+    await waitFor(() => expect(allLookups()).toBe(2));
+    const nav = screen.getByRole('navigation', { name: 'Navegação principal' });
+
+    await user.click(within(nav).getByRole('link', { name: 'Produtos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'A consulta em lote ainda está em andamento' });
+    expect(dialog).toHaveTextContent('Faltam 2 de 2 CPFs.');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar aqui' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/analises/lote');
+
+    // The other tab is the same screen: no question, and the batch goes on.
+    await user.click(screen.getByRole('link', { name: 'Um CPF' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Análises por CPF' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Em lote (0 de 2)' })).toBeInTheDocument();
+
+    await user.click(within(nav).getByRole('link', { name: 'Produtos' }));
+    const again = await screen.findByRole('dialog', { name: 'A consulta em lote ainda está em andamento' });
+    await user.click(within(again).getByRole('button', { name: 'Parar e sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/produtos'));
+    expect(batchView.get()?.progress).toMatchObject({ active: false, stopped: 2 });
+    sandbox.store.faults.clear();
+  });
+
+  it('exports every row and the invalid entries as CSV (BOM, formula-safe, full CPF)', async () => {
+    const created: Blob[] = [];
+    const original = Object.getOwnPropertyDescriptors(URL);
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:test';
+    };
+    URL.revokeObjectURL = () => undefined;
+    try {
+      const { user } = await openWith(
+        `${seededCpfs.underReviewAndDeclined}\n${seededCpfs.freshApproves}\n123`,
+      );
+      await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+      await waitFor(() => expect(progressText()).toHaveTextContent(/Concluída/));
+      const exportButton = screen.getByRole('button', { name: 'Exportar CSV' });
+      await waitFor(() => expect(exportButton).toBeEnabled());
+      await user.click(exportButton);
+      await waitFor(() => expect(created).toHaveLength(1));
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await created[0]!.arrayBuffer());
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      expect(text.slice(1).split('\r\n')).toEqual([
+        'Linha;CPF;Código para acompanhamento;Status;Status (como o provedor enviou);Situação;Erros;Alertas;Motivo da falha',
+        '1;111.444.777-35;PRP-2026-000131;Em análise;EM_ANALISE;Com propostas;;;',
+        '1;111.444.777-35;PRP-2026-000124;Reprovada;REPROVADO;Com propostas;;;',
+        '2;062.473.119-74;;;;Sem propostas;;;',
+        '3;123;;;;CPF inválido (não consultado);;;3 dígitos (um CPF tem 11)',
+      ]);
+    } finally {
+      Object.defineProperties(URL, original);
+    }
+  });
+
+  it('keeps the batch in memory only, and signing out empties it', async () => {
+    const { user, router } = await openWith(seededCpfs.approved);
+    await user.click(screen.getByRole('button', { name: 'Consultar 1 CPF' }));
+    await screen.findByText(/^1 de 1 consultados/);
+    expect(JSON.stringify(router.state.location)).not.toMatch(/52998224725/);
+    expect(document.title).not.toMatch(/\d{3}/);
+    act(() => session.signOut());
+    expect(batchView.get()).toBeNull();
+    expect(batchText.get()).toBe('');
+  });
+
+  it('refuses a list of more than 1,000 CPFs', async () => {
+    renderRoute('/analises/lote', { sandbox });
+    act(() => batchText.set(seededAnalysisCpfs(1001).join('\n')));
+    expect(
+      await screen.findByText(
+        'A lista tem 1.001 CPFs diferentes; o limite é 1.000 por lote. Divida a lista e consulte uma parte de cada vez.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Consultar 1.001 CPFs' })).toBeDisabled();
+  });
+});

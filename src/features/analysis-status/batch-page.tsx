@@ -1,0 +1,173 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentProps,
+  type Ref,
+} from 'react';
+import { PageContainer } from '@/components/page-container';
+import { printClasses, usePrint } from '@/components/print';
+import { useNavigateWithHandOff } from '@/components/use-hand-off';
+import { useMemoryStore } from '@/components/use-memory-store';
+import { useRuntimeConfig } from '@/config/config-context';
+import { MAX_BATCH_CPFS, type ParsedCpfList } from '@/lib/cpf-list';
+import { AnalysisTabs } from './analysis-tabs';
+import { batchCsvCells, downloadBatchCsv } from './batch-export';
+import { BatchInput } from './batch-input';
+import { invalidReasonText, useBatchLabels, type BatchLabels } from './batch-labels';
+import { BatchPrintView } from './batch-print-view';
+import { BatchProgress } from './batch-progress';
+import { BatchResults } from './batch-results';
+import { batchRows } from './batch-rows';
+import { startBatch } from './batch-runner';
+import { batchView, clearBatch, retryBatch, stopBatch } from './batch-store';
+import { useBatchTranslation } from './batch-texts';
+
+/** The id of the tab's batch, or null: what the page itself re-renders for (not every answer). */
+const currentBatchId = () => batchView.get()?.id ?? null;
+
+/**
+ * Batch lookup (docs/screens/batch-status.md): a day's CPFs at once, checked before anything is sent,
+ * looked up a few at a time through the single lookup's query factory, with progress, a results table,
+ * CSV and print. Everything lives in memory stores (batch-store.ts); no CPF reaches the URL.
+ *
+ * While answers stream in, only the parts that show them render: the progress at every publication, the
+ * results a step behind it (`useDeferredValue`, a render React may interrupt), so that a keystroke or a
+ * click never waits for the table.
+ */
+export function AnalysisBatchPage() {
+  const { t, i18n } = useBatchTranslation();
+  const queryClient = useQueryClient();
+  const { batchConcurrency } = useRuntimeConfig();
+  const batchId = useSyncExternalStore(batchView.subscribe, currentBatchId, currentBatchId);
+  const [showCpfs, setShowCpfs] = useState(false);
+  const labels = useBatchLabels(showCpfs);
+  const { printing, print } = usePrint();
+  const navigateWithHandOff = useNavigateWithHandOff();
+  // The latest navigate for the rows' one click handler, which stays the same (the table is memoized).
+  const navigateRef = useRef(navigateWithHandOff);
+  useEffect(() => {
+    navigateRef.current = navigateWithHandOff;
+  });
+  const openInSingleLookup = useCallback((cpf: string) => navigateRef.current('analysisStatus', { cpf }), []);
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const progressHeadingRef = useRef<HTMLHeadingElement>(null);
+  // Where focus goes after the screen swaps its parts: the progress when a batch starts, the list after.
+  const [focusTarget, setFocusTarget] = useState<'progress' | 'list' | null>(null);
+
+  useEffect(() => {
+    if (focusTarget === 'progress') progressHeadingRef.current?.focus();
+    if (focusTarget === 'list') fieldRef.current?.focus();
+  }, [focusTarget, batchId]);
+
+  const start = (list: ParsedCpfList) => {
+    if (list.cpfs.length === 0 || list.cpfs.length > MAX_BATCH_CPFS) return;
+    startBatch({
+      queryClient,
+      entries: list.cpfs,
+      invalid: list.invalid,
+      repeatCount: list.repeatCount,
+      concurrency: batchConcurrency,
+    });
+    setFocusTarget('progress');
+  };
+
+  const newList = useCallback(() => {
+    clearBatch();
+    setFocusTarget('list');
+  }, []);
+
+  // Every answer so far, read when asked (not the rows on screen, which may be a step behind).
+  const exportCsv = useCallback(() => {
+    const current = batchView.get();
+    if (!current) return;
+    const { header, cells } = batchCsvCells(
+      batchRows(current.entries, current.states),
+      current.invalid,
+      labels,
+      t,
+      (entry) => invalidReasonText(entry, t),
+    );
+    void downloadBatchCsv(t('analysisBatch.results.fileName'), header, cells);
+  }, [labels, t]);
+
+  return (
+    <>
+      <Box className={printClasses.hidden}>
+        <PageContainer
+          title={t('analysisBatch.title')}
+          intro={t('analysisBatch.intro', {
+            max: new Intl.NumberFormat(i18n.language).format(MAX_BATCH_CPFS),
+          })}
+        >
+          <AnalysisTabs current="batch" />
+          {batchId === null ? (
+            <BatchInput onStart={start} fieldRef={fieldRef} />
+          ) : (
+            <Stack spacing={4}>
+              <LiveProgress headingRef={progressHeadingRef} onNewList={newList} />
+              <LiveResults
+                labels={labels}
+                showCpfs={showCpfs}
+                onShowCpfs={setShowCpfs}
+                onExport={exportCsv}
+                onPrint={print}
+                onOpen={openInSingleLookup}
+              />
+            </Stack>
+          )}
+        </PageContainer>
+      </Box>
+      {printing ? <LivePrintView labels={labels} showCpfs={showCpfs} /> : null}
+    </>
+  );
+}
+
+/** The progress, at every publication of the batch. */
+function LiveProgress({
+  headingRef,
+  onNewList,
+}: {
+  headingRef: Ref<HTMLHeadingElement>;
+  onNewList: () => void;
+}) {
+  const view = useMemoryStore(batchView);
+  if (!view) return null;
+  return (
+    <BatchProgress
+      view={view}
+      headingRef={headingRef}
+      onStop={stopBatch}
+      onRetry={retryBatch}
+      onNewList={onNewList}
+    />
+  );
+}
+
+/** The results, a publication behind when answers come faster than they render. */
+function LiveResults(props: Omit<ComponentProps<typeof BatchResults>, 'rows'>) {
+  const view = useDeferredValue(useMemoryStore(batchView));
+  const rows = useMemo(() => (view ? batchRows(view.entries, view.states) : []), [view]);
+  return <BatchResults rows={rows} {...props} />;
+}
+
+/** The print layout: every answer at the moment of printing. */
+function LivePrintView({ labels, showCpfs }: { labels: BatchLabels; showCpfs: boolean }) {
+  const view = useMemoryStore(batchView);
+  if (!view) return null;
+  return (
+    <BatchPrintView
+      view={view}
+      rows={batchRows(view.entries, view.states)}
+      labels={labels}
+      showCpfs={showCpfs}
+    />
+  );
+}

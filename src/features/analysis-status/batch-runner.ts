@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createAnalysisStatusBatch } from '@/api/analysis-status-batch';
+import type { CpfListEntry, InvalidCpfEntry } from '@/lib/cpf-list';
+import type { Scheduler } from '@/lib/task-queue';
+import { runBatch } from './batch-store';
+
+/** Starts a batch over these CPFs, replacing the tab's previous one (batch-store.ts). */
+export function startBatch(options: {
+  queryClient: QueryClient;
+  entries: readonly CpfListEntry[];
+  invalid: readonly InvalidCpfEntry[];
+  repeatCount: number;
+  concurrency: number;
+  scheduler?: Scheduler;
+}): void {
+  const queue = createAnalysisStatusBatch({
+    queryClient: options.queryClient,
+    cpfs: options.entries.map((entry) => entry.cpf),
+    concurrency: options.concurrency,
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+  });
+  runBatch(queue, options);
+}

@@ -1,0 +1,278 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useState, type MouseEvent } from 'react';
+import { paths } from '@/config/paths';
+import type { KnownStatus } from '@/config/config-schema';
+import type { BatchRow, SortColumn, SortState } from './batch-rows';
+import { useBatchTranslation } from './batch-texts';
+
+/** Every row has the same height, so the virtualizer needs no measuring. */
+const ROW_HEIGHT = 44;
+/** Up to this many rows the table is whole (the browser's find, a screen reader's table navigation). */
+export const VIRTUALIZE_FROM = 200;
+
+// Status right after the CPF: on a narrow screen the table scrolls sideways, and these come first.
+const columns = ['line', 'cpf', 'status', 'code', 'notes', 'open'] as const;
+type Column = (typeof columns)[number];
+/**
+ * Widths in px; `notes` takes what is left, at least its width here. `status` fits the longest default
+ * label ("Pendente de documentação"); a longer configured one ends in an ellipsis, with the provider's
+ * value as its title.
+ */
+const widths: Record<Column, number> = { line: 64, cpf: 140, status: 236, code: 170, notes: 220, open: 110 };
+const sortable: Partial<Record<Column, SortColumn>> = {
+  line: 'line',
+  cpf: 'cpf',
+  code: 'code',
+  status: 'status',
+};
+
+export type Tone = KnownStatus['tone'] | 'outlined';
+
+/** What a row shows, in words: computed once per row by the caller, so rows stay plain and memoized. */
+export interface RowText {
+  cpf: string;
+  status: string;
+  tone: Tone;
+  notes: string;
+  /** The link's name ("Abrir o CPF … na consulta individual"); it starts with `openText`, what it shows. */
+  openLabel: string;
+  openText: string;
+}
+
+/**
+ * Body rows in plain elements, styled once for the table (as the accounts table does: a per-row MUI
+ * component costs a style resolution for each row a scroll step or a new answer mounts).
+ */
+function bodyStyles(theme: Theme) {
+  const divider = alpha(theme.palette.divider, 1);
+  const border = theme.palette.mode === 'light' ? lighten(divider, 0.88) : darken(divider, 0.68);
+  const pill = (background: string, color: string) => ({ backgroundColor: background, color });
+  return {
+    '& tr.data-row': { height: ROW_HEIGHT, '&:hover': { backgroundColor: theme.palette.action.hover } },
+    '& tr.data-row > td, & tr.data-row > th': {
+      ...theme.typography.body2,
+      color: theme.palette.text.primary,
+      borderBottom: `1px solid ${border}`,
+      textAlign: 'left',
+      padding: '0 12px',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
+      fontVariantNumeric: 'tabular-nums',
+    },
+    '& tr.spacer-row > td': { padding: 0, border: 0 },
+    '& .mono': { fontFamily: 'monospace', fontSize: '0.9rem' },
+    '& .muted': { color: theme.palette.text.secondary },
+    '& .status-pill': {
+      display: 'inline-block',
+      maxWidth: '100%',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      verticalAlign: 'middle',
+      padding: '3px 10px',
+      borderRadius: 16,
+      fontSize: theme.typography.pxToRem(13),
+      lineHeight: 1.4,
+    },
+    '& .tone-info': pill(theme.palette.info.main, theme.palette.info.contrastText),
+    '& .tone-success': pill(theme.palette.success.main, theme.palette.success.contrastText),
+    '& .tone-warning': pill(theme.palette.warning.main, theme.palette.warning.contrastText),
+    '& .tone-error': pill(theme.palette.error.main, theme.palette.error.contrastText),
+    '& .tone-neutral': pill(theme.palette.action.selected, theme.palette.text.primary),
+    '& .tone-outlined': { border: `1px solid ${theme.palette.divider}`, padding: '2px 9px' },
+    '& a.open-link': {
+      color: theme.palette.primary.main,
+      fontWeight: 500,
+      textDecoration: 'underline',
+      '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+    },
+  } as const;
+}
+
+interface BatchTableProps {
+  rows: readonly BatchRow[];
+  text: (row: BatchRow) => RowText;
+  sort: SortState;
+  onSort: (column: SortColumn) => void;
+  onOpen: (cpf: string) => void;
+}
+
+/**
+ * The batch's rows: one table, whole up to VIRTUALIZE_FROM rows, virtualized past it (only the rows in
+ * view are in the DOM, between two spacer rows; `aria-rowcount`/`aria-rowindex` say where they are). The
+ * header stays in view while the body scrolls.
+ */
+export const BatchTable = memo(function BatchTable({ rows, text, sort, onSort, onOpen }: BatchTableProps) {
+  const { t } = useBatchTranslation();
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+
+  // One handler for every row's link (rows are memoized and carry no callback): a plain click opens the
+  // CPF in the single lookup by hand-off; the link's own address is the bare screen, without the CPF.
+  function onClick(event: MouseEvent<HTMLElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!(event.target instanceof Element)) return;
+    const link = event.target.closest<HTMLAnchorElement>('a[data-row]');
+    const row = link ? rows[Number(link.dataset.row)] : undefined;
+    if (!row) return;
+    event.preventDefault();
+    onOpen(row.cpf);
+  }
+
+  return (
+    <TableContainer
+      ref={setScrollElement}
+      component={Paper}
+      variant="outlined"
+      tabIndex={0}
+      role="region"
+      aria-label={t('analysisBatch.results.tableLabel')}
+      sx={{ maxHeight: 'max(360px, calc(100vh - 300px))' }}
+    >
+      <Table
+        stickyHeader
+        size="small"
+        aria-label={t('analysisBatch.results.tableLabel')}
+        aria-rowcount={rows.length + 1}
+        sx={[
+          {
+            tableLayout: 'fixed',
+            width: Object.values(widths).reduce((sum, width) => sum + width, 0),
+            minWidth: '100%',
+          },
+          bodyStyles,
+        ]}
+      >
+        <BatchTableHead sort={sort} onSort={onSort} />
+        {/* The click lands on a row's link; this only delegates it (the links are the keyboard's way). */}
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+        <tbody className="MuiTableBody-root" onClick={onClick}>
+          {rows.length > VIRTUALIZE_FROM ? (
+            <VirtualRows rows={rows} text={text} scrollElement={scrollElement} />
+          ) : (
+            rows.map((row, index) => <RowView key={row.key} row={row} index={index} text={text(row)} />)
+          )}
+        </tbody>
+      </Table>
+    </TableContainer>
+  );
+});
+
+/** The column headers, sortable; re-rendered only when the sort changes. */
+const BatchTableHead = memo(function BatchTableHead({
+  sort,
+  onSort,
+}: {
+  sort: SortState;
+  onSort: (column: SortColumn) => void;
+}) {
+  const { t } = useBatchTranslation();
+  return (
+    <TableHead>
+      <TableRow aria-rowindex={1}>
+        {columns.map((column) => {
+          const key = sortable[column];
+          const active = key !== undefined && sort.column === key;
+          return (
+            <TableCell
+              key={column}
+              scope="col"
+              sortDirection={active ? sort.direction : false}
+              sx={{ width: column === 'notes' ? 'auto' : widths[column], minWidth: widths[column] }}
+            >
+              {key ? (
+                <TableSortLabel
+                  active={active}
+                  direction={active ? sort.direction : 'asc'}
+                  onClick={() => onSort(key)}
+                >
+                  {t(`analysisBatch.results.columns.${column}`)}
+                </TableSortLabel>
+              ) : (
+                t(`analysisBatch.results.columns.${column}`)
+              )}
+            </TableCell>
+          );
+        })}
+      </TableRow>
+    </TableHead>
+  );
+});
+
+function VirtualRows({
+  rows,
+  text,
+  scrollElement,
+}: {
+  rows: readonly BatchRow[];
+  text: (row: BatchRow) => RowText;
+  scrollElement: HTMLElement | null;
+}) {
+  // TanStack Virtual returns fresh functions each render; this component is not compiled by React Compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom =
+    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const spacer = (height: number) => (
+    <tr aria-hidden="true" className="spacer-row" style={{ height }}>
+      <td colSpan={columns.length} />
+    </tr>
+  );
+  return (
+    <>
+      {paddingTop > 0 ? spacer(paddingTop) : null}
+      {items.map((item) => {
+        const row = rows[item.index];
+        return row ? <RowView key={row.key} row={row} index={item.index} text={text(row)} /> : null;
+      })}
+      {paddingBottom > 0 ? spacer(paddingBottom) : null}
+    </>
+  );
+}
+
+/** One row. Memoized on its row and texts: a new answer or a scroll step mounts only new rows. */
+const RowView = memo(
+  function RowView({ row, index, text }: { row: BatchRow; index: number; text: RowText }) {
+    return (
+      <tr className="data-row" aria-rowindex={index + 2}>
+        <td className="muted">{row.line}</td>
+        <th scope="row" className="mono">
+          {text.cpf}
+        </th>
+        <td>
+          <span className={`status-pill tone-${text.tone}`} title={row.status ?? undefined}>
+            {text.status}
+          </span>
+        </td>
+        <td className="mono">{row.code ?? '—'}</td>
+        <td title={text.notes || undefined}>{text.notes}</td>
+        <td>
+          <a className="open-link" href={paths.analysisStatus} data-row={index} aria-label={text.openLabel}>
+            {text.openText}
+          </a>
+        </td>
+      </tr>
+    );
+  },
+  (before, after) =>
+    before.row === after.row &&
+    before.index === after.index &&
+    before.text.cpf === after.text.cpf &&
+    before.text.status === after.text.status &&
+    before.text.notes === after.text.notes &&
+    before.text.openLabel === after.text.openLabel,
+);
