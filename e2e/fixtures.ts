@@ -46,7 +46,14 @@ export class SandboxControl {
     readonly base: string = SANDBOX_URL,
   ) {}
 
-  async reset(options: { accountCount?: number; ignoreIdempotencyKey?: boolean } = {}) {
+  async reset(
+    options: {
+      accountCount?: number;
+      ignoreIdempotencyKey?: boolean;
+      seedAnalyses?: number;
+      statusDelayMs?: number;
+    } = {},
+  ) {
     const response = await this.request.post(`${this.base}/__sandbox/reset`, { data: options });
     expect(response.ok()).toBe(true);
   }
