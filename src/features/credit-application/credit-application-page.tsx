@@ -19,8 +19,9 @@ import { useRuntimeConfig } from '@/config/config-context';
 import { incomeUnitOf } from '@/config/config-schema';
 import { applicationStepPath, paths } from '@/config/paths';
 import { ErrorSummary, sortByPosition } from './error-summary';
-import type { RuleContext } from './field-kit';
+import { FieldArraySection } from './field-array-section';
 import { FieldGrid } from './field-grid';
+import type { RuleContext } from './field-kinds/kind';
 import { LeaveDialog } from './leave-dialog';
 import { ReviewAndSubmit } from './review-and-submit';
 import { SubmitSuccess } from './submit-outcome';
@@ -32,11 +33,12 @@ import {
   FIRST_SLUG,
   createWizard,
   stepIndexOf,
+  isArrayEntry,
+  isFieldEntry,
   type ApplicationInput,
-  type FieldEntry,
+  type StepEntry,
   type Wizard,
 } from './wizard';
-import { noteRender } from './render-probe';
 
 /** `/proposta/nova/:etapa?`: the wizard; without a known step, its first step (keeping the hand-off). */
 export function CreditApplicationPage() {
@@ -87,7 +89,7 @@ function WizardPage() {
 
 /**
  * The steps, inside the form. Nothing here reads the form's state as a whole: a key stroke re-renders
- * its field, not the step (issue 14); the summary re-renders when its list of problems changes.
+ * its field, not the step (decision 013); the summary re-renders when its list of problems changes.
  */
 function WizardSteps({
   wizard,
@@ -98,7 +100,6 @@ function WizardSteps({
   restored: boolean;
   forget: () => void;
 }) {
-  noteRender('WizardSteps');
   const { t } = useTranslation();
   const navigateWithHandOff = useNavigateWithHandOff();
   const notify = useToast();
@@ -206,9 +207,15 @@ function WizardSteps({
 
 /** The step's error summary: re-renders alone as its problems change while the operator corrects them. */
 function StepSummary({ paths, summaryRef }: { paths: readonly string[]; summaryRef: Ref<HTMLDivElement> }) {
-  noteRender('StepSummary');
   const problems = sortByPosition(useProblems(paths, true));
   return problems.length > 0 ? <ErrorSummary problems={problems} summaryRef={summaryRef} /> : null;
+}
+
+/** A step's field arrays (phones, addresses, cards), or its fields in a grid. */
+function StepFields({ fields }: { fields: readonly StepEntry[] }) {
+  const arrays = fields.filter(isArrayEntry);
+  if (arrays.length > 0) return arrays.map((entry) => <FieldArraySection key={entry.path} entry={entry} />);
+  return <FieldGrid fields={fields.filter(isFieldEntry)} />;
 }
 
 /** One step's fields and its "Continuar", which validates the step's fields only. */
@@ -219,11 +226,10 @@ function StepForm({
   submitLabel,
 }: {
   title: string;
-  fields: readonly FieldEntry[];
+  fields: readonly StepEntry[];
   onContinue: ReturnType<typeof useStepNavigation>['navigation']['onContinue'];
   submitLabel: string;
 }) {
-  noteRender('StepForm');
   // Untyped: the step's paths are read from its schema at run time.
   const { trigger } = useFormContext();
   return (
@@ -235,7 +241,7 @@ function StepForm({
       <span id="step-title" hidden>
         {title}
       </span>
-      <FieldGrid fields={fields} />
+      <StepFields fields={fields} />
       <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
         <Button type="submit" variant="contained" size="large">
           {submitLabel}

@@ -8,7 +8,7 @@ import { cpfCheckDigits, formatCpf } from '@/lib/cpf';
 import { isoToBrDate, parseBrDate, toIsoDate, type CalendarDate } from '@/lib/dates';
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money';
 import { suggestPrintedName } from '@/lib/printed-name';
-import type { RuleContext } from './field-kit';
+import type { RuleContext } from './field-kinds/kind';
 import { DUE_DAYS } from './steps/product';
 import { toCreditApplicationRequest } from './to-request';
 import { createWizard, type ApplicationInput } from './wizard';
