@@ -393,9 +393,11 @@ describe('forgiving input and no silent truncation', () => {
   });
 
   it('refuses S/N when config says the provider wants a number', () => {
-    const rows = values.portador.enderecos.map((row, index) =>
-      index === 0 ? { ...row, numero: 'S/N' } : row,
-    );
+    // The other rows hold a number, whatever the sample drew for them.
+    const rows = values.portador.enderecos.map((row, index) => ({
+      ...row,
+      numero: index === 0 ? 'S/N' : '100',
+    }));
     expect(withPortador({ enderecos: rows }, { streetNumberWithoutNumber: 'refuse' })).toEqual([
       { path: 'portador.enderecos.0.numero', code: 'streetNumberNoSn' },
     ]);

@@ -59,9 +59,10 @@ function CepField({ name, meta, siblings }: FieldInputProps<CepMeta>) {
   });
   const address = lookup.cep === null ? undefined : answer.data;
 
-  // The answer arrives after the typing went on: fill what is still the operator's to fill.
+  // The answer arrives after the typing went on: fill what is still the operator's to fill. (An answer
+  // for a CEP the field no longer holds never arrives here: the query follows the field's CEP.)
   useEffect(() => {
-    if (!address || lookup.cep === null || onlyDigits(read(name)) !== lookup.cep) return;
+    if (!address) return;
     for (const key of ADDRESS_PARTS) {
       const path = pathOf(siblings, fills[key]);
       const value = address[key];
@@ -69,7 +70,7 @@ function CepField({ name, meta, siblings }: FieldInputProps<CepMeta>) {
       const current = read(path);
       if (current === '' || current === lookup.previous?.[key]) write(path, value);
     }
-  }, [address, lookup, fills, siblings, name, read, write]);
+  }, [address, lookup.previous, fills, siblings, read, write]);
 
   /** Looks up `digits` when they make a CEP other than the one looked up (typing never waits for it). */
   const look = (digits: string) => {
