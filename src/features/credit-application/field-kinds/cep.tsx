@@ -7,17 +7,8 @@ import { formatCep, isValidCep } from '@/lib/brazil';
 import { onlyDigits } from '@/lib/digit-pattern';
 import { useTranslation } from '../texts';
 import { FormText, useTextValues } from './form-text';
-import {
-  asTyped,
-  checked,
-  fieldMeta,
-  isBlank,
-  pathOf,
-  type BaseMeta,
-  type FieldInputProps,
-  type FieldKind,
-  type FieldOptions,
-} from './kind';
+import { asTyped, checked, describe, isBlank, pathOf } from './kind';
+import type { FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind';
 
 /**
  * A CEP, masked (00000-000) and sent as 8 digits. With a CEP service (config `cepLookupUrl`), a valid
@@ -34,11 +25,8 @@ const ADDRESS_PARTS = ['logradouro', 'bairro', 'localidade', 'uf'] as const sati
   keyof CepAddress
 >;
 
-export interface CepMeta extends BaseMeta {
-  kind: 'cep';
-  /** Which sibling (its schema) each part of the answer fills. */
-  fills: Partial<Record<keyof CepAddress, unknown>>;
-}
+/** With which sibling (its schema) each part of the answer fills. */
+export type CepMeta = KindMeta<'cep', { fills: Partial<Record<keyof CepAddress, unknown>> }>;
 
 interface Lookup {
   /** The CEP looked up (8 digits), or null while the field holds no valid CEP. */
@@ -86,7 +74,7 @@ function CepField({ name, meta, siblings }: FieldInputProps<CepMeta>) {
   return (
     <FormText
       name={name}
-      required={meta.required}
+      meta={meta}
       helperText={status}
       mask="_____-___"
       onBeforeChange={(event) => {
@@ -108,10 +96,9 @@ export const cepKind: FieldKind<CepMeta> = {
 };
 
 export function cep({ fills = {}, ...options }: FieldOptions & { fills?: CepFills } = {}) {
-  return z
-    .pipe(
-      checked((value) => (isBlank(value) ? 'required' : isValidCep(value) ? null : 'cep')),
-      z.transform(onlyDigits),
-    )
-    .register(fieldMeta, { kind: 'cep', md: 3, required: true, initial: '', fills, ...options });
+  const schema = z.pipe(
+    checked((value) => (isBlank(value) ? 'required' : isValidCep(value) ? null : 'cep')),
+    z.transform(onlyDigits),
+  );
+  return describe(schema, { kind: 'cep', md: 3, fills, ...options });
 }

@@ -11,18 +11,9 @@ import { localizeLabel } from '@/config/config-label';
 import { UF_CODES } from '@/lib/brazil';
 import { fieldId, ownLabel } from '../field-labels';
 import { useTranslation } from '../texts';
-import { recheckWhenWrong, useFieldErrorText } from './form-text';
-import {
-  asTyped,
-  checked,
-  describe,
-  isBlank,
-  type BaseMeta,
-  type ErrorCode,
-  type FieldInputProps,
-  type FieldKind,
-  type FieldOptions,
-} from './kind';
+import { recheckWhenWrong, useFieldErrorText, useHelpText } from './form-text';
+import { asTyped, checked, describe, isBlank } from './kind';
+import type { ErrorCode, FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind';
 
 /**
  * One of a list, in a native select (keyboard friendly: type the first letters; light: no Menu or
@@ -34,11 +25,7 @@ export interface Option {
   label: ConfigLabel;
 }
 
-export interface ChoiceMeta extends BaseMeta {
-  kind: 'choice';
-  options: readonly Option[];
-  placeholder: boolean;
-}
+export type ChoiceMeta = KindMeta<'choice', { options: readonly Option[]; placeholder: boolean }>;
 
 interface ChoiceOptions extends FieldOptions {
   /** An empty first choice ("Escolha"); without it, a blank form holds the first option. */
@@ -105,6 +92,7 @@ export function FormSelect({ name, options, placeholder, required, helperText }:
 function ChoiceField({ name, meta }: FieldInputProps<ChoiceMeta>) {
   const { t, i18n } = useTranslation();
   const { options, placeholder } = meta;
+  const help = useHelpText(meta);
   const labelled = useMemo(
     () =>
       options.map((option) => ({ value: option.value, label: localizeLabel(option.label, i18n.language) })),
@@ -116,6 +104,7 @@ function ChoiceField({ name, meta }: FieldInputProps<ChoiceMeta>) {
       options={labelled}
       placeholder={placeholder ? t('creditApplication.help.choose') : undefined}
       required={meta.required}
+      helperText={help}
     />
   );
 }
@@ -133,15 +122,9 @@ function register<S extends z.core.$ZodType>(
   options: readonly Option[],
   { placeholder = true, ...layout }: ChoiceOptions,
 ) {
-  return describe(schema, {
-    kind: 'choice',
-    md: 4,
-    required: true,
-    initial: placeholder ? '' : (options[0]?.value ?? ''),
-    options,
-    placeholder,
-    ...layout,
-  });
+  // Without an empty first choice, a blank form holds the first option.
+  const initial = placeholder ? '' : (options[0]?.value ?? '');
+  return describe(schema, { kind: 'choice', md: 4, initial, options, placeholder, ...layout });
 }
 
 const isOneOf = (options: readonly Option[], value: string) =>

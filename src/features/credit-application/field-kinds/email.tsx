@@ -1,24 +1,15 @@
 import * as z from 'zod/mini';
 import { FormText } from './form-text';
-import {
-  asTyped,
-  checked,
-  fieldMeta,
-  type BaseMeta,
-  type FieldInputProps,
-  type FieldKind,
-  type FieldOptions,
-} from './kind';
+import { asTyped, checked, describe } from './kind';
+import type { FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind';
+
+/** An e-mail address: spaces around it forgiven, a dotted domain required. */
+export type EmailMeta = KindMeta<'email'>;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-/** An e-mail address: spaces around it forgiven, a dotted domain required. */
-export interface EmailMeta extends BaseMeta {
-  kind: 'email';
-}
-
 function EmailField({ name, meta }: FieldInputProps<EmailMeta>) {
-  return <FormText name={name} required={meta.required} type="email" />;
+  return <FormText name={name} meta={meta} type="email" />;
 }
 
 export const emailKind: FieldKind<EmailMeta> = {
@@ -27,20 +18,13 @@ export const emailKind: FieldKind<EmailMeta> = {
 };
 
 export function email(options: FieldOptions = {}) {
-  return z
-    .pipe(
-      checked((value) => {
-        const trimmed = value.trim();
-        if (trimmed === '') return 'required';
-        return trimmed.length <= 254 && EMAIL.test(trimmed) ? null : 'email';
-      }),
-      z.transform((value) => value.trim()),
-    )
-    .register(fieldMeta, {
-      kind: 'email',
-      md: 8,
-      required: true,
-      initial: '',
-      ...options,
-    });
+  const schema = z.pipe(
+    checked((value) => {
+      const trimmed = value.trim();
+      if (trimmed === '') return 'required';
+      return trimmed.length <= 254 && EMAIL.test(trimmed) ? null : 'email';
+    }),
+    z.transform((value) => value.trim()),
+  );
+  return describe(schema, { kind: 'email', md: 8, ...options });
 }

@@ -5,11 +5,10 @@ import * as z from 'zod/mini';
 import { fieldId, ownLabel } from '../field-labels';
 import { useTranslation } from '../texts';
 import { useArrayErrorCode } from '../use-form-errors';
-import { fieldMeta, type BaseMeta, type FieldInputProps, type FieldKind, type FieldOptions } from './kind';
+import { describe } from './kind';
+import type { FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind';
 
-export interface ExclusiveFlagMeta extends BaseMeta {
-  kind: 'exclusiveFlag';
-}
+export type ExclusiveFlagMeta = KindMeta<'exclusiveFlag'>;
 
 /**
  * A flag that exactly one row of a field array holds (the mailing address): a radio in each row;
@@ -63,7 +62,11 @@ export const exclusiveFlagKind: FieldKind<ExclusiveFlagMeta> = {
 };
 
 export function exclusiveFlag(options: FieldOptions = {}) {
-  return z
-    .boolean()
-    .register(fieldMeta, { kind: 'exclusiveFlag', md: 12, required: false, initial: false, ...options });
+  return describe(z.boolean(), {
+    kind: 'exclusiveFlag',
+    md: 12,
+    required: false,
+    initial: false,
+    ...options,
+  });
 }

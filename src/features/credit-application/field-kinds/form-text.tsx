@@ -59,8 +59,10 @@ export function useTextValues() {
   );
 }
 
-type FormTextProps = Omit<TextInputProps, 'name' | 'errorText' | 'id' | 'inputRef' | 'label'> & {
+type FormTextProps = Omit<TextInputProps, 'name' | 'errorText' | 'id' | 'inputRef' | 'label' | 'required'> & {
   name: string;
+  /** Its meta: whether it is required, its help line (unless `helperText` says otherwise). */
+  meta: BaseMeta;
   helperText?: ReactNode;
   mask?: DigitPattern;
   /** Replaces the plain change handling (the event still reaches the form unless it returns true). */
@@ -75,8 +77,18 @@ type FormTextProps = Omit<TextInputProps, 'name' | 'errorText' | 'id' | 'inputRe
  * error sits beside it. The label stays above the field: the app fills some values (CEP, printed name,
  * a phone split) without an input event, and MUI would not notice them. The kinds' inputs are made of it.
  */
-export function FormText({ name, mask, onBeforeChange, onAfterBlur, inputProps, ...props }: FormTextProps) {
+export function FormText({
+  name,
+  meta,
+  helperText,
+  mask,
+  onBeforeChange,
+  onAfterBlur,
+  inputProps,
+  ...props
+}: FormTextProps) {
   const { t } = useTranslation();
+  const help = useHelpText(meta);
   const { register, trigger } = useFormContext();
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.
   const registration = useMemo(() => register(name), [register, name]);
@@ -90,6 +102,8 @@ export function FormText({ name, mask, onBeforeChange, onAfterBlur, inputProps, 
     <TextInput
       fullWidth
       {...props}
+      required={meta.required}
+      helperText={helperText ?? help}
       label={ownLabel(name, t)}
       id={fieldId(name)}
       name={registration.name}

@@ -62,9 +62,11 @@ export interface RuleContext {
   now: () => Date;
 }
 
-/** The help line under a field (texts.ts `help.<key>`). */
-export type HelpKey =
-  'date' | 'nationality' | 'money' | 'optional' | 'employer' | 'branch' | 'streetNumber' | 'printedName';
+/**
+ * The help line under a field (texts.ts `help.<key>`): lines without placeholders only (the printed
+ * name's line counts characters, and its input writes it).
+ */
+export type HelpKey = 'date' | 'nationality' | 'money' | 'optional' | 'employer' | 'branch' | 'streetNumber';
 
 /** Where a field stands in its grid: columns out of 12 from the md breakpoint up; `xs` below (default 12). */
 export interface Layout {
@@ -86,6 +88,9 @@ export interface BaseMeta extends Layout {
   /** The value of a blank form. */
   initial: string | boolean;
 }
+
+/** The meta of kind `Kind`, with the plain data `Extra` its input needs. */
+export type KindMeta<Kind extends string, Extra = unknown> = BaseMeta & { kind: Kind } & Extra;
 
 /** One field of a step or of a row, found by walking the schemas: its path in the body and its meta. */
 export interface FieldEntry {
@@ -124,10 +129,15 @@ export interface FieldKind<Meta extends BaseMeta> {
  */
 export const fieldMeta = z.registry<FieldMeta>();
 
-/** Registers `meta` for `schema` (what a kind's builder does last) and returns the schema. */
-export function describe<S extends z.core.$ZodType>(schema: S, meta: FieldMeta): S {
+/** A field's meta as a builder gives it: required and blank ("") unless it says otherwise. */
+type Described<Meta> = Meta extends BaseMeta
+  ? Omit<Meta, 'required' | 'initial'> & Partial<Pick<BaseMeta, 'required' | 'initial'>>
+  : never;
+
+/** Registers `meta` for `schema` in `fieldMeta` (what a kind's builder does last); returns the schema. */
+export function describe<S extends z.core.$ZodType>(schema: S, meta: Described<FieldMeta>): S {
   const registered: z.core.$ZodType = schema;
-  fieldMeta.add(registered, meta);
+  fieldMeta.add(registered, { required: true, initial: '', ...meta });
   return schema;
 }
 

@@ -1,38 +1,19 @@
 import * as z from 'zod/mini';
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money';
-import { FormText, useHelpText, useTextValues } from './form-text';
-import {
-  asTyped,
-  checked,
-  fieldMeta,
-  isBlank,
-  type BaseMeta,
-  type FieldInputProps,
-  type FieldKind,
-  type FieldOptions,
-  type RuleContext,
-} from './kind';
+import { FormText, useTextValues } from './form-text';
+import { asTyped, checked, describe, isBlank } from './kind';
+import type { FieldInputProps, FieldKind, FieldOptions, KindMeta, RuleContext } from './kind';
 
 /** An amount typed as 1.234,56 (or 1234.56, or with "R$"), shown as 1.234,56 once left. */
-export interface MoneyMeta extends BaseMeta {
-  kind: 'money';
-}
+export type MoneyMeta = KindMeta<'money'>;
 
 function MoneyField({ name, meta }: FieldInputProps<MoneyMeta>) {
-  const helperText = useHelpText(meta);
   const { read, write } = useTextValues();
-  return (
-    <FormText
-      name={name}
-      required={meta.required}
-      helperText={helperText}
-      inputProps={{ inputMode: 'decimal' }}
-      onAfterBlur={() => {
-        const cents = parseMoneyInput(read(name));
-        if (cents !== null) write(name, formatMoneyInput(cents));
-      }}
-    />
-  );
+  const reformat = () => {
+    const cents = parseMoneyInput(read(name));
+    if (cents !== null) write(name, formatMoneyInput(cents));
+  };
+  return <FormText name={name} meta={meta} inputProps={{ inputMode: 'decimal' }} onAfterBlur={reformat} />;
 }
 
 export const moneyKind: FieldKind<MoneyMeta> = {
@@ -45,25 +26,17 @@ export const moneyKind: FieldKind<MoneyMeta> = {
 
 /** Sent as an integer in the configured unit (centavos, or whole reais). */
 export function money(ctx: RuleContext, options: FieldOptions = {}) {
-  return z
-    .pipe(
-      checked((value) => {
-        if (isBlank(value)) return 'required';
-        const cents = parseMoneyInput(value);
-        if (cents === null) return 'money';
-        return ctx.moneyUnit === 'reais' && cents % 100 !== 0 ? 'moneyWholeReais' : null;
-      }),
-      z.transform((value) => {
-        const cents = parseMoneyInput(value) ?? 0;
-        return ctx.moneyUnit === 'centavos' ? cents : Math.round(cents / 100);
-      }),
-    )
-    .register(fieldMeta, {
-      kind: 'money',
-      md: 4,
-      required: true,
-      help: 'money',
-      initial: '',
-      ...options,
-    });
+  const schema = z.pipe(
+    checked((value) => {
+      if (isBlank(value)) return 'required';
+      const cents = parseMoneyInput(value);
+      if (cents === null) return 'money';
+      return ctx.moneyUnit === 'reais' && cents % 100 !== 0 ? 'moneyWholeReais' : null;
+    }),
+    z.transform((value) => {
+      const cents = parseMoneyInput(value) ?? 0;
+      return ctx.moneyUnit === 'centavos' ? cents : Math.round(cents / 100);
+    }),
+  );
+  return describe(schema, { kind: 'money', md: 4, help: 'money', ...options });
 }

@@ -3,16 +3,8 @@ import { formatPhoneNumber, isValidDdd, isValidPhoneNumber, readPhoneTyping } fr
 import { onlyDigits, type DigitPattern } from '@/lib/digit-pattern';
 import { fieldId } from '../field-labels';
 import { FormText, useTextValues } from './form-text';
-import {
-  asTyped,
-  checked,
-  fieldMeta,
-  isBlank,
-  pathOf,
-  type BaseMeta,
-  type FieldInputProps,
-  type FieldKind,
-} from './kind';
+import { asTyped, checked, describe, isBlank, pathOf } from './kind';
+import type { FieldInputProps, FieldKind, KindMeta } from './kind';
 
 /**
  * A Brazilian phone in two fields, DDD and number, each masked for the eye and sent as digits. A number
@@ -23,12 +15,8 @@ import {
 
 type Part = 'ddd' | 'number';
 
-export interface PhoneMeta extends BaseMeta {
-  kind: 'phone';
-  part: Part;
-  /** The schema of the phone's other part. */
-  other: unknown;
-}
+/** A part of a phone, with the schema of its other part. */
+export type PhoneMeta = KindMeta<'phone', { part: Part; other: unknown }>;
 
 const masks: Record<Part, DigitPattern> = {
   ddd: '__',
@@ -42,7 +30,7 @@ function PhonePartField({ name, meta, siblings }: FieldInputProps<PhoneMeta>) {
   return (
     <FormText
       name={name}
-      required={meta.required}
+      meta={meta}
       inputProps={{ inputMode: 'tel' }}
       mask={masks[part]}
       onBeforeChange={(event) => {
@@ -97,23 +85,7 @@ export function phone() {
     checked((value) => (isBlank(value) ? 'required' : isValidPhoneNumber(value) ? null : 'phone')),
     z.transform(onlyDigits),
   );
-  ddd.register(fieldMeta, {
-    kind: 'phone',
-    part: 'ddd',
-    other: number,
-    md: 2,
-    xs: 4,
-    required: true,
-    initial: '',
-  });
-  number.register(fieldMeta, {
-    kind: 'phone',
-    part: 'number',
-    other: ddd,
-    md: 6,
-    xs: 8,
-    required: true,
-    initial: '',
-  });
+  describe(ddd, { kind: 'phone', part: 'ddd', other: number, md: 2, xs: 4 });
+  describe(number, { kind: 'phone', part: 'number', other: ddd, md: 6, xs: 8 });
   return { ddd, number };
 }

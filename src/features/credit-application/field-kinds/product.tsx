@@ -5,27 +5,16 @@ import { productQueries } from '@/api/products';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { useTranslation } from '../texts';
 import { FormSelect } from './choice';
-import {
-  asTyped,
-  checked,
-  fieldMeta,
-  isBlank,
-  type BaseMeta,
-  type FieldInputProps,
-  type FieldKind,
-  type FieldOptions,
-  type RuleContext,
-} from './kind';
+import { asTyped, checked, describe, isBlank } from './kind';
+import type { FieldInputProps, FieldKind, FieldOptions, KindMeta, RuleContext } from './kind';
 
-export interface ProductMeta extends BaseMeta {
-  kind: 'product';
-}
+export type ProductMeta = KindMeta<'product'>;
 
 /**
  * A product of the provider's list (`productQueries.list()`), with its own error and retry; the review
  * shows "102 · Cartão Gold". Until the list has loaded any code passes the check (the provider decides).
  */
-function ProductField({ name }: FieldInputProps<ProductMeta>) {
+function ProductField({ name, meta }: FieldInputProps<ProductMeta>) {
   const { t } = useTranslation();
   const products = useQuery(productQueries.list());
   const options = (products.data ?? []).map((product) => ({
@@ -52,7 +41,7 @@ function ProductField({ name }: FieldInputProps<ProductMeta>) {
             ? t('creditApplication.help.productsLoading')
             : t('creditApplication.help.choose')
         }
-        required
+        required={meta.required}
       />
     </>
   );
@@ -69,21 +58,14 @@ export const productKind: FieldKind<ProductMeta> = {
 
 /** Sent as an integer. */
 export function product(ctx: RuleContext, options: FieldOptions = {}) {
-  return z
-    .pipe(
-      checked((value) => {
-        if (isBlank(value)) return 'choose';
-        const known = ctx.productCodes();
-        if (!/^\d{1,9}$/.test(value.trim())) return 'product';
-        return known === null || known.includes(value.trim()) ? null : 'product';
-      }),
-      z.transform((value) => Number.parseInt(value.trim(), 10)),
-    )
-    .register(fieldMeta, {
-      kind: 'product',
-      md: 8,
-      required: true,
-      initial: '',
-      ...options,
-    });
+  const schema = z.pipe(
+    checked((value) => {
+      if (isBlank(value)) return 'choose';
+      const known = ctx.productCodes();
+      if (!/^\d{1,9}$/.test(value.trim())) return 'product';
+      return known === null || known.includes(value.trim()) ? null : 'product';
+    }),
+    z.transform((value) => Number.parseInt(value.trim(), 10)),
+  );
+  return describe(schema, { kind: 'product', md: 8, ...options });
 }

@@ -1,30 +1,19 @@
-import { FormText, useHelpText } from './form-text';
-import {
-  asTyped,
-  checked,
-  fieldMeta,
-  type BaseMeta,
-  type FieldInputProps,
-  type FieldKind,
-  type FieldOptions,
-  type RuleContext,
-} from './kind';
+import { FormText } from './form-text';
+import { asTyped, checked, describe } from './kind';
+import type { FieldInputProps, FieldKind, FieldOptions, KindMeta, RuleContext } from './kind';
 
 /**
  * A street number as written on an envelope: `1200`, `1000A`, or "S/N" (no number). The interface's
  * `numero` is an integer: `streetNumberToContract` (the addresses step's row) sends the rest in
  * `complemento` (docs/interface-readings.md, "Credit application").
  */
+export type StreetNumberMeta = KindMeta<'streetNumber'>;
+
 const STREET_NUMBER = /^(\d{1,6})\s*([A-Za-z])?$/;
 const NO_NUMBER = /^s\s*\/?\s*n[º°o.]?$/i;
 
-export interface StreetNumberMeta extends BaseMeta {
-  kind: 'streetNumber';
-}
-
 function StreetNumberField({ name, meta }: FieldInputProps<StreetNumberMeta>) {
-  const helperText = useHelpText(meta);
-  return <FormText name={name} required={meta.required} helperText={helperText} />;
+  return <FormText name={name} meta={meta} />;
 }
 
 export const streetNumberKind: FieldKind<StreetNumberMeta> = {
@@ -33,20 +22,14 @@ export const streetNumberKind: FieldKind<StreetNumberMeta> = {
 };
 
 export function streetNumber(ctx: RuleContext, options: FieldOptions = {}) {
-  return checked((value) => {
+  const schema = checked((value) => {
     const trimmed = value.trim();
     if (trimmed === '') return 'required';
     if (NO_NUMBER.test(trimmed))
       return ctx.streetNumberWithoutNumber === 'refuse' ? 'streetNumberNoSn' : null;
     return STREET_NUMBER.test(trimmed) ? null : 'streetNumber';
-  }).register(fieldMeta, {
-    kind: 'streetNumber',
-    md: 2,
-    required: true,
-    help: 'streetNumber',
-    initial: '',
-    ...options,
   });
+  return describe(schema, { kind: 'streetNumber', md: 2, help: 'streetNumber', ...options });
 }
 
 /** "S/N" goes as 0 with "S/N" at the start of `complemento`; "1000A" as 1000 with "Nº 1000A" there. */

@@ -1,39 +1,26 @@
 import * as z from 'zod/mini';
-import { FormText, useHelpText, useTextValues } from './form-text';
-import {
-  asTyped,
-  checked,
-  clean,
-  fieldMeta,
-  isBlank,
-  type BaseMeta,
-  type ErrorCode,
-  type FieldInputProps,
-  type FieldKind,
-  type FieldOptions,
-} from './kind';
-
-export interface UpperMeta extends BaseMeta {
-  kind: 'upper';
-}
+import { FormText, useTextValues } from './form-text';
+import { asTyped, checked, clean, describe, isBlank } from './kind';
+import type { ErrorCode, FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind';
 
 /**
  * A code written in capitals (an issuing body, a nationality): shown upper-case as it is typed (CSS), the
  * value follows when the field is left, and it is sent upper-cased.
  */
+export type UpperMeta = KindMeta<'upper'>;
+
 function UpperField({ name, meta }: FieldInputProps<UpperMeta>) {
-  const helperText = useHelpText(meta);
   const { read, write } = useTextValues();
+  const raise = () => {
+    const value = read(name);
+    if (value !== value.toUpperCase()) write(name, value.toUpperCase());
+  };
   return (
     <FormText
       name={name}
-      required={meta.required}
-      helperText={helperText}
+      meta={meta}
       inputProps={{ style: { textTransform: 'uppercase' } }}
-      onAfterBlur={() => {
-        const value = read(name);
-        if (value !== value.toUpperCase()) write(name, value.toUpperCase());
-      }}
+      onAfterBlur={raise}
     />
   );
 }
@@ -43,17 +30,11 @@ export const upperKind: FieldKind<UpperMeta> = {
   display: (value) => asTyped(value).toUpperCase(),
 };
 
+/** Letters and the pattern's punctuation. */
 export function upperCode(pattern: RegExp, error: ErrorCode, options: FieldOptions = {}) {
-  return z
-    .pipe(
-      checked((value) => (isBlank(value) ? 'required' : pattern.test(clean(value)) ? null : error)),
-      z.transform((value) => clean(value).toUpperCase()),
-    )
-    .register(fieldMeta, {
-      kind: 'upper',
-      md: 6,
-      required: true,
-      initial: '',
-      ...options,
-    });
+  const schema = z.pipe(
+    checked((value) => (isBlank(value) ? 'required' : pattern.test(clean(value)) ? null : error)),
+    z.transform((value) => clean(value).toUpperCase()),
+  );
+  return describe(schema, { kind: 'upper', md: 6, ...options });
 }
