@@ -34,8 +34,9 @@ import {
   createWizard,
   stepIndexOf,
   isArrayEntry,
-  isFieldEntry,
   type ApplicationInput,
+  type ArrayEntry,
+  type FieldEntry,
   type StepEntry,
   type Wizard,
 } from './wizard';
@@ -211,11 +212,23 @@ function StepSummary({ paths, summaryRef }: { paths: readonly string[]; summaryR
   return problems.length > 0 ? <ErrorSummary problems={problems} summaryRef={summaryRef} /> : null;
 }
 
-/** A step's field arrays (phones, addresses, cards), or its fields in a grid. */
+/** A step's fields and field arrays in the schema's order: each run of fields in a grid, each array alone. */
 function StepFields({ fields }: { fields: readonly StepEntry[] }) {
-  const arrays = fields.filter(isArrayEntry);
-  if (arrays.length > 0) return arrays.map((entry) => <FieldArraySection key={entry.path} entry={entry} />);
-  return <FieldGrid fields={fields.filter(isFieldEntry)} />;
+  const parts: Array<FieldEntry[] | ArrayEntry> = [];
+  for (const entry of fields) {
+    const last = parts.at(-1);
+    if (isArrayEntry(entry)) parts.push(entry);
+    else if (Array.isArray(last)) last.push(entry);
+    else parts.push([entry]);
+  }
+  const drawn = parts.map((part) =>
+    Array.isArray(part) ? (
+      <FieldGrid key={part[0]?.path} fields={part} />
+    ) : (
+      <FieldArraySection key={part.path} entry={part} />
+    ),
+  );
+  return drawn.length === 1 ? drawn : <Stack spacing={3}>{drawn}</Stack>;
 }
 
 /** One step's fields and its "Continuar", which validates the step's fields only. */
