@@ -1,5 +1,5 @@
 /**
- * Kept for review-and-submit.tsx and submit-outcome.tsx while they are rewritten on another branch:
- * import from field-labels.ts instead, and remove this file once they do.
+ * The old home of `fieldLabel`, still imported by review-and-submit.tsx and submit-outcome.tsx: new code
+ * imports field-labels.ts. Remove this file once those two do.
  */
 export { fieldLabel } from './field-labels';

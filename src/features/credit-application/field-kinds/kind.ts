@@ -10,7 +10,7 @@ import type { FieldMeta } from './registry';
  * schema whose input is what the operator typed (a string), whose checks give an `ErrorCode` as the
  * message (texts.ts has `errors.<code>`), whose output is the value the interface wants, and which is
  * registered in `fieldMeta` (zod's metadata registry) with its kind's name, layout and options; the kind
- * registry (registry.ts) gives each kind's input and display. The step schemas (steps/*.ts) are made of
+ * registry (registry.tsx) gives each kind's input and display. The step schemas (steps/*.ts) are made of
  * these builders; the wizard walks them (wizard.ts).
  */
 
@@ -81,7 +81,7 @@ export interface FieldOptions extends Partial<Layout> {
   initial?: string;
 }
 
-/** What every kind's meta holds (a kind adds its own, plain data only: `FieldMeta` in registry.ts). */
+/** What every kind's meta holds (a kind adds its own, plain data only: `FieldMeta` in registry.tsx). */
 export interface BaseMeta extends Layout {
   required: boolean;
   help?: HelpKey;
@@ -123,7 +123,7 @@ export interface FieldKind<Meta extends BaseMeta> {
 }
 
 /**
- * The UI description of every field schema, in zod's metadata registry (`schema.register(fieldMeta, …)`).
+ * The UI description of every field schema, in zod's metadata registry (`describe` adds it).
  * Plain data: zod rewrites a registry's meta type for each schema, which suits data, not components; a
  * field links to another by the other's schema (compared by identity), stored as `unknown`.
  */
