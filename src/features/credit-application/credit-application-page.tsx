@@ -19,11 +19,10 @@ import { useRuntimeConfig } from '@/config/config-context';
 import { incomeUnitOf } from '@/config/config-schema';
 import { applicationStepPath, paths } from '@/config/paths';
 import { ErrorSummary, sortByPosition } from './error-summary';
-import { FieldArraySection } from './field-array-section';
-import { FieldGrid } from './field-grid';
 import type { RuleContext } from './field-kinds/kind';
 import { LeaveDialog } from './leave-dialog';
 import { ReviewAndSubmit } from './review-and-submit';
+import { StepFields } from './step-fields';
 import { SubmitSuccess } from './submit-outcome';
 import { hasUnsentData, useApplicationDraft } from './use-application-draft';
 import { useLeaveGuard } from './use-leave-guard';
@@ -33,10 +32,7 @@ import {
   FIRST_SLUG,
   createWizard,
   stepIndexOf,
-  isArrayEntry,
   type ApplicationInput,
-  type ArrayEntry,
-  type FieldEntry,
   type StepEntry,
   type Wizard,
 } from './wizard';
@@ -210,25 +206,6 @@ function WizardSteps({
 function StepSummary({ paths, summaryRef }: { paths: readonly string[]; summaryRef: Ref<HTMLDivElement> }) {
   const problems = sortByPosition(useProblems(paths, true));
   return problems.length > 0 ? <ErrorSummary problems={problems} summaryRef={summaryRef} /> : null;
-}
-
-/** A step's fields and field arrays in the schema's order: each run of fields in a grid, each array alone. */
-function StepFields({ fields }: { fields: readonly StepEntry[] }) {
-  const parts: Array<FieldEntry[] | ArrayEntry> = [];
-  for (const entry of fields) {
-    const last = parts.at(-1);
-    if (isArrayEntry(entry)) parts.push(entry);
-    else if (Array.isArray(last)) last.push(entry);
-    else parts.push([entry]);
-  }
-  const drawn = parts.map((part) =>
-    Array.isArray(part) ? (
-      <FieldGrid key={part[0]?.path} fields={part} />
-    ) : (
-      <FieldArraySection key={part.path} entry={part} />
-    ),
-  );
-  return drawn.length === 1 ? drawn : <Stack spacing={3}>{drawn}</Stack>;
 }
 
 /** One step's fields and its "Continuar", which validates the step's fields only. */
