@@ -1,5 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { configureApiClient } from '@/api/api-client';
 import { session } from '@/api/session';
@@ -46,10 +47,8 @@ interface RenderRouteOptions {
   state?: unknown;
 }
 
-/** Renders the whole app (real providers, real routes) at `path`, against the test sandbox. */
-export function renderRoute(path: string, options: RenderRouteOptions) {
-  initI18n(options.language ?? 'pt-BR');
-  const config = parseRuntimeConfig({
+function testConfig(options: Pick<RenderRouteOptions, 'sandbox' | 'config'>): RuntimeConfig {
+  return parseRuntimeConfig({
     mode: 'sandbox',
     sandboxWorker: false,
     baseUrl: options.sandbox.baseUrl,
@@ -58,6 +57,12 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
     requestTimeoutMs: 5000,
     ...options.config,
   });
+}
+
+/** Renders the whole app (real providers, real routes) at `path`, against the test sandbox. */
+export function renderRoute(path: string, options: RenderRouteOptions) {
+  initI18n(options.language ?? 'pt-BR');
+  const config = testConfig(options);
   configureApiClient(config);
   const queryClient = createAppQueryClient();
   if (!options.retries)
@@ -80,6 +85,22 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
     </AppProviders>,
   );
   return { ...view, user, router, queryClient, unbind };
+}
+
+/**
+ * Renders `ui` inside the app's providers (config, query client, preferences, theme, toasts) without
+ * routes or a session: for a piece of a screen that needs no network.
+ */
+export function renderInProviders(
+  ui: ReactNode,
+  options: Pick<RenderRouteOptions, 'sandbox' | 'config' | 'language'>,
+) {
+  initI18n(options.language ?? 'pt-BR');
+  return render(
+    <AppProviders config={testConfig(options)} queryClient={createAppQueryClient()}>
+      {ui}
+    </AppProviders>,
+  );
 }
 
 /**

@@ -20,10 +20,10 @@ import { useRuntimeConfig } from '@/config/config-context';
 import { incomeUnitOf } from '@/config/config-schema';
 import { applicationStepPath, paths } from '@/config/paths';
 import { ErrorSummary, sortByPosition } from './error-summary';
-import type { RuleContext } from './field-kit';
-import { FieldGrid } from './field-grid';
+import type { RuleContext } from './field-kinds/kind';
 import { LeaveDialog } from './leave-dialog';
 import { ReviewAndSubmit, type SentApplication } from './review-and-submit';
+import { StepFields } from './step-fields';
 import { SubmitOutcome } from './submit-outcome';
 import { hasUnsentData, useApplicationDraft } from './use-application-draft';
 import { useLeaveGuard } from '@/components/use-leave-guard';
@@ -35,10 +35,9 @@ import {
   createWizard,
   stepIndexOf,
   type ApplicationInput,
-  type FieldEntry,
+  type StepEntry,
   type Wizard,
 } from './wizard';
-import { noteRender } from './render-probe';
 
 /** `/proposta/nova/:etapa?`: the wizard; without a known step, its first step (keeping the hand-off). */
 export function CreditApplicationPage() {
@@ -82,7 +81,7 @@ function WizardPage() {
 
 /**
  * The steps, inside the form. Nothing here reads the form's state as a whole: a key stroke re-renders
- * its field, not the step (issue 14); the summary re-renders when its list of problems changes.
+ * its field, not the step (decision 013); the summary re-renders when its list of problems changes.
  */
 function WizardSteps({
   wizard,
@@ -95,7 +94,6 @@ function WizardSteps({
   forget: () => void;
   startFrom: (values: ApplicationInput) => void;
 }) {
-  noteRender('WizardSteps');
   const { t } = useTranslation();
   const navigateWithHandOff = useNavigateWithHandOff();
   const { getValues } = useFormContext<ApplicationInput>();
@@ -241,7 +239,6 @@ function WizardSteps({
 
 /** The step's error summary: re-renders alone as its problems change while the operator corrects them. */
 function StepSummary({ paths, summaryRef }: { paths: readonly string[]; summaryRef: Ref<HTMLDivElement> }) {
-  noteRender('StepSummary');
   const problems = sortByPosition(useProblems(paths, true));
   return problems.length > 0 ? <ErrorSummary problems={problems} summaryRef={summaryRef} /> : null;
 }
@@ -254,11 +251,10 @@ function StepForm({
   submitLabel,
 }: {
   title: string;
-  fields: readonly FieldEntry[];
+  fields: readonly StepEntry[];
   onContinue: ReturnType<typeof useStepNavigation>['navigation']['onContinue'];
   submitLabel: string;
 }) {
-  noteRender('StepForm');
   // Untyped: the step's paths are read from its schema at run time.
   const { trigger } = useFormContext();
   return (
@@ -270,7 +266,7 @@ function StepForm({
       <span id="step-title" hidden>
         {title}
       </span>
-      <FieldGrid fields={fields} />
+      <StepFields fields={fields} />
       <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
         <Button type="submit" variant="contained" size="large">
           {submitLabel}

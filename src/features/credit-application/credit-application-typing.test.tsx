@@ -1,13 +1,43 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { Profiler, useLayoutEffect, type ComponentProps } from 'react';
 import { renderRoute, setupTestSandbox } from '@/test/render-route';
-import { listenToRenders } from './render-probe';
 
 /**
- * Issue 14: a key stroke re-renders its field, not the step, so typing costs the same with 1 row or 10.
- * These count the wizard's renders (render-probe.ts) while one character is typed into a field of a step
- * with 10 rows: with no message shown, and with a message on every row (after a failed "Continuar", when
- * each key stroke makes the field check itself again).
+ * A key stroke re-renders its field, not the step, so typing costs the same with 1 row or 10 (decision
+ * 013). These count what renders while one character is typed into a field of a step with 10 rows: with
+ * no message shown, and with a message on every row (after a failed "Continuar", when each key stroke
+ * makes the field check itself again).
+ *
+ * Counted without any probe in the app: this file draws every field inside React's <Profiler> (which
+ * reports each commit in which anything of the field rendered, its own re-renders included), and notes
+ * each time a field array's section is drawn by its parent (the step re-rendering would draw it again).
  */
+const log = vi.hoisted(() => ({ renders: null as string[] | null }));
+
+vi.mock('./field-kinds/registry', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./field-kinds/registry')>();
+  function ProfiledFieldInput(props: ComponentProps<typeof actual.FieldInput>) {
+    return (
+      <Profiler id={props.name} onRender={(id) => log.renders?.push(`field ${id}`)}>
+        <actual.FieldInput {...props} />
+      </Profiler>
+    );
+  }
+  return { ...actual, FieldInput: ProfiledFieldInput };
+});
+
+vi.mock('./field-array-section', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./field-array-section')>();
+  function CountedFieldArraySection(props: ComponentProps<typeof actual.FieldArraySection>) {
+    // After every commit in which the parent drew the section (no dependency list on purpose).
+    useLayoutEffect(() => {
+      log.renders?.push(`section ${props.entry.path}`);
+    });
+    return <actual.FieldArraySection {...props} />;
+  }
+  return { ...actual, FieldArraySection: CountedFieldArraySection };
+});
+
 const sandbox = setupTestSandbox();
 
 type User = ReturnType<typeof renderRoute>['user'];
@@ -18,16 +48,16 @@ function field(path: string): HTMLInputElement {
   return element;
 }
 
-/** The wizard components that rendered during `action`, as "Component path" lines. */
+/** What rendered during `action`: "field <path>" per commit that rendered a field, "section <path>". */
 async function rendersDuring(action: () => Promise<void>): Promise<string[]> {
   const renders: string[] = [];
-  listenToRenders((component, path) => renders.push(path ? `${component} ${path}` : component));
+  log.renders = renders;
   try {
     await action();
     // Whatever the key stroke scheduled (the form's change handler, effects) is done before counting.
     await act(() => Promise.resolve());
   } finally {
-    listenToRenders(null);
+    log.renders = null;
   }
   return renders;
 }
@@ -37,14 +67,35 @@ async function openWithTenRows(slug: string, stepNumber: number, addLabel: strin
   const { user } = renderRoute(`/proposta/nova/${slug}`, { sandbox });
   await screen.findByText(`Etapa ${stepNumber} de 8`, { exact: true });
   const add = screen.getByRole('button', { name: addLabel });
-  for (let count = 1; count < 10; count += 1) await user.click(add);
+  // The counting sees fields: an added row's fields are drawn.
+  const added = await rendersDuring(() => user.click(add));
+  expect(added.filter((line) => line.startsWith('field ')).length).toBeGreaterThan(1);
+  for (let count = 2; count < 10; count += 1) await user.click(add);
   expect(screen.getAllByRole('group', { name: /^(Telefone|Endereço) \d+$/ })).toHaveLength(10);
   return user;
 }
 
-/** Only the typed field renders (and the error summary, when its list changes); no step, no other row. */
+/**
+ * "Continuar" on a step with 10 empty rows: the summary and "Erro:" appear. The counting sees the page
+ * draw the step again (the step's title changes), which is what no key stroke may do.
+ */
+async function failContinue(user: User, arrayPath: string) {
+  const shown = await rendersDuring(async () => {
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await screen.findByRole('heading', { name: /^Corrija \d+ problemas para continuar$/ });
+  });
+  expect(shown).toContain(`section ${arrayPath}`);
+}
+
+/**
+ * Commits of the typed field for one key: MUI's input noting it is no longer empty, the field's message
+ * changing, and React committing them apart; more would mean the field renders for nothing.
+ */
+const COMMITS_PER_KEY = 3;
+
+/** Only the typed field rendered: no other field, no row, no step. */
 function expectOnlyField(renders: string[], path: string) {
-  expect(renders.filter((line) => !line.endsWith(` ${path}`) && line !== 'StepSummary')).toEqual([]);
+  expect(renders.filter((line) => line !== `field ${path}`)).toEqual([]);
 }
 
 describe('typing in the credit application with 10 rows', () => {
@@ -53,13 +104,16 @@ describe('typing in the credit application with 10 rows', () => {
     const path = 'portador.telefones.9.numerodotelefone';
     await user.click(field(path));
 
-    // No messages: a key stroke renders nothing of the wizard (the input is uncontrolled).
-    expectOnlyField(await rendersDuring(() => user.keyboard('9')), path);
+    // No messages: a key stroke renders nothing of the wizard but the field (the input is uncontrolled;
+    // MUI's input notes that it is no longer empty), and the next key not even that.
+    const typed = await rendersDuring(() => user.keyboard('9'));
+    expectOnlyField(typed, path);
+    expect(typed.length).toBeLessThanOrEqual(COMMITS_PER_KEY);
+    expect(await rendersDuring(() => user.keyboard('8'))).toEqual([]);
     await user.clear(field(path));
 
     // A failed "Continuar": every row shows "Preencha este campo." under its DDD and number.
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    await screen.findByRole('heading', { name: /^Corrija \d+ problemas para continuar$/ });
+    await failContinue(user, 'portador.telefones');
     expect(screen.getAllByText('Preencha este campo.')).toHaveLength(20);
     await user.click(field(path));
 
@@ -72,23 +126,21 @@ describe('typing in the credit application with 10 rows', () => {
         ),
       );
     });
-    expect(first).toContain(`FormText ${path}`);
+    expect(first).toContain(`field ${path}`);
     expectOnlyField(first, path);
-    expect(first.length).toBeLessThanOrEqual(4);
+    expect(first.length).toBeLessThanOrEqual(COMMITS_PER_KEY);
 
     // The next keys check the field again and leave its message as it was: nothing renders.
     const next = await rendersDuring(async () => {
       await user.keyboard('8');
       await waitFor(() => expect(field(path)).toHaveValue('98'));
     });
-    expectOnlyField(next, path);
-    expect(next.length).toBeLessThanOrEqual(1);
+    expect(next).toEqual([]);
   });
 
   it('re-renders no other address row while a wrong street is corrected', async () => {
     const user = await openWithTenRows('enderecos', 6, 'Adicionar endereço');
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    await screen.findByRole('heading', { name: /^Corrija \d+ problemas para continuar$/ });
+    await failContinue(user, 'portador.enderecos');
     const path = 'portador.enderecos.8.logradouro';
     await user.click(field(path));
 
@@ -97,8 +149,8 @@ describe('typing in the credit application with 10 rows', () => {
       await user.keyboard('R');
       await waitFor(() => expect(field(path)).not.toHaveAccessibleDescription('Preencha este campo.'));
     });
-    expect(renders).toContain(`FormText ${path}`);
+    expect(renders).toContain(`field ${path}`);
     expectOnlyField(renders, path);
-    expect(renders.length).toBeLessThanOrEqual(4);
+    expect(renders.length).toBeLessThanOrEqual(COMMITS_PER_KEY);
   });
 });

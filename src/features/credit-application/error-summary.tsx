@@ -3,14 +3,18 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import type { Ref } from 'react';
 import { useTranslation } from './texts';
-import { fieldId, fieldLabel, useErrorMessage } from './fields';
+import { fieldId, fieldLabel, useErrorMessage } from './field-labels';
 import type { FieldProblem } from './use-form-errors';
 
-/** The element the summary's link for `path` moves to (an array's own error: its first row's choice). */
+/**
+ * The element the summary's link for `path` moves to: its input, or for an array's own error ("exactly
+ * one mailing address") the first input that error describes.
+ */
 export function targetElement(path: string): HTMLElement | null {
-  if (path === 'portador.enderecos')
-    return document.getElementById(fieldId('portador.enderecos.0.enderecocorrespondencia'));
-  return document.getElementById(fieldId(path));
+  return (
+    document.getElementById(fieldId(path)) ??
+    document.querySelector<HTMLElement>(`[aria-describedby~="${fieldId(path)}-error"]`)
+  );
 }
 
 /** In page order, so that the summary reads like the form. */

@@ -15,16 +15,12 @@ import { useTranslation } from './texts';
 import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
 import { analysisStatusQueries } from '@/api/analysis-status';
-import { productQueries } from '@/api/products';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import { AnalysisStatusChip } from '@/components/analysis-status-chip';
 import { isValidCpf } from '@/lib/cpf';
 import { onlyDigits } from '@/lib/digit-pattern';
-import { useRuntimeConfig } from '@/config/config-context';
-import { localizeLabel } from '@/config/config-label';
-import type { FieldUi, RowsUi } from './field-kit';
-import { fieldLabel, ownLabel } from './fields';
-import { fieldsOf, rowSchemaOf, type FieldEntry, type StepKey, type StepSlug, type Wizard } from './wizard';
+import { reviewSections, useDisplayContext, type ReviewRow } from './review-rows';
+import type { StepKey, StepSlug, Wizard } from './wizard';
 
 /** Router state of an "Alterar" link: after the change, "Continuar" returns to the review. */
 export const RETURN_TO_REVIEW = { returnTo: 'revisao' } as const;
@@ -54,7 +50,7 @@ function Group({ stepKey, slug, children }: { stepKey: StepKey; slug: StepSlug; 
   );
 }
 
-function Pairs({ rows }: { rows: Array<[string, ReactNode]> }) {
+function Pairs({ rows }: { rows: readonly ReviewRow[] }) {
   const { t } = useTranslation();
   return (
     <Box
@@ -68,7 +64,7 @@ function Pairs({ rows }: { rows: Array<[string, ReactNode]> }) {
         m: 0,
       }}
     >
-      {rows.map(([label, value]) => (
+      {rows.map(({ label, lines }) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
             {label}
@@ -78,7 +74,14 @@ function Pairs({ rows }: { rows: Array<[string, ReactNode]> }) {
             variant="body2"
             sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}
           >
-            {value === '' ? t('creditApplication.review.empty') : value}
+            {lines.length === 1
+              ? lines[0] || t('creditApplication.review.empty')
+              : lines.map((line, number) => (
+                  <span key={number}>
+                    {number > 0 ? <br /> : null}
+                    {line}
+                  </span>
+                ))}
           </Typography>
         </Box>
       ))}
@@ -86,46 +89,19 @@ function Pairs({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
-/** A value as the operator sees it: a select's option label, the typed text otherwise. */
-function useShown() {
-  const { t } = useTranslation();
-  const products = useQuery(productQueries.list());
-  const { i18n } = useTranslation();
-  const { domains } = useRuntimeConfig();
-  return (ui: FieldUi | RowsUi, value: unknown): string => {
-    if (typeof value === 'boolean')
-      return value ? t('creditApplication.review.yes') : t('creditApplication.review.no');
-    const text = typeof value === 'string' ? value : '';
-    if (ui.kind === 'product') {
-      const name = products.data?.find((product) => product.codigo === text)?.nome;
-      return name ? `${text} · ${name}` : text;
-    }
-    if (ui.kind === 'upper' || ui.kind === 'printedName') return text.toUpperCase();
-    if (ui.kind !== 'select' || !ui.options || ui.options === 'uf' || ui.options === 'dueDay') return text;
-    const list =
-      ui.options === 'profissoes'
-        ? domains.profissoes.map((entry) => ({ value: String(entry.code), label: entry.label }))
-        : domains[ui.options];
-    const found = list.find((entry) => entry.value === text);
-    return found ? localizeLabel(found.label, i18n.language) : text;
-  };
-}
-
 /** Every value, grouped by step (rows read from the step schemas), each group with its "Alterar" link. */
 export function ReviewSummary({ wizard, body }: { wizard: Wizard; body: CreditApplicationRequest | null }) {
   const { t } = useTranslation();
   const { getValues } = useFormContext();
-  const shown = useShown();
-  const value = (path: string): unknown => getValues(path);
+  const context = useDisplayContext();
+  const sections = reviewSections(wizard, (path) => getValues(path), context);
   return (
     <Stack spacing={2}>
-      {wizard.steps
-        .filter((step) => step.key !== 'review')
-        .map((step) => (
-          <Group key={step.slug} stepKey={step.key} slug={step.slug}>
-            <StepPairs fields={step.fields} value={value} shown={shown} />
-          </Group>
-        ))}
+      {sections.map((section) => (
+        <Group key={section.slug} stepKey={section.step} slug={section.slug}>
+          <Pairs rows={section.rows} />
+        </Group>
+      ))}
       {body ? (
         <Box component="details" sx={{ '& summary': { cursor: 'pointer' } }}>
           <Typography component="summary" variant="body2">
@@ -141,63 +117,6 @@ export function ReviewSummary({ wizard, body }: { wizard: Wizard; body: CreditAp
       ) : null}
     </Stack>
   );
-}
-
-function StepPairs({
-  fields,
-  value,
-  shown,
-}: {
-  fields: readonly FieldEntry[];
-  value: (path: string) => unknown;
-  shown: ReturnType<typeof useShown>;
-}) {
-  const { t } = useTranslation();
-  const pairs: Array<[string, ReactNode]> = [];
-  for (const entry of fields) {
-    if (entry.ui.kind !== 'rows') {
-      pairs.push([fieldLabel(entry.path, t), shown(entry.ui, value(entry.path))]);
-      continue;
-    }
-    const list = value(entry.path);
-    const rowsUi = entry.ui;
-    if (!Array.isArray(list) || list.length === 0) {
-      pairs.push([fieldLabel(entry.path, t), t('creditApplication.review.none')]);
-      continue;
-    }
-    const element = rowSchemaOf(entry);
-    list.forEach((_: unknown, index) => {
-      const at = `${entry.path}.${index}`;
-      const rowFields = element ? fieldsOf(element, at) : [];
-      const row = Object.fromEntries(
-        rowFields.map((field) => [field.path.split('.').pop() ?? '', value(field.path)]),
-      );
-      // What the row summary shows for a sibling: an option's label, or a flag's own label.
-      const label = (name: string) => {
-        const field = rowFields.find((candidate) => candidate.path === `${at}.${name}`);
-        return field
-          ? field.ui.kind === 'mailing'
-            ? ownLabel(field.path, t)
-            : shown(field.ui, value(field.path))
-          : name;
-      };
-      const lines = rowsUi.summary
-        ? rowsUi.summary(row, label)
-        : rowFields.length === 0
-          ? [t('creditApplication.review.additionalCardEmpty')]
-          : rowFields.map((field) => `${ownLabel(field.path, t)}: ${shown(field.ui, value(field.path))}`);
-      pairs.push([
-        fieldLabel(at, t),
-        lines.map((line, number) => (
-          <span key={number}>
-            {number > 0 ? <br /> : null}
-            {line}
-          </span>
-        )),
-      ]);
-    });
-  }
-  return <Pairs rows={pairs} />;
 }
 
 /** Before the submit: does this CPF already have analyses? A warning, never a block. */

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
-import { fieldId } from './fields';
+import { fieldId } from './field-labels';
 import { REVIEW_SLUG, stepIndexOf, type Wizard } from './wizard';
 
 /** Router state of a link into a step: come back to the review after it, focus a field on arrival. */

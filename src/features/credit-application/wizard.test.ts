@@ -8,7 +8,7 @@ import { cpfCheckDigits, formatCpf } from '@/lib/cpf';
 import { isoToBrDate, parseBrDate, toIsoDate, type CalendarDate } from '@/lib/dates';
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money';
 import { suggestPrintedName } from '@/lib/printed-name';
-import type { RuleContext } from './field-kit';
+import type { RuleContext } from './field-kinds/kind';
 import { DUE_DAYS } from './steps/product';
 import { toCreditApplicationRequest } from './to-request';
 import { createWizard, type ApplicationInput } from './wizard';
@@ -393,9 +393,11 @@ describe('forgiving input and no silent truncation', () => {
   });
 
   it('refuses S/N when config says the provider wants a number', () => {
-    const rows = values.portador.enderecos.map((row, index) =>
-      index === 0 ? { ...row, numero: 'S/N' } : row,
-    );
+    // The other rows hold a number, whatever the sample drew for them.
+    const rows = values.portador.enderecos.map((row, index) => ({
+      ...row,
+      numero: index === 0 ? 'S/N' : '100',
+    }));
     expect(withPortador({ enderecos: rows }, { streetNumberWithoutNumber: 'refuse' })).toEqual([
       { path: 'portador.enderecos.0.numero', code: 'streetNumberNoSn' },
     ]);

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { anyDate, fieldUi, type FieldUi, type RowsUi, type RuleContext } from './field-kit';
+import { anyDate } from './field-kinds/date';
+import { fieldMeta, type FieldEntry, type RuleContext } from './field-kinds/kind';
+import { rowSchemaOf, rowsMeta, type RowsMeta } from './field-kinds/rows';
 import { additionalCardsStep } from './steps/additional-cards';
 import { addressesStep } from './steps/addresses';
 import { documentStep } from './steps/document';
@@ -12,7 +14,8 @@ import { compareDates } from '@/lib/dates';
 /**
  * The wizard: its steps in order (`slug` is the last path segment, `/proposta/nova/<slug>`), and the one
  * form schema made of the step schemas. Everything else (what "Continuar" validates, the inputs drawn,
- * the review's rows, the blank form) is read from these schemas.
+ * the review's rows, the blank form) is read from these schemas, through zod's public API only: an
+ * object's `shape` and the metadata registries `fieldMeta` and `rowsMeta`.
  */
 export const stepOrder = [
   { slug: 'produto', key: 'product' },
@@ -83,83 +86,65 @@ export type ApplicationInput = z.input<ApplicationSchema>;
 /** The parsed form: digits, ISO dates, integers; what `toCreditApplicationRequest` sends. */
 export type ApplicationOutput = z.output<ApplicationSchema>;
 
-/** One field (or field array) of a step, found by walking its schema. */
-export interface FieldEntry {
+export type { FieldEntry };
+
+/** A field array of a step (phones, addresses, additional cards). */
+export interface ArrayEntry {
   path: string;
-  ui: FieldUi | RowsUi;
   schema: z.core.$ZodType;
+  rows: RowsMeta;
 }
 
-function inner(schema: z.core.$ZodType): z.core.$ZodType {
-  return schema instanceof z.core.$ZodPipe ? inner(schema._zod.def.in) : schema;
+/** What a step (or a row) is made of, in order: fields and field arrays. */
+export type StepEntry = FieldEntry | ArrayEntry;
+
+export const isArrayEntry = (entry: StepEntry): entry is ArrayEntry => 'rows' in entry;
+export const isFieldEntry = (entry: StepEntry): entry is FieldEntry => 'field' in entry;
+
+const under = (prefix: string, key: string) => (prefix === '' ? key : `${prefix}.${key}`);
+
+/** The fields and field arrays of `object` in order, with their paths under `prefix`. */
+export function fieldsOf(object: z.ZodMiniObject, prefix = ''): StepEntry[] {
+  return Object.entries(object.shape).flatMap(([key, schema]): StepEntry[] => {
+    const path = under(prefix, key);
+    const field = fieldMeta.get(schema);
+    if (field) return [{ path, schema, field }];
+    const rows = rowsMeta.get(schema);
+    if (rows) return [{ path, schema, rows }];
+    return schema instanceof z.ZodMiniObject ? fieldsOf(schema, path) : [];
+  });
 }
 
-/** The fields of `schema` in order, with their paths under `prefix` (a field array is one entry). */
-export function fieldsOf(schema: z.core.$ZodType, prefix = ''): FieldEntry[] {
-  const ui = fieldUi.get(schema);
-  if (ui) return [{ path: prefix, ui, schema }];
-  const body = inner(schema);
-  if (!(body instanceof z.core.$ZodObject)) return [];
-  return Object.entries(body._zod.def.shape).flatMap(([key, child]) =>
-    fieldsOf(child, prefix === '' ? key : `${prefix}.${key}`),
-  );
-}
-
-/** The schema of one row of a field array. */
-export function rowSchemaOf(entry: FieldEntry): z.core.$ZodType | null {
-  return entry.schema instanceof z.core.$ZodArray ? entry.schema._zod.def.element : null;
-}
-
-/** The values of a select's options, from config (labels are the UI's business). */
-export function optionValues(source: FieldUi['options'], ctx: Pick<RuleContext, 'domains'>): string[] {
-  switch (source) {
-    case 'profissoes':
-      return ctx.domains.profissoes.map((entry) => String(entry.code));
-    case 'sexo':
-    case 'estadocivil':
-    case 'tipotelefone':
-    case 'tipoendereco':
-      return ctx.domains[source].map((entry) => entry.value);
-    default:
-      return [];
-  }
+/** The fields of one row of a field array, with their paths under the row's (`portador.telefones.0`). */
+export function rowFieldsOf(entry: ArrayEntry, index: number): FieldEntry[] {
+  return fieldsOf(rowSchemaOf(entry.rows), `${entry.path}.${index}`).filter(isFieldEntry);
 }
 
 type Blank = string | boolean | Blank[] | { [key: string]: Blank };
 
-/** A blank value for `schema`: its fields' `initial` values, `min` blank rows in each field array. */
-export function blankOf(schema: z.core.$ZodType, ctx: Pick<RuleContext, 'domains'>): Blank {
-  const ui = fieldUi.get(schema);
-  if (ui?.kind === 'rows') {
-    const element = schema instanceof z.core.$ZodArray ? schema._zod.def.element : null;
-    return Array.from({ length: ui.min }, (_, index) => blankRow(element, ui, index === 0, ctx));
-  }
-  if (ui) {
-    if (ui.initialFirstOption) return optionValues(ui.options, ctx)[0] ?? '';
-    return ui.initial ?? '';
-  }
-  const body = inner(schema);
-  if (!(body instanceof z.core.$ZodObject)) return '';
+/** A blank value for `object`: its fields' `initial` values, `min` blank rows in each field array. */
+function blankOf(object: z.ZodMiniObject): { [key: string]: Blank } {
   return Object.fromEntries(
-    Object.entries(body._zod.def.shape).map(([key, child]) => [key, blankOf(child, ctx)]),
+    Object.entries(object.shape).map(([key, schema]): [string, Blank] => {
+      const field = fieldMeta.get(schema);
+      if (field) return [key, field.initial];
+      const rows = rowsMeta.get(schema);
+      if (rows) return [key, Array.from({ length: rows.min }, (_, index) => blankRow(rows, index === 0))];
+      return [key, schema instanceof z.ZodMiniObject ? blankOf(schema) : ''];
+    }),
   );
 }
 
 /** A new row of a field array; the exclusive flag (mailing address) set on the first row only. */
-export function blankRow(
-  element: z.core.$ZodType | null,
-  ui: RowsUi,
-  first: boolean,
-  ctx: Pick<RuleContext, 'domains'>,
-): Blank {
-  const row = element ? blankOf(element, ctx) : {};
-  if (ui.exclusiveFlag && typeof row === 'object' && !Array.isArray(row)) row[ui.exclusiveFlag] = first;
+export function blankRow(rows: RowsMeta, first: boolean): { [key: string]: Blank } {
+  const row = blankOf(rowSchemaOf(rows));
+  if (rows.exclusiveFlag !== undefined) row[rows.exclusiveFlag] = first;
   return row;
 }
 
 export interface Wizard {
   schema: ApplicationSchema;
-  steps: Array<{ slug: StepSlug; key: StepKey; schema: z.ZodMiniObject | null; fields: FieldEntry[] }>;
+  steps: Array<{ slug: StepSlug; key: StepKey; schema: z.ZodMiniObject | null; fields: StepEntry[] }>;
   /** A blank application: one empty phone, one empty (mailing) address, no additional card. */
   blank: () => ApplicationInput;
 }
@@ -175,7 +160,7 @@ export function createWizard(ctx: RuleContext): Wizard {
     }),
     // The walk builds exactly the input shape of `schema` (strings, booleans, arrays of rows); TypeScript
     // cannot follow a walk over a schema, so this one assertion stands for it (wizard.test.ts parses it).
-    blank: () => blankOf(schema, ctx) as ApplicationInput,
+    blank: () => blankOf(schema) as ApplicationInput,
   };
 }
 

@@ -1,62 +1,54 @@
 import * as z from 'zod/mini';
-import {
-  cep,
-  choice,
-  flag,
-  mayBeEmpty,
-  rows,
-  streetNumber,
-  streetNumberToContract,
-  text,
-  uf,
-  type RuleContext,
-} from '../field-kit';
+import { cep } from '../field-kinds/cep';
+import { choice, uf } from '../field-kinds/choice';
+import { exclusiveFlag } from '../field-kinds/flag';
+import type { RuleContext } from '../field-kinds/kind';
+import { rows } from '../field-kinds/rows';
+import { streetNumber, streetNumberToContract } from '../field-kinds/street-number';
+import { mayBeEmpty, text } from '../field-kinds/text';
 
 /** Step 6: addresses, at least one, exactly one of them the mailing address. */
 export function addressesStep(ctx: RuleContext) {
+  // The fields a CEP fills, named before the row so that the CEP can point at them.
+  const logradouro = text(120, { md: 7 });
+  const bairro = text(80, { md: 4 });
+  const cidade = text(80, { md: 4 });
+  const estado = uf({ xs: 6 });
   const address = z.object({
-    cep: cep({ cepFills: { logradouro: 'logradouro', bairro: 'bairro', cidade: 'localidade', uf: 'uf' } }),
-    logradouro: text(120, { md: 7 }),
+    cep: cep({ fills: { logradouro, bairro, localidade: cidade, uf: estado } }),
+    logradouro,
     numero: streetNumber(ctx),
     complemento: mayBeEmpty(60),
-    bairro: text(80, { md: 4 }),
-    cidade: text(80, { md: 4 }),
-    uf: uf({ xs: 6 }),
+    bairro,
+    cidade,
+    uf: estado,
     pais: text(60, { md: 3, xs: 6, initial: 'Brasil' }),
-    tipoendereco: choice(() => ctx.domains.tipoendereco.map((entry) => entry.value), {
-      options: 'tipoendereco',
-      placeholder: false,
-      initialFirstOption: true,
-      md: 3,
-    }),
+    tipoendereco: choice(ctx.domains.tipoendereco, { placeholder: false, md: 3 }),
     pontoreferencia: mayBeEmpty(120),
-    enderecocorrespondencia: flag(),
+    enderecocorrespondencia: exclusiveFlag(),
   });
   return z.object({
     portador: z.object({
       enderecos: rows(
-        z.pipe(
-          address,
-          z.transform((row) => ({ ...row, ...streetNumberToContract(row.numero, row.complemento) })),
-        ),
+        address,
         {
-          row: 'address',
+          item: 'address',
           min: 1,
           max: 10,
-          exclusiveFlag: 'enderecocorrespondencia',
-          summary: (row, label) => {
-            const text = (field: string) => {
-              const value = row[field];
-              return typeof value === 'string' ? value : '';
-            };
+          exclusiveFlag: address.shape.enderecocorrespondencia,
+          summary: ({ shown, typed, label }) => {
+            const complemento = shown('complemento');
+            const reference = shown('pontoreferencia');
             return [
-              `${text('logradouro')}, ${text('numero')}${text('complemento') ? ` – ${text('complemento')}` : ''}`,
-              `${text('bairro')}, ${text('cidade')} – ${text('uf')}, ${text('cep')}, ${text('pais')}`,
-              `${label('tipoendereco')}${text('pontoreferencia') ? ` · ${text('pontoreferencia')}` : ''}`,
-              ...(row.enderecocorrespondencia === true ? [label('enderecocorrespondencia')] : []),
+              `${shown('logradouro')}, ${shown('numero')}${complemento ? ` – ${complemento}` : ''}`,
+              `${shown('bairro')}, ${shown('cidade')} – ${shown('uf')}, ${shown('cep')}, ${shown('pais')}`,
+              `${shown('tipoendereco')}${reference ? ` · ${reference}` : ''}`,
+              ...(typed('enderecocorrespondencia') === true ? [label('enderecocorrespondencia')] : []),
             ];
           },
         },
+        // `numero` is an integer in the interface: "S/N" and "1000A" go on in `complemento`.
+        (row) => ({ ...row, ...streetNumberToContract(row.numero, row.complemento) }),
       ),
     }),
   });

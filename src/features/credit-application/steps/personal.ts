@@ -1,21 +1,34 @@
 import * as z from 'zod/mini';
-import { code, cpf, choice, date, email, personName, printedName, type RuleContext } from '../field-kit';
+import { suggestPrintedName } from '@/lib/printed-name';
+import { choice } from '../field-kinds/choice';
+import { cpf } from '../field-kinds/cpf';
+import { date } from '../field-kinds/date';
+import { email } from '../field-kinds/email';
+import type { RuleContext } from '../field-kinds/kind';
+import { printedName } from '../field-kinds/printed-name';
+import { personName } from '../field-kinds/text';
+import { upperCode } from '../field-kinds/upper';
 
 /** Step 2: who the cardholder is. */
 export function personalStep(ctx: RuleContext) {
+  const nomeimpresso = printedName(ctx);
   return z.object({
     portador: z.object({
       cpf: cpf(),
-      nome: personName({ md: 8, fills: { field: 'nomeimpresso', derive: 'printedName' } }),
-      nomeimpresso: printedName(ctx),
+      // Leaving the full name suggests the printed name, if it is still blank.
+      nome: personName({
+        md: 8,
+        fills: {
+          field: nomeimpresso,
+          suggest: (name) => suggestPrintedName(name, ctx.printedNameMaxLength),
+        },
+      }),
+      nomeimpresso,
       nomedamae: personName(),
       datadenascimento: date(ctx, { adult: true }),
-      sexo: choice(() => ctx.domains.sexo.map((entry) => entry.value), { options: 'sexo' }),
-      estadocivil: choice(() => ctx.domains.estadocivil.map((entry) => entry.value), {
-        options: 'estadocivil',
-      }),
-      siglanacionalidade: code(/^[A-Za-z]{3}$/, 'nationality', {
-        kind: 'upper',
+      sexo: choice(ctx.domains.sexo),
+      estadocivil: choice(ctx.domains.estadocivil),
+      siglanacionalidade: upperCode(/^[A-Za-z]{3}$/, 'nationality', {
         md: 4,
         help: 'nationality',
         initial: 'BRA',

@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { renderRoute, setupTestSandbox } from '@/test/render-route';
+
+/**
+ * The CEP fills the address without ever taking what the operator typed: the answer is held here until
+ * the operator has typed on (a slow CEP service), then let go.
+ */
+const sandbox = setupTestSandbox();
+const cepLookupUrl = `${new URL(sandbox.baseUrl).origin}/__sandbox/cep/{cep}/json/`;
+
+function field(path: string): HTMLInputElement | HTMLSelectElement {
+  const element = document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${path}"]`);
+  if (!element) throw new Error(`no field named ${path}`);
+  return element;
+}
+const at = (name: string) => field(`portador.enderecos.0.${name}`);
+
+/** Holds every CEP answer until `release()`; the sandbox's own handler answers after it. */
+function holdCepAnswers() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked: string[] = [];
+  sandbox.server.use(
+    http.get('*/__sandbox/cep/:cep/json/', async ({ params }) => {
+      asked.push(String(params.cep));
+      await held;
+    }),
+  );
+  return { release: () => release(), asked };
+}
+
+describe('the CEP field', () => {
+  it('fills the blank address fields when the answer comes, never one typed meanwhile', async () => {
+    const { user } = renderRoute('/proposta/nova/enderecos', { sandbox, config: { cepLookupUrl } });
+    await screen.findByText('Etapa 6 de 8', { exact: true });
+    const answers = holdCepAnswers();
+
+    await user.click(at('cep'));
+    await user.keyboard('01310100');
+    expect(at('cep')).toHaveValue('01310-100');
+    await waitFor(() => expect(answers.asked).toEqual(['01310100']));
+    // The lookup is under way; typing goes on.
+    await user.click(at('logradouro'));
+    await user.keyboard('Rua do Operador');
+    answers.release();
+
+    await waitFor(() => expect(at('bairro')).toHaveValue('Bela Vista'));
+    expect(at('cidade')).toHaveValue('São Paulo');
+    expect(at('uf')).toHaveValue('SP');
+    expect(at('logradouro')).toHaveValue('Rua do Operador');
+    expect(
+      screen.getByText('Endereço preenchido pelo CEP: confira e corrija se preciso.'),
+    ).toBeInTheDocument();
+    // Looked up once, though the CEP field was left after its eighth digit.
+    expect(answers.asked).toEqual(['01310100']);
+  });
+
+  it('a new CEP replaces what the last one filled, not what was typed, and an old answer fills nothing', async () => {
+    const { user } = renderRoute('/proposta/nova/enderecos', { sandbox, config: { cepLookupUrl } });
+    await screen.findByText('Etapa 6 de 8', { exact: true });
+
+    await user.click(at('cep'));
+    await user.keyboard('01310100');
+    await waitFor(() => expect(at('logradouro')).toHaveValue('Avenida Paulista'));
+    await user.clear(at('bairro'));
+    await user.type(at('bairro'), 'Bairro do Operador');
+
+    // Another CEP whose answer is held; before it comes, the CEP changes again to an unknown one.
+    const answers = holdCepAnswers();
+    await user.clear(at('cep'));
+    await user.type(at('cep'), '04101000');
+    await waitFor(() => expect(answers.asked).toContain('04101000'));
+    await user.clear(at('cep'));
+    await user.type(at('cep'), '99999999');
+    answers.release();
+
+    await screen.findByText('CEP não encontrado no serviço de CEP: preencha o endereço.');
+    // Nothing of 04101000's answer was written: its CEP is no longer the field's.
+    expect(at('logradouro')).toHaveValue('Avenida Paulista');
+    expect(at('bairro')).toHaveValue('Bairro do Operador');
+
+    await user.clear(at('cep'));
+    await user.type(at('cep'), '04101000');
+    await waitFor(() => expect(at('logradouro')).toHaveValue('Rua Domingos de Morais'));
+    expect(at('bairro')).toHaveValue('Bairro do Operador');
+  });
+});
