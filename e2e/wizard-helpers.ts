@@ -3,15 +3,22 @@ import { expect, type Page } from '@playwright/test';
 /** A field of the credit application wizard, by its `name` attribute (the form's path). */
 export const field = (page: Page, path: string) => page.locator(`[name="${path}"]`);
 
+/** Area codes that exist (not every number from 11 to 99 does), one per phone row. */
+const DDDS = ['11', '21', '31', '41', '51', '61', '71', '81', '91', '12'];
+
 /**
  * From a signed-in screen: opens "Nova proposta" and fills every step quickly (fill, not keystrokes) for
- * a fictitious applicant with the given CPF, one phone and one address, up to the review ("Enviar
- * proposta" visible). The employer (`portador.nomeempresa`) is required.
+ * a fictitious applicant with the given CPF, `phones` phones and `addresses` addresses (one of each by
+ * default), up to the review ("Enviar proposta" visible). The employer (`portador.nomeempresa`) is required.
  */
 export async function fillCreditApplication(
   page: Page,
   cpf: string,
-  { nome = 'Maria da Conceição Souza' }: { nome?: string } = {},
+  {
+    nome = 'Maria da Conceição Souza',
+    phones = 1,
+    addresses = 1,
+  }: { nome?: string; phones?: number; addresses?: number } = {},
 ) {
   const next = () => page.getByRole('button', { name: 'Continuar' }).click();
   const fill = async (values: Record<string, string>) => {
@@ -43,19 +50,26 @@ export async function fillCreditApplication(
     'portador.numerodacontacorrente': '12345-6',
   });
   await next();
-  await fill({
-    'portador.telefones.0.numerododdd': '11',
-    'portador.telefones.0.numerodotelefone': '987654321',
-  });
+  for (let index = 0; index < phones; index += 1) {
+    if (index > 0) await page.getByRole('button', { name: 'Adicionar telefone' }).click();
+    await fill({
+      [`portador.telefones.${index}.numerododdd`]: DDDS[index % DDDS.length],
+      [`portador.telefones.${index}.numerodotelefone`]: `9876543${String(index).padStart(2, '0')}`,
+    });
+  }
   await next();
-  await fill({
-    'portador.enderecos.0.cep': '04101000',
-    'portador.enderecos.0.logradouro': 'Rua Domingos de Morais',
-    'portador.enderecos.0.numero': '1200',
-    'portador.enderecos.0.bairro': 'Vila Mariana',
-    'portador.enderecos.0.cidade': 'São Paulo',
-  });
-  await choose({ 'portador.enderecos.0.uf': 'SP' });
+  for (let index = 0; index < addresses; index += 1) {
+    if (index > 0) await page.getByRole('button', { name: 'Adicionar endereço' }).click();
+    const at = `portador.enderecos.${index}`;
+    await fill({ [`${at}.cep`]: '04101000' });
+    await fill({
+      [`${at}.logradouro`]: 'Rua Domingos de Morais',
+      [`${at}.numero`]: String(1200 + index),
+      [`${at}.bairro`]: 'Vila Mariana',
+      [`${at}.cidade`]: 'São Paulo',
+    });
+    await choose({ [`${at}.uf`]: 'SP' });
+  }
   await next();
   await next();
   await expect(page.getByRole('button', { name: 'Enviar proposta' })).toBeVisible();

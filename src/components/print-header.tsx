@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { session } from '@/api/session';
 import { useRuntimeConfig } from '@/config/config-context';
+import { formatDateTime } from '@/lib/date-time';
 import { defineTexts } from '@/lib/texts';
 import { bindTexts } from './use-translation';
 
@@ -29,6 +30,12 @@ export function isProductionEnvironment(name: string): boolean {
   return PRODUCTION.test(name.trim());
 }
 
+/** The operator a printout names: the token's subject, when it names one (never a customer's data). */
+export function usePrintOperator(): string | null {
+  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  return state.status === 'signed-out' ? null : (state.claims?.subject ?? null);
+}
+
 /**
  * The top of every printed page layout: the institution (`institutionName`), the environment when it is
  * not production (a test printout must not pass for a real one), the title, when it was printed and by
@@ -37,12 +44,9 @@ export function isProductionEnvironment(name: string): boolean {
 export function PrintHeader({ title, children }: { title: string; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { institutionName, environmentName } = useRuntimeConfig();
-  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
-  const operator = state.status === 'signed-out' ? null : (state.claims?.subject ?? null);
+  const operator = usePrintOperator();
   // Read once per render of the print layout, which happens when printing starts.
-  const printedAt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
-    new Date(),
-  );
+  const printedAt = formatDateTime(new Date(), i18n.language);
   return (
     <Box component="header" sx={{ borderBottom: '2px solid #000', pb: 1, mb: 2 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}>

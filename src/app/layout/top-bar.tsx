@@ -17,6 +17,7 @@ import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/features/auth/use-session';
 import { supportedLanguages, type SupportedLanguage } from '../i18n/i18n';
 import { usePreferences } from '../preferences';
+import { formatTime } from '@/lib/date-time';
 
 function isSupportedLanguage(value: string): value is SupportedLanguage {
   return (supportedLanguages as readonly string[]).includes(value);
@@ -98,7 +99,7 @@ export function SessionFacts({ onAppBar = false }: { onAppBar?: boolean }) {
       {expiresAt ? (
         <Typography variant="body2">
           {t('app.session.expiresAt', {
-            time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(expiresAt),
+            time: formatTime(expiresAt, i18n.language),
           })}
         </Typography>
       ) : null}

@@ -1,7 +1,9 @@
+import PrintIcon from '@mui/icons-material/Print';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -16,9 +18,12 @@ import { ApiErrorAlert } from '@/components/api-error-alert';
 import { CpfInput } from '@/components/cpf-input';
 import { LiveRegion } from '@/components/live-region';
 import { PageContainer } from '@/components/page-container';
+import { printClasses, usePrint } from '@/components/print';
+import { PrintHeader } from '@/components/print-header';
 import { useHandOff } from '@/components/use-hand-off';
 import { useMemoryStore } from '@/components/use-memory-store';
 import { formatCpf, isValidCpf } from '@/lib/cpf';
+import { formatDateTime } from '@/lib/date-time';
 import { onlyDigits } from '@/lib/digit-pattern';
 import { AnalysisResults } from './analysis-results';
 import { AnalysisTabs } from './analysis-tabs';
@@ -57,6 +62,9 @@ export function AnalysisStatusPage() {
   const [refusals, setRefusals] = useState(0);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const recent = useMemoryStore(recentLookups.store);
+  const { printing, print } = usePrint();
+  // On paper the CPF is masked as in the recent list, unless the analyst asks for it whole.
+  const [fullCpfOnPaper, setFullCpfOnPaper] = useState(false);
 
   useEffect(() => {
     if (handedOff) recentLookups.add(handedOff);
@@ -123,154 +131,200 @@ export function AnalysisStatusPage() {
           })
       : null;
 
+  const answered = cpf !== null && (query.data || notFound);
   return (
-    <PageContainer
-      title={t('analysisStatus.title')}
-      titlePrefix={showsError ? t('analysisStatus.errorTitlePrefix') : undefined}
-      intro={t('analysisStatus.intro')}
-    >
-      <AnalysisTabs current="single" />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 260px' },
-          alignItems: 'start',
-        }}
-      >
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
+    <>
+      <Box className={printClasses.hidden}>
+        <PageContainer
+          title={t('analysisStatus.title')}
+          titlePrefix={showsError ? t('analysisStatus.errorTitlePrefix') : undefined}
+          intro={t('analysisStatus.intro')}
+        >
+          <AnalysisTabs current="single" />
           <Box
-            component="form"
-            role="search"
-            aria-label={t('analysisStatus.searchLabel')}
-            noValidate
-            onSubmit={onSubmit}
+            sx={{
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 260px' },
+              alignItems: 'start',
+            }}
           >
-            <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
-              <CpfInput
-                label={t('analysisStatus.cpfLabel')}
-                helperText={t('analysisStatus.cpfHelp')}
-                errorText={fieldError}
-                key={field.key}
-                defaultValue={field.value}
-                inputRef={fieldRef}
-                onChange={() => setInvalid(null)}
-                sx={{ width: { xs: '100%', sm: 280 } }}
-              />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                startIcon={<SearchIcon />}
-                sx={{ mt: 0.5 }}
+            <Stack spacing={2} sx={{ minWidth: 0 }}>
+              <Box
+                component="form"
+                role="search"
+                aria-label={t('analysisStatus.searchLabel')}
+                noValidate
+                onSubmit={onSubmit}
               >
-                {t('analysisStatus.lookUp')}
-              </Button>
-            </Stack>
-          </Box>
-
-          <Stack
-            direction="row"
-            spacing={2}
-            useFlexGap
-            sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}
-          >
-            <FormControlLabel
-              control={
-                <Switch checked={autoRefresh} onChange={(event) => setAutoRefresh(event.target.checked)} />
-              }
-              label={t('analysisStatus.autoRefresh', { seconds: String(AUTO_REFRESH_MS / 1000) })}
-            />
-            {updatedAt > 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                {t('analysisStatus.updatedAt', {
-                  time: new Date(updatedAt).toLocaleTimeString(i18n.language),
-                })}
-                {query.isFetching ? ` · ${t('analysisStatus.updating')}` : ''}
-              </Typography>
-            ) : null}
-          </Stack>
-
-          {/* Live regions that exist before their text changes: the refusal (assertive) and the result. */}
-          <LiveRegion
-            politeness="assertive"
-            serial={refusals}
-            message={fieldError ? `${t('analysisStatus.cpfLabel')}: ${fieldError}` : null}
-          />
-          <LiveRegion
-            message={resultCount ? t('analysisStatus.resultAnnouncement', { result: resultCount }) : null}
-          />
-          <Box aria-busy={query.isFetching}>
-            {loading ? (
-              <Stack spacing={1}>
-                <Typography color="text.secondary">{t('analysisStatus.loading')}</Typography>
-                <LinearProgress aria-label={t('analysisStatus.loading')} />
-              </Stack>
-            ) : null}
-            {cpf !== null && (query.data || notFound) ? (
-              <Stack spacing={2}>
                 <Stack
                   direction="row"
                   spacing={2}
                   useFlexGap
-                  sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}
+                  sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
                 >
-                  <Typography variant="h6" component="h2">
-                    {t('analysisStatus.resultsHeading', { cpf: formatCpf(cpf) })}
-                  </Typography>
-                  <Typography color="text.secondary">{resultCount}</Typography>
+                  <CpfInput
+                    label={t('analysisStatus.cpfLabel')}
+                    helperText={t('analysisStatus.cpfHelp')}
+                    errorText={fieldError}
+                    key={field.key}
+                    defaultValue={field.value}
+                    inputRef={fieldRef}
+                    onChange={() => setInvalid(null)}
+                    sx={{ width: { xs: '100%', sm: 280 } }}
+                  />
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    size="large"
+                    startIcon={<SearchIcon />}
+                    sx={{ mt: 0.5 }}
+                  >
+                    {t('analysisStatus.lookUp')}
+                  </Button>
                 </Stack>
-                {query.data && !notFound ? (
-                  <AnalysisResults conteudo={query.data.conteudo} />
-                ) : (
-                  <Alert severity="info" role="note">
-                    {t('analysisStatus.empty')}
-                  </Alert>
-                )}
+              </Box>
+
+              <Stack
+                direction="row"
+                spacing={2}
+                useFlexGap
+                sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}
+              >
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={autoRefresh}
+                      onChange={(event) => setAutoRefresh(event.target.checked)}
+                    />
+                  }
+                  label={t('analysisStatus.autoRefresh', { seconds: String(AUTO_REFRESH_MS / 1000) })}
+                />
+                {updatedAt > 0 ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('analysisStatus.updatedAt', {
+                      time: new Date(updatedAt).toLocaleTimeString(i18n.language),
+                    })}
+                    {query.isFetching ? ` · ${t('analysisStatus.updating')}` : ''}
+                  </Typography>
+                ) : null}
               </Stack>
+
+              {/* Live regions that exist before their text changes: the refusal (assertive) and the result. */}
+              <LiveRegion
+                politeness="assertive"
+                serial={refusals}
+                message={fieldError ? `${t('analysisStatus.cpfLabel')}: ${fieldError}` : null}
+              />
+              <LiveRegion
+                message={resultCount ? t('analysisStatus.resultAnnouncement', { result: resultCount }) : null}
+              />
+              <Box aria-busy={query.isFetching}>
+                {loading ? (
+                  <Stack spacing={1}>
+                    <Typography color="text.secondary">{t('analysisStatus.loading')}</Typography>
+                    <LinearProgress aria-label={t('analysisStatus.loading')} />
+                  </Stack>
+                ) : null}
+                {answered ? (
+                  <Stack spacing={2}>
+                    <Stack
+                      direction="row"
+                      spacing={2}
+                      useFlexGap
+                      sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}
+                    >
+                      <Typography variant="h6" component="h2">
+                        {t('analysisStatus.resultsHeading', { cpf: formatCpf(cpf) })}
+                      </Typography>
+                      <Typography color="text.secondary">{resultCount}</Typography>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', ml: { sm: 'auto' } }}>
+                        <FormControlLabel
+                          control={
+                            <Checkbox
+                              checked={fullCpfOnPaper}
+                              onChange={(event) => setFullCpfOnPaper(event.target.checked)}
+                            />
+                          }
+                          label={t('analysisStatus.print.fullCpf')}
+                        />
+                        <Button variant="outlined" startIcon={<PrintIcon />} onClick={print}>
+                          {t('analysisStatus.print.action')}
+                        </Button>
+                      </Stack>
+                    </Stack>
+                    {query.data && !notFound ? (
+                      <AnalysisResults conteudo={query.data.conteudo} />
+                    ) : (
+                      <Alert severity="info" role="note">
+                        {t('analysisStatus.empty')}
+                      </Alert>
+                    )}
+                  </Stack>
+                ) : null}
+              </Box>
+
+              {failed ? (
+                <ApiErrorAlert
+                  error={error}
+                  title={t('analysisStatus.errorTitle')}
+                  onRetry={() => void query.refetch()}
+                  retrying={query.isFetching}
+                />
+              ) : null}
+            </Stack>
+
+            {recent.length > 0 ? (
+              <Box component="aside" aria-labelledby="recent-lookups-heading">
+                <Typography id="recent-lookups-heading" variant="subtitle1" component="h2">
+                  {t('analysisStatus.recentHeading')}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+                  {t('analysisStatus.recentHelp')}
+                </Typography>
+                <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                  {recent.map((entry) => {
+                    const masked = maskCpfForList(entry);
+                    return (
+                      <li key={entry}>
+                        <Button
+                          size="small"
+                          variant={entry === cpf ? 'outlined' : 'text'}
+                          aria-label={t('analysisStatus.recentRepeat', { cpf: masked })}
+                          aria-current={entry === cpf ? 'true' : undefined}
+                          onClick={() => repeat(entry)}
+                          sx={{ fontFamily: 'monospace', justifyContent: 'flex-start' }}
+                        >
+                          {masked}
+                        </Button>
+                      </li>
+                    );
+                  })}
+                </Stack>
+              </Box>
             ) : null}
           </Box>
-
-          {failed ? (
-            <ApiErrorAlert
-              error={error}
-              title={t('analysisStatus.errorTitle')}
-              onRetry={() => void query.refetch()}
-              retrying={query.isFetching}
-            />
-          ) : null}
-        </Stack>
-
-        {recent.length > 0 ? (
-          <Box component="aside" aria-labelledby="recent-lookups-heading">
-            <Typography id="recent-lookups-heading" variant="subtitle1" component="h2">
-              {t('analysisStatus.recentHeading')}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-              {t('analysisStatus.recentHelp')}
-            </Typography>
-            <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {recent.map((entry) => {
-                const masked = maskCpfForList(entry);
-                return (
-                  <li key={entry}>
-                    <Button
-                      size="small"
-                      variant={entry === cpf ? 'outlined' : 'text'}
-                      aria-label={t('analysisStatus.recentRepeat', { cpf: masked })}
-                      aria-current={entry === cpf ? 'true' : undefined}
-                      onClick={() => repeat(entry)}
-                      sx={{ fontFamily: 'monospace', justifyContent: 'flex-start' }}
-                    >
-                      {masked}
-                    </Button>
-                  </li>
-                );
-              })}
-            </Stack>
-          </Box>
-        ) : null}
+        </PageContainer>
       </Box>
-    </PageContainer>
+      {printing && answered && cpf !== null ? (
+        <Box className={printClasses.only} data-testid="analysis-print">
+          <PrintHeader title={t('analysisStatus.print.title')}>
+            <Typography sx={{ fontSize: '11pt', fontWeight: 700, mt: 0.5 }}>
+              {t('analysisStatus.print.cpf', {
+                cpf: fullCpfOnPaper ? formatCpf(cpf) : maskCpfForList(cpf),
+              })}
+            </Typography>
+            <Typography sx={{ fontSize: '10pt' }}>
+              {t('analysisStatus.print.lookedUpAt', { date: formatDateTime(updatedAt, i18n.language) })}
+            </Typography>
+          </PrintHeader>
+          {query.data && !notFound ? (
+            <AnalysisResults conteudo={query.data.conteudo} />
+          ) : (
+            <Typography>{t('analysisStatus.empty')}</Typography>
+          )}
+        </Box>
+      ) : null}
+    </>
   );
 }

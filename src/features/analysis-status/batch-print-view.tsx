@@ -6,6 +6,7 @@ import { invalidReasonText, type BatchLabels } from './batch-labels';
 import { countByCategory, type BatchRow } from './batch-rows';
 import type { BatchView } from './batch-store';
 import { useBatchTranslation } from './batch-texts';
+import { formatDateTime } from '@/lib/date-time';
 
 const cell = {
   border: '1px solid #000',
@@ -33,9 +34,7 @@ export function BatchPrintView({
   const { t, i18n } = useBatchTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const counts = countByCategory(rows);
-  const startedAt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
-    view.startedAt,
-  );
+  const startedAt = formatDateTime(view.startedAt, i18n.language);
   const columns = ['line', 'cpf', 'status', 'code', 'notes'] as const;
 
   return (

@@ -47,6 +47,13 @@ export const analysisStatusTexts = defineTexts(
     recentHeading: 'Consultas recentes desta aba',
     recentHelp: 'Guardadas só na memória desta aba; somem ao sair ou recarregar.',
     recentRepeat: 'Consultar de novo o CPF {{cpf}}',
+    print: {
+      action: 'Imprimir',
+      fullCpf: 'CPF completo na impressão',
+      title: 'Análises por CPF',
+      cpf: 'CPF: {{cpf}}',
+      lookedUpAt: 'Consultado em {{date}}',
+    },
     modes: {
       label: 'Modo de consulta',
       single: 'Um CPF',
@@ -98,6 +105,13 @@ export const analysisStatusTexts = defineTexts(
     recentHeading: 'Recent lookups in this tab',
     recentHelp: 'Kept in this tab’s memory only; gone on sign-out or reload.',
     recentRepeat: 'Look up CPF {{cpf}} again',
+    print: {
+      action: 'Print',
+      fullCpf: 'Full CPF on paper',
+      title: 'Analyses by CPF',
+      cpf: 'CPF: {{cpf}}',
+      lookedUpAt: 'Looked up on {{date}}',
+    },
     modes: {
       label: 'Lookup mode',
       single: 'One CPF',

@@ -14,6 +14,7 @@ import { TextInput } from '@/components/text-input';
 import { useRuntimeConfig } from '@/config/config-context';
 import { decodeJwtClaims } from '@/lib/jwt';
 import { sandboxTokens } from './sandbox-tokens';
+import { formatDateTime } from '@/lib/date-time';
 
 interface TokenFormProps {
   submitLabel: string;
@@ -41,8 +42,7 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
   // Read once per form: an expiry shown as "future" does not need to flip while the form is open.
   const [openedAt] = useState(() => Date.now());
   const expired = claims?.expiresAt != null && claims.expiresAt.getTime() < openedAt;
-  const formatDate = (date: Date) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  const formatDate = (date: Date) => formatDateTime(date, i18n.language);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

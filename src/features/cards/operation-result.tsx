@@ -14,12 +14,13 @@ import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import type { ConfirmedOutcome } from '@/components/use-confirmed-mutation';
 import { useRuntimeConfig } from '@/config/config-context';
 import type { CardOperation } from './journal-store';
+import { formatDateTime } from '@/lib/date-time';
 
 /** `2026-11-21T17:32:05Z` in the operator's local time and language. */
 export function formatLocalDateTime(iso: string | Date, language: string): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(date.getTime())) return String(iso);
-  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }).format(date);
+  return formatDateTime(date, language, 'medium');
 }
 
 /** A field of the form a provider refusal may name: its label on screen and how to reach its input. */

@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,22 +10,24 @@ import { visuallyHidden } from '@mui/utils';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { Ref } from 'react';
-import { FormProvider, useFormContext } from 'react-hook-form';
+import { FormProvider, get, useFormContext } from 'react-hook-form';
 import { useTranslation } from './texts';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { productQueries } from '@/api/products';
 import { PageContainer } from '@/components/page-container';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { printClasses, usePrint } from '@/components/print';
 import { useNavigateWithHandOff } from '@/components/use-hand-off';
 import { useRuntimeConfig } from '@/config/config-context';
 import { incomeUnitOf } from '@/config/config-schema';
 import { applicationStepPath, paths } from '@/config/paths';
+import { ApplicationPrintView } from './application-print-view';
 import { ErrorSummary, sortByPosition } from './error-summary';
 import type { RuleContext } from './field-kinds/kind';
 import { LeaveDialog } from './leave-dialog';
 import { ReviewAndSubmit, type SentApplication } from './review-and-submit';
 import { StepFields } from './step-fields';
-import { SubmitOutcome } from './submit-outcome';
+import { SubmitOutcome, trackingCodeOf } from './submit-outcome';
 import { hasUnsentData, useApplicationDraft } from './use-application-draft';
 import { useLeaveGuard } from '@/components/use-leave-guard';
 import { useStepNavigation } from './use-step-navigation';
@@ -104,6 +107,8 @@ function WizardSteps({
   const [sent, setSent] = useState<SentApplication | null>(null);
   const [askingAnother, setAskingAnother] = useState(false);
   const anotherRef = useRef<HTMLButtonElement>(null);
+  // On paper, the summary of what is on screen: the draft, or once sent, the values sent (src/components/print.tsx).
+  const { printing, print } = usePrint();
   const blocker = useLeaveGuard(
     paths.newApplication,
     () => sent === null && hasUnsentData(getValues(), wizard),
@@ -118,122 +123,137 @@ function WizardSteps({
   const progress = t('creditApplication.progress', { current: stepIndex + 1, total: wizard.steps.length });
 
   return (
-    <PageContainer
-      title={title}
-      titlePrefix={hasProblems ? t('creditApplication.errorTitlePrefix') : undefined}
-    >
-      {sent ? (
-        <SubmitOutcome
-          outcome={{ kind: 'sent', response: sent.response, cpf: sent.cpf, baseline: sent.baseline }}
-          wizard={wizard}
-          actions={
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }}>
-              <Button
-                variant="contained"
-                onClick={() => navigateWithHandOff('analysisStatus', { cpf: sent.cpf })}
-              >
-                {t('creditApplication.actions.goToStatus')}
-              </Button>
-              <Button
-                variant="outlined"
-                onClick={() => {
-                  setSent(null);
-                  nav.goTo(FIRST_SLUG);
-                }}
-              >
-                {t('creditApplication.actions.newApplication')}
-              </Button>
-              <Button variant="text" ref={anotherRef} onClick={() => setAskingAnother(true)}>
-                {t('creditApplication.actions.anotherForCpf')}
-              </Button>
-            </Stack>
-          }
-        />
-      ) : (
-        <Box sx={{ maxWidth: 960, minWidth: 0 }}>
-          {previous ? (
-            <Button
-              startIcon={<ArrowBackIcon />}
-              onClick={() => nav.goTo(previous.slug)}
-              sx={{ mb: 1, ml: -1 }}
-            >
-              {t('creditApplication.actions.back')}
-            </Button>
-          ) : null}
-          <Typography variant="body2" color="text.secondary">
-            {progress}
-          </Typography>
-          <Typography
-            variant="h5"
-            component="h2"
-            ref={headingRef}
-            tabIndex={-1}
-            sx={{ mb: 2, outline: 'none', overflowWrap: 'anywhere' }}
-          >
-            <Box component="span" sx={visuallyHidden}>
-              {`${progress}: `}
-            </Box>
-            {stepTitle}
-          </Typography>
-          {restored && stepIndex === 0 ? (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {t('creditApplication.draftRestored')}
-            </Alert>
-          ) : null}
-          {hasProblems ? <StepSummary paths={stepPaths} summaryRef={summaryRef} /> : null}
-          {step.key === 'review' ? (
-            <ReviewAndSubmit
+    <>
+      <Box className={printClasses.hidden}>
+        <PageContainer
+          title={title}
+          titlePrefix={hasProblems ? t('creditApplication.errorTitlePrefix') : undefined}
+        >
+          {sent ? (
+            <SubmitOutcome
+              outcome={{ kind: 'sent', response: sent.response, cpf: sent.cpf, baseline: sent.baseline }}
               wizard={wizard}
-              goTo={nav.goTo}
-              onSent={(application) => {
-                forget();
-                setSent(application);
-              }}
-            />
-          ) : (
-            <StepForm
-              title={stepTitle}
-              fields={step.fields}
-              onContinue={nav.onContinue}
-              submitLabel={
-                nav.returnToReview
-                  ? t('creditApplication.actions.backToReview')
-                  : t('creditApplication.actions.continue')
+              actions={
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }}>
+                  <Button
+                    variant="contained"
+                    onClick={() => navigateWithHandOff('analysisStatus', { cpf: sent.cpf })}
+                  >
+                    {t('creditApplication.actions.goToStatus')}
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    onClick={() => {
+                      setSent(null);
+                      nav.goTo(FIRST_SLUG);
+                    }}
+                  >
+                    {t('creditApplication.actions.newApplication')}
+                  </Button>
+                  <Button variant="outlined" startIcon={<PrintIcon />} onClick={print}>
+                    {t('creditApplication.print.action')}
+                  </Button>
+                  <Button variant="text" ref={anotherRef} onClick={() => setAskingAnother(true)}>
+                    {t('creditApplication.actions.anotherForCpf')}
+                  </Button>
+                </Stack>
               }
             />
+          ) : (
+            <Box sx={{ maxWidth: 960, minWidth: 0 }}>
+              {previous ? (
+                <Button
+                  startIcon={<ArrowBackIcon />}
+                  onClick={() => nav.goTo(previous.slug)}
+                  sx={{ mb: 1, ml: -1 }}
+                >
+                  {t('creditApplication.actions.back')}
+                </Button>
+              ) : null}
+              <Typography variant="body2" color="text.secondary">
+                {progress}
+              </Typography>
+              <Typography
+                variant="h5"
+                component="h2"
+                ref={headingRef}
+                tabIndex={-1}
+                sx={{ mb: 2, outline: 'none', overflowWrap: 'anywhere' }}
+              >
+                <Box component="span" sx={visuallyHidden}>
+                  {`${progress}: `}
+                </Box>
+                {stepTitle}
+              </Typography>
+              {restored && stepIndex === 0 ? (
+                <Alert severity="info" sx={{ mb: 2 }}>
+                  {t('creditApplication.draftRestored')}
+                </Alert>
+              ) : null}
+              {hasProblems ? <StepSummary paths={stepPaths} summaryRef={summaryRef} /> : null}
+              {step.key === 'review' ? (
+                <ReviewAndSubmit
+                  wizard={wizard}
+                  goTo={nav.goTo}
+                  onSent={(application) => {
+                    forget();
+                    setSent(application);
+                  }}
+                  onPrint={print}
+                />
+              ) : (
+                <StepForm
+                  title={stepTitle}
+                  fields={step.fields}
+                  onContinue={nav.onContinue}
+                  submitLabel={
+                    nav.returnToReview
+                      ? t('creditApplication.actions.backToReview')
+                      : t('creditApplication.actions.continue')
+                  }
+                />
+              )}
+            </Box>
           )}
-        </Box>
-      )}
-      <ConfirmDialog
-        open={askingAnother}
-        title={t('creditApplication.another.title')}
-        description={<DialogContentText>{t('creditApplication.another.body')}</DialogContentText>}
-        confirmLabel={t('creditApplication.another.confirm')}
-        busyLabel={t('creditApplication.another.confirm')}
-        cancelLabel={t('creditApplication.another.cancel')}
-        busy={false}
-        onConfirm={() => {
-          // A new draft (its own idempotency key) from the values sent, back at the review: nothing
-          // is sent until the operator sends it there.
-          if (sent) startFrom(sent.values);
-          setAskingAnother(false);
-          setSent(null);
-          nav.goTo(REVIEW_SLUG);
-        }}
-        onClose={() => setAskingAnother(false)}
-        // Cancelled: back to the button (confirmed, the review's heading takes focus on its own).
-        returnFocusTo={() => anotherRef.current}
-      />
-      <LeaveDialog
-        open={blocker.state === 'blocked'}
-        onStay={() => blocker.reset?.()}
-        onLeave={() => blocker.proceed?.()}
-        onDiscard={() => {
-          forget();
-          blocker.proceed?.();
-        }}
-      />
-    </PageContainer>
+          <ConfirmDialog
+            open={askingAnother}
+            title={t('creditApplication.another.title')}
+            description={<DialogContentText>{t('creditApplication.another.body')}</DialogContentText>}
+            confirmLabel={t('creditApplication.another.confirm')}
+            busyLabel={t('creditApplication.another.confirm')}
+            cancelLabel={t('creditApplication.another.cancel')}
+            busy={false}
+            onConfirm={() => {
+              // A new draft (its own idempotency key) from the values sent, back at the review: nothing
+              // is sent until the operator sends it there.
+              if (sent) startFrom(sent.values);
+              setAskingAnother(false);
+              setSent(null);
+              nav.goTo(REVIEW_SLUG);
+            }}
+            onClose={() => setAskingAnother(false)}
+            // Cancelled: back to the button (confirmed, the review's heading takes focus on its own).
+            returnFocusTo={() => anotherRef.current}
+          />
+          <LeaveDialog
+            open={blocker.state === 'blocked'}
+            onStay={() => blocker.reset?.()}
+            onLeave={() => blocker.proceed?.()}
+            onDiscard={() => {
+              forget();
+              blocker.proceed?.();
+            }}
+          />
+        </PageContainer>
+      </Box>
+      {printing ? (
+        <ApplicationPrintView
+          wizard={wizard}
+          read={(path) => get(sent ? sent.values : getValues(), path)}
+          sent={sent ? { sentAt: sent.sentAt, trackingCode: trackingCodeOf(sent.response) } : null}
+        />
+      ) : null}
+    </>
   );
 }
 

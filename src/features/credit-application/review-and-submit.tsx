@@ -1,5 +1,5 @@
+import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -26,8 +26,10 @@ export interface SentApplication {
   response: unknown;
   /** The CPF's analyses before the first send, when looked up (no idempotency key), else null. */
   baseline: readonly string[] | null;
-  /** The form as it was sent, for "Enviar outra proposta para este CPF" (memory only, like the draft). */
+  /** The form as it was sent, for "Enviar outra proposta para este CPF" and the printed summary (memory only, like the draft). */
   values: ApplicationInput;
+  /** When the provider's answer arrived: the moment the printed summary gives as sent. */
+  sentAt: Date;
 }
 
 const codesOf = (
@@ -44,10 +46,13 @@ export function ReviewAndSubmit({
   wizard,
   goTo,
   onSent,
+  onPrint,
 }: {
   wizard: Wizard;
   goTo: (slug: string, state?: unknown) => void;
   onSent: (sent: SentApplication) => void;
+  /** Prints the summary of the draft, for the customer to check before it is sent. */
+  onPrint: () => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -84,6 +89,7 @@ export function ReviewAndSubmit({
         response,
         baseline: baseline.current ?? null,
         values: sentValues.current ?? getValues(),
+        sentAt: new Date(),
       }),
   });
 
@@ -169,16 +175,19 @@ export function ReviewAndSubmit({
               : null
         }
       />
-      {shown?.kind !== 'unknown' ? (
-        <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        {shown?.kind !== 'unknown' ? (
           <SubmitButton
             pending={pending}
             disabled={phase === 'sent'}
             onClick={() => send(version)}
             label={t('creditApplication.actions.submit')}
           />
-        </Box>
-      ) : null}
+        ) : null}
+        <Button variant="outlined" size="large" startIcon={<PrintIcon />} onClick={onPrint}>
+          {t('creditApplication.print.action')}
+        </Button>
+      </Stack>
     </Stack>
   );
 }
