@@ -82,7 +82,7 @@ async function sectionsOf(paper: Locator): Promise<PrintedSection[]> {
   const sections = await paper.locator('section[data-print-section]').evaluateAll((elements) =>
     elements.map((section) => ({
       heading: section.querySelector('h2')?.textContent ?? section.querySelector('p')?.textContent ?? '',
-      labels: [...section.querySelectorAll('th')].map((cell) => cell.textContent ?? ''),
+      labels: [...section.querySelectorAll('th')].map((cell) => cell.textContent),
     })),
   );
   expect(sections.length).toBeGreaterThanOrEqual(7);

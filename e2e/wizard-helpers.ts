@@ -53,7 +53,7 @@ export async function fillCreditApplication(
   for (let index = 0; index < phones; index += 1) {
     if (index > 0) await page.getByRole('button', { name: 'Adicionar telefone' }).click();
     await fill({
-      [`portador.telefones.${index}.numerododdd`]: DDDS[index % DDDS.length],
+      [`portador.telefones.${index}.numerododdd`]: DDDS[index % DDDS.length] ?? '11',
       [`portador.telefones.${index}.numerodotelefone`]: `9876543${String(index).padStart(2, '0')}`,
     });
   }

@@ -306,7 +306,7 @@ export function AnalysisStatusPage() {
           </Box>
         </PageContainer>
       </Box>
-      {printing && answered && cpf !== null ? (
+      {printing && answered ? (
         <Box className={printClasses.only} data-testid="analysis-print">
           <PrintHeader title={t('analysisStatus.print.title')}>
             <Typography sx={{ fontSize: '11pt', fontWeight: 700, mt: 0.5 }}>
