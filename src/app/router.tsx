@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
   {
     path: paths.signIn,
     // Part of the entry, not lazy: every cold start shows it first (the token lives in memory only), and a
-    // lazy screen would paint a spinner, then the screen, after its chunks had come (issue 14).
+    // lazy screen would paint a spinner, then the screen, after its chunks had come.
     Component: SignInPage,
     ErrorBoundary: RouteError,
   },
