@@ -152,7 +152,7 @@ test.describe('OpenID Connect sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Contas', level: 1 })).toBeVisible();
     await expect(page.getByText('Padaria Horizonte').first()).toBeVisible();
 
-    // The screen asked for started loading while the code was exchanged, not after (issue 14).
+    // The screen asked for started loading while the code was exchanged, not after.
     expect(afterReturn).toEqual(['accounts screen', 'code exchange']);
     expect(traffic.accessTokens).toHaveLength(1);
     expect(authorizations.length).toBeGreaterThan(0);

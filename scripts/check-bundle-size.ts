@@ -78,7 +78,7 @@ for (const [route, { chunks, budgetKiB }] of Object.entries(budgets.routes)) {
 }
 /**
  * Up front: what index.html makes the browser fetch before the first paint, i.e. the entry's static
- * closure plus every chunk the build modulepreloads from index.html (the sign-in screen, issue 14).
+ * closure plus every chunk the build modulepreloads from index.html (the sign-in screen).
  */
 if (budgets.upFront) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');

@@ -14,7 +14,7 @@ import type { DecodedBody } from './http-client';
 import type { Account, AccountListResponse } from './schemas/accounts';
 
 /**
- * Decoding, searching and sorting the accounts list away from the main thread (issue 14, decision 012).
+ * Decoding, searching and sorting the accounts list away from the main thread (decision 012).
  * `accountsEngine()` answers from a Web Worker where there is one, and from the same functions on the
  * main thread where there is none (Vitest's jsdom) or where the worker failed to start.
  */

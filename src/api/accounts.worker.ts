@@ -1,6 +1,6 @@
 /**
  * The accounts Web Worker: decodes, indexes, searches and sorts the 10 000 accounts off the main thread
- * (issue 14). A thin wrapper: the work is answerAccountsRequest's (accounts-engine.ts), tested without a
+ * (decision 012). A thin wrapper: the work is answerAccountsRequest's (accounts-engine.ts), tested without a
  * worker.
  */
 import { answerAccountsRequest, type AccountsRequest, type AccountsWorkerState } from './accounts-engine';

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router';
 import { session } from '@/api/session';
 import { prefetchToasts } from '@/components/toast-provider';
+import { useTranslation } from '@/components/use-translation';
 import { childPath, paths } from '@/config/paths';
 import { SignInPage } from '@/features/auth/sign-in-page';
 import { useSession } from '@/features/auth/use-session';
@@ -44,13 +45,14 @@ function screen(load: () => Promise<ComponentType>): NonNullable<RouteObject['la
 function ScreenLoading() {
   const { pathname } = useLocation();
   const { status } = useSession();
+  const { t } = useTranslation();
   // A signed-out visitor (every cold start): to sign-in at once, remembering the page they wanted (in
   // router state, which holds no personal data: paths never carry any). The shell does the same for a
   // session that ends while it is on screen.
   if (status === 'signed-out') return <Navigate to={paths.signIn} replace state={{ from: pathname }} />;
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label="Carregando / Loading" />
+      <CircularProgress aria-label={t('app.loadingScreen')} />
     </Box>
   );
 }
@@ -89,7 +91,7 @@ export const routes: RouteObject[] = [
   {
     path: paths.signIn,
     // Part of the entry, not lazy: every cold start shows it first (the token lives in memory only), and a
-    // lazy screen would paint a spinner, then the screen, after its chunks had come (issue 14).
+    // lazy screen would paint a spinner, then the screen, after its chunks had come.
     Component: SignInPage,
     ErrorBoundary: RouteError,
   },

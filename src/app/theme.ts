@@ -18,7 +18,7 @@ const fontFamily = [
  * The texts of MUI's own components that this app shows (the Autocomplete's buttons and messages, an
  * Alert's close button), in Portuguese; MUI's defaults are English. Written here rather than imported from
  * `@mui/material/locale`: its pt-BR module builds an `Intl.NumberFormat` as it loads (for pagination
- * labels no screen has), which cost ~30 ms (~120 ms at 4x CPU) before the first paint (issue 14).
+ * labels no screen has), which cost ~30 ms (~120 ms at 4x CPU) before the first paint.
  */
 const portugueseComponentTexts: ThemeOptions['components'] = {
   MuiAutocomplete: {

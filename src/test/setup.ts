@@ -40,7 +40,7 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
 }
 
 // findBy*/waitFor wait for a state, not for a time: the default 1 s assumes an idle machine, and CI shares
-// two cores with builds and browsers (a spinner outlived 1 s there, issue 14). A waited-for state that never
+// two cores with builds and browsers (a spinner outlived 1 s there). A waited-for state that never
 // comes still fails, only later; a state that comes early ends the wait early. 30 s was not enough beside
 // two CPU hogs at a load average of 17 (a lazy screen's first render, transform included, took longer);
 // 90 s stays under the test bound (vite.config.ts) so that a failure names the element it waited for.

@@ -21,7 +21,7 @@ export function flattenErrors(node: unknown, path: string[] = [], out: FieldProb
 }
 
 /**
- * Reads of the form's errors that re-render a component only when what it shows changes (issue 14).
+ * Reads of the form's errors that re-render a component only when what it shows changes.
  *
  * `useFormState` re-renders its component on every errors update of the paths it names (of any path,
  * without names), changed or not, and react-hook-form sends one on each "Continuar" and on each key stroke
