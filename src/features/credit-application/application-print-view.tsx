@@ -172,6 +172,6 @@ function PageNumbers() {
   }).split('\u0000');
   const content = [cssString(before), 'counter(page)', cssString(middle), 'counter(pages)', cssString(after)];
   return (
-    <style>{`@page { @bottom-right { content: ${content.join(' ')}; font-size: 9pt; color: #000; } }`}</style>
+    <style>{`@page { @bottom-right { content: ${content.join(' ')}; font-size: 9pt; font-family: sans-serif; color: #000; } }`}</style>
   );
 }
