@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { defaultDomains } from '@/config/config-schema';
 import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { watchRequests } from '@/test/network-idle';
 import { draftStore } from './draft-store';
-import { createWizard, type ApplicationInput } from './wizard';
+import { typedApplication } from './typed-application.fixture';
 
 /**
  * The send of a credit application, pressed as people really press it, against a provider that answers
@@ -17,59 +16,6 @@ const requests = watchRequests(sandbox.server);
 const CPF = '06247311974';
 
 beforeAll(() => preloadRoute('/proposta/nova/revisao'));
-
-/** A complete application, as the operator would have typed it, left in the tab's draft memory. */
-function typedApplication(): ApplicationInput {
-  const blank = createWizard({
-    domains: defaultDomains,
-    printedNameMaxLength: 26,
-    moneyUnit: 'centavos',
-    additionalCardFields: [],
-    blankOptionalFields: 'require',
-    streetNumberWithoutNumber: 'zero-and-complemento',
-    productCodes: () => null,
-    now: () => new Date(),
-  }).blank();
-  const [phone] = blank.portador.telefones;
-  const [address] = blank.portador.enderecos;
-  return {
-    ...blank,
-    codigodoproduto: '102',
-    cartaodecredito: { diadovencimento: '10' },
-    portador: {
-      ...blank.portador,
-      cpf: '062.473.119-74',
-      nome: 'Maria da Conceição Souza',
-      nomeimpresso: 'MARIA DA CONCEICAO SOUZA',
-      nomedamae: 'Ana Lúcia Souza',
-      datadenascimento: '12/04/1988',
-      sexo: 'FEMININO',
-      estadocivil: 'CASADO',
-      email: 'maria@example.com',
-      numerodaidentidade: '123456789',
-      orgaoexpedidordaidentidade: 'SSP',
-      unidadefederativadaidentidade: 'SP',
-      datadeemissaodaidentidade: '30/06/2010',
-      codigodaprofissao: '1',
-      nomeempresa: 'Padaria Estrela',
-      valorrenda: '6.500,00',
-      numerodaagencia: '1',
-      numerodacontacorrente: '12345-6',
-      telefones: [{ ...phone!, numerododdd: '11', numerodotelefone: '98765-4321' }],
-      enderecos: [
-        {
-          ...address!,
-          cep: '04101-000',
-          logradouro: 'Rua Domingos de Morais',
-          numero: '1200',
-          bairro: 'Vila Mariana',
-          cidade: 'São Paulo',
-          uf: 'SP',
-        },
-      ],
-    },
-  };
-}
 
 /** The review of a typed application, the CPF's analyses looked up, "Enviar proposta" in reach. */
 async function openReview(sendIdempotencyKey = false) {
