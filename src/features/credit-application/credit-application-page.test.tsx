@@ -257,8 +257,8 @@ describe('CreditApplicationPage', () => {
     const alert = await screen.findByRole('alert');
     await user.click(within(alert).getByRole('link', { name: 'Endereços · Endereço 1: CEP' }));
     await expectStep(6);
-    expect(screen.getByRole('button', { name: /^Endereço 1(,|$)/ })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('button', { name: /^Endereço 2(,|$)/ })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: /^Endereço 2( |$)/ })).toHaveAttribute(
       'aria-expanded',
       'false',
     );

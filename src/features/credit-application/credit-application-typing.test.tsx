@@ -143,7 +143,7 @@ describe('typing in the credit application with 10 rows', () => {
     await failContinue(user, 'portador.enderecos');
     const path = 'portador.enderecos.8.logradouro';
     // One row is open at a time (the last added): the 9th opens from its line.
-    await user.click(screen.getByRole('button', { name: /^Endereço 9,/ }));
+    await user.click(screen.getByRole('button', { name: /^Endereço 9 / }));
     expect(field(path)).toBeVisible();
     await user.click(field(path));
 

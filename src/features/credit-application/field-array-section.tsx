@@ -105,8 +105,6 @@ function RowHeader({
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
       <Typography component="h3" variant="subtitle1" sx={{ flex: 1, minWidth: 0, m: 0 }}>
         <ButtonBase
-          // Its visible parts, read as one phrase ("Telefone 2, Celular: (11) 98765-4321, 1 problema").
-          aria-label={[title, summary, problemsText].filter(Boolean).join(', ')}
           aria-expanded={open}
           aria-controls={bodyId}
           onClick={() => onToggle(index)}
@@ -126,6 +124,8 @@ function RowHeader({
           <Box component="span" id={titleId} sx={{ fontWeight: 600, flexShrink: 0 }}>
             {title}
           </Box>
+          {/* Spaces between the parts, for the button's name (a flex container draws none). */}
+          {summary ? ' ' : null}
           {summary ? (
             <Box
               component="span"
@@ -140,6 +140,7 @@ function RowHeader({
               {summary}
             </Box>
           ) : null}
+          {problems > 0 ? ' ' : null}
           {problems > 0 ? (
             <Box
               component="span"
