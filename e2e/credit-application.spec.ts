@@ -490,11 +490,12 @@ test.describe('credit application', () => {
     await page.locator(name('portador.sexo')).selectOption('FEMININO');
     await expect(page.locator('#campo-portador\\.sexo-help')).toHaveCount(0);
     await fillPersonalIdentityIncome(page);
-    // A new, empty row is not flagged before the operator has had a chance to fill it.
-    await page.getByRole('button', { name: /Adicionar telefone/ }).click();
-    await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toHaveCount(0);
+    // A new, empty row is not flagged before the operator has had a chance to fill it (the added row
+    // opens, the first closes: each row is filled while open).
     await page.locator(name('portador.telefones.0.numerododdd')).fill('11');
     await page.locator(name('portador.telefones.0.numerodotelefone')).fill('987654321');
+    await page.getByRole('button', { name: /Adicionar telefone/ }).click();
+    await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toHaveCount(0);
     await page.locator(name('portador.telefones.1.numerododdd')).fill('21');
     await page.locator(name('portador.telefones.1.numerodotelefone')).fill('33334444');
     await page.getByRole('button', { name: 'Continuar' }).click();

@@ -49,7 +49,7 @@ export const goals = {
     name: 'typing: median keydown→frame / floor median',
     limit: 1.25,
     unit: 'x',
-    open: 'the typing pass is still to come (2.0x the floor in issue 23)',
+    open: 'not met after the typing pass of issue 23 (1.6–1.9x the floor; decision 013, 2026-11-26)',
   },
   // The worst keystroke over the floor's median one: the floor's own worst is a single sample, too noisy
   // to divide by.
@@ -57,7 +57,7 @@ export const goals = {
     name: 'typing: worst keydown→frame / floor median',
     limit: 2,
     unit: 'x',
-    open: 'the typing pass is still to come',
+    open: 'not met after the typing pass of issue 23 (2.8–5.7x the floor; decision 013, 2026-11-26)',
   },
   accountsFirstRows: {
     name: 'accounts 10k: response → first rows',

@@ -147,19 +147,23 @@ describe('CreditApplicationPage', () => {
     const add = screen.getByRole('button', { name: 'Adicionar endereço' });
     await user.click(add);
     await user.click(add);
-    const radios = () => screen.getAllByRole('radio', { name: 'Endereço de correspondência' });
-    expect(radios()).toHaveLength(3);
-    expect(radios().map((radio) => (radio as HTMLInputElement).checked)).toEqual([true, false, false]);
-    await user.click(radios()[2] as HTMLElement);
-    expect(radios().map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false, true]);
+    // Every row's flag, the closed rows' included (only the open row shows its radio).
+    const flags = () =>
+      [...document.querySelectorAll<HTMLInputElement>('input[name$=".enderecocorrespondencia"]')].map(
+        (radio) => radio.checked,
+      );
+    const radio = () => screen.getByRole('radio', { name: 'Endereço de correspondência' });
+    expect(flags()).toEqual([true, false, false]);
+    await user.click(radio());
+    expect(flags()).toEqual([false, false, true]);
     // Removing the mailing address hands the choice to another row: still exactly one.
     await user.click(screen.getByRole('button', { name: 'Remover endereço 3' }));
-    expect(radios()).toHaveLength(2);
-    expect(radios().filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(1);
+    expect(flags()).toHaveLength(2);
+    expect(flags().filter(Boolean)).toHaveLength(1);
     for (let count = 3; count <= 10; count += 1) await user.click(add);
-    expect(radios()).toHaveLength(10);
+    expect(flags()).toHaveLength(10);
     expect(add).toBeDisabled();
-    expect(radios().filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(1);
+    expect(flags().filter(Boolean)).toHaveLength(1);
   });
 
   it('reviews every value by step; "Alterar" returns to the review; submits once and shows the answer', async () => {
@@ -228,6 +232,38 @@ describe('CreditApplicationPage', () => {
     await expectStep(2);
     expect(field('portador.cpf')).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Voltar para a revisão' })).toBeInTheDocument();
+  });
+
+  it("a refusal's link to a field of a closed row opens that row and focuses the field", async () => {
+    const { user } = renderRoute('/proposta/nova/produto', { sandbox });
+    await fillToReview(user);
+    // A second address: with two, both rows are closed when the step is opened again.
+    await user.click(
+      within(screen.getByRole('region', { name: 'Endereços' })).getByRole('link', { name: /^Alterar/ }),
+    );
+    await expectStep(6);
+    await user.click(screen.getByRole('button', { name: 'Adicionar endereço' }));
+    await fill(user, 'portador.enderecos.1.cep', '20040-002');
+    await fill(user, 'portador.enderecos.1.logradouro', 'Avenida Rio Branco');
+    await fill(user, 'portador.enderecos.1.numero', '156');
+    await fill(user, 'portador.enderecos.1.bairro', 'Centro');
+    await fill(user, 'portador.enderecos.1.cidade', 'Rio de Janeiro');
+    await user.selectOptions(field('portador.enderecos.1.uf'), 'RJ');
+    await user.click(screen.getByRole('button', { name: 'Voltar para a revisão' }));
+    await expectStep(8);
+
+    sandbox.store.faults.add({ endpoint: 'creditRequest', kind: '400-list' });
+    await user.click(screen.getByRole('button', { name: 'Enviar proposta' }));
+    const alert = await screen.findByRole('alert');
+    await user.click(within(alert).getByRole('link', { name: 'Endereços · Endereço 1: CEP' }));
+    await expectStep(6);
+    expect(screen.getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: /^Endereço 2( |$)/ })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(field('portador.enderecos.0.cep')).toBeVisible();
+    expect(field('portador.enderecos.0.cep')).toHaveFocus();
   });
 
   it('without an idempotency key, says plainly that a resend after a lost answer created a duplicate', async () => {

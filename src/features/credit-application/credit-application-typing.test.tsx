@@ -142,6 +142,9 @@ describe('typing in the credit application with 10 rows', () => {
     const user = await openWithTenRows('enderecos', 6, 'Adicionar endereço');
     await failContinue(user, 'portador.enderecos');
     const path = 'portador.enderecos.8.logradouro';
+    // One row is open at a time (the last added): the 9th opens from its line.
+    await user.click(screen.getByRole('button', { name: /^Endereço 9 / }));
+    expect(field(path)).toBeVisible();
     await user.click(field(path));
 
     // Its message goes away at the first letter; the 10 rows' mailing-address radios stay as they were.

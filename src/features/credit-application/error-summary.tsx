@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import type { Ref } from 'react';
+import { focusField } from './field-focus';
 import { useTranslation } from './texts';
 import { fieldId, fieldLabel, useErrorMessage } from './field-labels';
 import type { FieldProblem } from './use-form-errors';
@@ -60,9 +61,9 @@ export function ErrorSummary({
               sx={{ display: 'inline-block', minHeight: 24, py: 0.25 }}
               onClick={(event) => {
                 event.preventDefault();
+                // A field in a closed row opens its row first.
                 const target = targetElement(problem.path);
-                target?.focus();
-                target?.scrollIntoView({ block: 'center' });
+                if (target) focusField(target);
               }}
             >
               {fieldLabel(problem.path, t)}: {message(problem.code)}

@@ -1,21 +1,29 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useRuntimeConfig } from '@/config/config-context';
+import { useRevealFocus } from './field-focus';
 import { FieldGrid } from './field-grid';
+import type { DisplayContext } from './field-kinds/kind';
+import { display } from './field-kinds/registry';
 import type { RowItem } from './field-kinds/rows';
 import { fieldId, useErrorMessage } from './field-labels';
 import { useTranslation } from './texts';
-import { useArrayErrorCode } from './use-form-errors';
+import { rowLines, type ReadValue } from './review-rows';
+import { useArrayErrorCode, useProblemCount } from './use-form-errors';
 import { blankRow, rowFieldsOf, type ArrayEntry } from './wizard';
 
 function useRowTexts(kind: RowItem) {
@@ -42,72 +50,189 @@ function ArrayRootError({ name }: { name: string }) {
   );
 }
 
-const Row = memo(function Row({
+/**
+ * What a closed row holds, in one line: the review's lines once every required field is filled; before,
+ * the values typed so far (the review's punctuation would frame blanks); "Não preenchido" for a blank row.
+ */
+function closedLine(entry: ArrayEntry, index: number, read: ReadValue, context: DisplayContext): string {
+  const texts = rowFieldsOf(entry, index).filter((field) => typeof read(field.path) === 'string');
+  const typed = texts.filter((field) => read(field.path) !== '');
+  if (typed.every((field) => read(field.path) === field.field.initial))
+    return context.t('creditApplication.rows.notFilled');
+  const complete = texts.every((field) => !field.field.required || read(field.path) !== '');
+  if (complete) return rowLines(entry, index, read, context).join(' · ');
+  return typed.map((field) => display(field.field, read(field.path), context)).join(' · ');
+}
+
+/**
+ * The row's header: a disclosure button (its title; closed, also what the row holds in one line and how
+ * many problems it has) and its remove button. Reads the row's values only while closed, so that typing
+ * in the open row renders nothing here.
+ */
+function RowHeader({
   entry,
   index,
+  open,
+  bodyId,
+  titleId,
+  onToggle,
   onRemove,
 }: {
   entry: ArrayEntry;
   index: number;
+  open: boolean;
+  bodyId: string;
+  titleId: string;
+  onToggle: (index: number) => void;
   onRemove: ((index: number) => void) | null;
 }) {
+  const { t, i18n } = useTranslation();
   const texts = useRowTexts(entry.rows.item);
+  const { getValues } = useFormContext();
+  const at = `${entry.path}.${index}`;
+  // Re-renders a closed row's line when its values change (a CEP answer, the mailing flag moving).
+  useWatch({ name: at, disabled: open });
+  const problems = useProblemCount(at);
+  let summary = '';
+  if (!open) {
+    // No product field in a row: the review's display context without the product list.
+    const context = { t, language: i18n.language, productName: () => undefined };
+    summary = closedLine(entry, index, (path) => getValues(path), context);
+  }
+  const title = texts.title(index + 1);
+  const problemsText = problems > 0 ? t('creditApplication.rows.problems', { count: problems }) : '';
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ flex: 1, minWidth: 0, m: 0 }}>
+        <ButtonBase
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => onToggle(index)}
+          sx={{
+            width: '100%',
+            justifyContent: 'flex-start',
+            textAlign: 'left',
+            gap: 1,
+            px: 1,
+            py: 1,
+            borderRadius: 1,
+            font: 'inherit',
+            '&:hover': { bgcolor: 'action.hover' },
+          }}
+        >
+          {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+          <Box component="span" id={titleId} sx={{ fontWeight: 600, flexShrink: 0 }}>
+            {title}
+          </Box>
+          {/* Spaces between the parts, for the button's name (a flex container draws none). */}
+          {summary ? ' ' : null}
+          {summary ? (
+            <Box
+              component="span"
+              sx={{
+                color: 'text.secondary',
+                minWidth: 0,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {summary}
+            </Box>
+          ) : null}
+          {problems > 0 ? ' ' : null}
+          {problems > 0 ? (
+            <Box
+              component="span"
+              sx={{
+                color: 'error.main',
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: 0.5,
+                flexShrink: 0,
+              }}
+            >
+              <ErrorOutlineIcon fontSize="small" />
+              {problemsText}
+            </Box>
+          ) : null}
+        </ButtonBase>
+      </Typography>
+      {onRemove ? (
+        <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onRemove(index)}>
+          {texts.remove(index + 1)}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * One row: open, its fields; closed, its header alone. The fields of a closed row stay in the DOM
+ * (`hidden`): react-hook-form keeps their refs, and the error summary finds and sorts them; a link to one
+ * opens its row (`focusField`).
+ */
+const Row = memo(function Row({
+  entry,
+  index,
+  open,
+  onToggle,
+  onRemove,
+}: {
+  entry: ArrayEntry;
+  index: number;
+  open: boolean;
+  onToggle: (index: number, open?: boolean) => void;
+  onRemove: ((index: number) => void) | null;
+}) {
   const { additionalCardFields } = useRuntimeConfig();
   const { t } = useTranslation();
   const at = `${entry.path}.${index}`;
   const fields = useMemo(() => rowFieldsOf(entry, index), [entry, index]);
-  const headingId = `${fieldId(at)}-title`;
+  const titleId = `${fieldId(at)}-title`;
+  const bodyId = `${fieldId(at)}-fields`;
+  const bodyRef = useRevealFocus(
+    open,
+    useCallback(() => onToggle(index, true), [onToggle, index]),
+  );
   return (
     <Paper
       component="fieldset"
       variant="outlined"
-      aria-labelledby={headingId}
+      aria-labelledby={titleId}
       sx={{
-        p: 2,
+        p: 1,
         m: 0,
         minWidth: 0,
         // A row out of view is neither laid out nor painted (it stays in the accessibility tree, in tab
-        // order and in find-in-page): with 10 addresses, painting and layering the rows out of view was
-        // most of a key stroke's frame (decision 013). `auto` keeps a row's last size, so scrolling back does
-        // not jump; the estimate (one column on phones) only counts for a row not yet drawn. A far jump
-        // (End, the scroll bar) may show a row blank for one frame.
+        // order and in find-in-page; decision 013). `auto` keeps a row's last size, so scrolling back does
+        // not jump; the estimate (one column on phones) only counts for a row not yet drawn.
         contentVisibility: 'auto',
-        containIntrinsicSize:
-          entry.rows.item === 'address'
+        containIntrinsicSize: !open
+          ? 'auto 56px'
+          : entry.rows.item === 'address'
             ? { xs: 'auto 1000px', md: 'auto 420px' }
             : { xs: 'auto 260px', md: 'auto 160px' },
       }}
     >
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography
-          id={headingId}
-          component="legend"
-          variant="subtitle1"
-          sx={{ fontWeight: 600, float: 'left', p: 0 }}
-        >
-          {texts.title(index + 1)}
-        </Typography>
-        {onRemove ? (
-          <Button
-            size="small"
-            color="error"
-            startIcon={<DeleteOutlineIcon />}
-            onClick={() => onRemove(index)}
-          >
-            {texts.remove(index + 1)}
-          </Button>
-        ) : null}
-      </Stack>
-      {entry.rows.item === 'card' && additionalCardFields.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('creditApplication.rows.cardNoFields')}
-        </Typography>
-      ) : (
-        <FieldGrid fields={fields} />
-      )}
+      <RowHeader
+        entry={entry}
+        index={index}
+        open={open}
+        bodyId={bodyId}
+        titleId={titleId}
+        onToggle={onToggle}
+        onRemove={onRemove}
+      />
+      <Box id={bodyId} ref={bodyRef} hidden={!open} sx={{ px: 1, pt: 1, pb: 1 }}>
+        {entry.rows.item === 'card' && additionalCardFields.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('creditApplication.rows.cardNoFields')}
+          </Typography>
+        ) : (
+          <FieldGrid fields={fields} />
+        )}
+      </Box>
     </Paper>
   );
 });
@@ -125,6 +250,14 @@ export function FieldArraySection({ entry }: { entry: ArrayEntry }) {
   const addRef = useRef<HTMLButtonElement>(null);
   const [announcement, setAnnouncement] = useState('');
   const { exclusiveFlag, min, max } = entry.rows;
+  // One row open at a time (decision 013): a lone row starts open, several start closed (their lines
+  // show what they hold); "Adicionar" opens the new row, a link to a field opens its row.
+  const [openIndex, setOpenIndex] = useState<number | null>(() => (fields.length === 1 ? 0 : null));
+  const toggle = useCallback(
+    (index: number, open?: boolean) =>
+      setOpenIndex((current) => ((open ?? current !== index) ? index : null)),
+    [],
+  );
 
   const { title } = texts;
   // Stable, so that adding a row does not re-render the rows already there (memo).
@@ -136,6 +269,13 @@ export function FieldArraySection({ entry }: { entry: ArrayEntry }) {
       const left: unknown = getValues(entry.path);
       if (exclusiveFlag && hadFlag && Array.isArray(left) && left.length > 0)
         setValue(`${entry.path}.0.${exclusiveFlag}`, true, { shouldDirty: true });
+      // The open row keeps open (a lone row opens); the removed one, open, leaves all closed.
+      const remaining = Array.isArray(left) ? left.length : 0;
+      setOpenIndex((current) => {
+        if (remaining === 1) return 0;
+        if (current === null || current === index) return null;
+        return current > index ? current - 1 : current;
+      });
       setAnnouncement(t('creditApplication.rows.removed', { item: title(index + 1) }));
       addRef.current?.focus();
     },
@@ -150,6 +290,8 @@ export function FieldArraySection({ entry }: { entry: ArrayEntry }) {
           key={field.id}
           entry={entry}
           index={index}
+          open={index === openIndex}
+          onToggle={toggle}
           onRemove={fields.length > Math.max(min, 0) ? removeRow : null}
         />
       ))}
@@ -161,7 +303,8 @@ export function FieldArraySection({ entry }: { entry: ArrayEntry }) {
           startIcon={<AddIcon />}
           disabled={full}
           onClick={() => {
-            // The new row's first field takes focus (a row without fields: the button keeps it).
+            // The new row opens, and its first field takes focus (a row without fields: the button keeps it).
+            setOpenIndex(fields.length);
             append(blankRow(entry.rows, fields.length === 0), {
               shouldFocus: rowFieldsOf(entry, fields.length).length > 0,
             });

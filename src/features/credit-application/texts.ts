@@ -103,6 +103,9 @@ export const creditApplicationTexts = defineTexts(
       noCards: 'Nenhum cartão adicional. Este passo é opcional.',
       removed: '{{item}} removido.',
       added: '{{item}} adicionado.',
+      notFilled: 'Não preenchido',
+      problems_one: '{{count}} problema',
+      problems_other: '{{count}} problemas',
     },
     errors: {
       summaryTitle_one: 'Corrija {{count}} problema para continuar',
@@ -325,6 +328,9 @@ export const creditApplicationTexts = defineTexts(
       noCards: 'No additional card. This step is optional.',
       removed: '{{item}} removed.',
       added: '{{item}} added.',
+      notFilled: 'Not filled in',
+      problems_one: '{{count}} problem',
+      problems_other: '{{count}} problems',
     },
     errors: {
       summaryTitle_one: 'Fix {{count}} problem to continue',

@@ -99,3 +99,8 @@ export function useProblems(paths: readonly string[], enabled: boolean): FieldPr
     [key],
   );
 }
+
+/** How many problems there are under `path` (a row of a field array: its closed summary says it). */
+export function useProblemCount(path: string): number {
+  return Number(useErrorsSnapshot([path], (errorAt) => String(flattenErrors(errorAt(path)).length)));
+}

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
+import { focusField } from './field-focus';
 import { fieldId } from './field-labels';
 import { REVIEW_SLUG, stepIndexOf, type Wizard } from './wizard';
 
@@ -43,7 +44,7 @@ export function useStepNavigation(wizard: Wizard) {
   const firstRender = useRef(true);
   useLayoutEffect(() => {
     const target = focus ? document.getElementById(fieldId(focus)) : null;
-    if (target) target.focus();
+    if (target) focusField(target);
     else if (!firstRender.current) headingRef.current?.focus();
     firstRender.current = false;
   }, [stepIndex, focus]);

@@ -1,0 +1,107 @@
+import { act, screen, within } from '@testing-library/react';
+import { renderRoute, setupTestSandbox } from '@/test/render-route';
+
+/**
+ * Phones and addresses: one row open at a time, the others one line each (decision 013). The keyboard
+ * and the error summary still reach every field.
+ */
+const sandbox = setupTestSandbox();
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+function field(path: string): HTMLInputElement | HTMLSelectElement {
+  const element = document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${path}"]`);
+  if (!element) throw new Error(`no field named ${path}`);
+  return element;
+}
+
+async function fill(user: User, path: string, text: string) {
+  await user.click(field(path));
+  await user.paste(text);
+}
+
+/** The disclosure button of a row, by the start of its name ("Telefone 2"). */
+const rowButton = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title}( |$)`) });
+
+describe('rows of phones and addresses', () => {
+  it('opens the added row at its first field, closes the others to one line, and opens a row from the keyboard', async () => {
+    const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
+    expect(await screen.findByText('Etapa 5 de 8', { exact: true })).toBeInTheDocument();
+    // A lone row is open.
+    expect(rowButton('Telefone 1')).toHaveAttribute('aria-expanded', 'true');
+    await fill(user, 'portador.telefones.0.numerododdd', '11');
+    await fill(user, 'portador.telefones.0.numerodotelefone', '987654321');
+
+    // "Adicionar telefone" opens the new row with focus in its first field; the first closes to its line.
+    await user.click(screen.getByRole('button', { name: 'Adicionar telefone' }));
+    expect(field('portador.telefones.1.tipotelefone')).toHaveFocus();
+    expect(rowButton('Telefone 2')).toHaveAttribute('aria-expanded', 'true');
+    const first = rowButton('Telefone 1');
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(first).toHaveAccessibleName('Telefone 1 Celular: (11) 98765-4321');
+    expect(field('portador.telefones.0.numerododdd')).not.toBeVisible();
+    // The group keeps the row's name alone; the button says which fields it shows.
+    expect(screen.getByRole('group', { name: 'Telefone 1' })).toContainElement(first);
+    expect(first).toHaveAttribute('aria-controls', 'campo-portador.telefones.0-fields');
+
+    // Keyboard: Enter on the first row's line opens it (and closes the second); Tab goes on to its
+    // remove button, then to its first field.
+    act(() => first.focus());
+    await user.keyboard('{Enter}');
+    expect(first).toHaveAttribute('aria-expanded', 'true');
+    expect(rowButton('Telefone 2')).toHaveAttribute('aria-expanded', 'false');
+    expect(rowButton('Telefone 2')).toHaveAccessibleName('Telefone 2 Não preenchido');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Remover telefone 1' })).toHaveFocus();
+    await user.tab();
+    expect(field('portador.telefones.0.tipotelefone')).toHaveFocus();
+    expect(field('portador.telefones.0.numerododdd')).toBeVisible();
+    expect(field('portador.telefones.0.numerododdd')).toHaveValue('11');
+    // Space closes it again: every row closed, every line a button.
+    act(() => first.focus());
+    await user.keyboard(' ');
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('says how many problems a closed row has, and the summary link opens the row at the field', async () => {
+    const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
+    expect(await screen.findByText('Etapa 5 de 8', { exact: true })).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Adicionar telefone' });
+    await fill(user, 'portador.telefones.0.numerododdd', '11');
+    await fill(user, 'portador.telefones.0.numerodotelefone', '987654321');
+    await user.click(add);
+    // The second phone is left blank (closed when the third is added), the third is filled.
+    await user.click(add);
+    await fill(user, 'portador.telefones.2.numerododdd', '21');
+    await fill(user, 'portador.telefones.2.numerodotelefone', '33334444');
+
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    const title = await screen.findByRole('heading', { name: 'Corrija 2 problemas para continuar' });
+    const summary = title.closest<HTMLElement>('[tabindex="-1"]')!;
+    expect(summary).toHaveFocus();
+    const second = rowButton('Telefone 2');
+    expect(second).toHaveAttribute('aria-expanded', 'false');
+    expect(second).toHaveAccessibleName('Telefone 2 Não preenchido 2 problemas');
+    expect(rowButton('Telefone 1')).toHaveAccessibleName('Telefone 1 Celular: (11) 98765-4321');
+
+    // The link to a field of the closed row opens it (closing the third) and focuses the field.
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Telefone 2: DDD: Preencha este campo.',
+      'Telefone 2: Número: Preencha este campo.',
+    ]);
+    await user.click(links[1]!);
+    expect(second).toHaveAttribute('aria-expanded', 'true');
+    expect(rowButton('Telefone 3')).toHaveAttribute('aria-expanded', 'false');
+    const number = field('portador.telefones.1.numerodotelefone');
+    expect(number).toBeVisible();
+    expect(number).toHaveFocus();
+    expect(number).toHaveAccessibleDescription(/Preencha este campo\./);
+
+    // Corrected in place, "Continuar" moves on.
+    await fill(user, 'portador.telefones.1.numerododdd', '31');
+    await fill(user, 'portador.telefones.1.numerodotelefone', '998765432');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('Etapa 6 de 8', { exact: true })).toBeInTheDocument();
+  });
+});
