@@ -1,44 +1,56 @@
 import { onForgetEverything } from '@/lib/memory-store';
 import {
+  accountsCsv,
   createAccountsIndex,
+  createDataset,
   decodeAccountList,
   overviewOf,
+  packAccounts,
   prepareSearch,
   viewAccounts,
+  type AccountDataset,
   type AccountsIndex,
   type AccountsOverview,
   type AccountsView,
+  type CsvLayout,
+  type PackedAccounts,
   type ViewRequest,
 } from './accounts-index';
 import type { DecodedBody } from './http-client';
-import type { Account, AccountListResponse } from './schemas/accounts';
 
 /**
- * Decoding, searching and sorting the accounts list away from the main thread (issue 14, decision 012).
- * `accountsEngine()` answers from a Web Worker where there is one, and from the same functions on the
- * main thread where there is none (Vitest's jsdom) or where the worker failed to start.
+ * Decoding, searching, sorting and exporting the accounts list away from the main thread (decision 012).
+ * The engine keeps the list; the page holds a packed copy (`AccountDataset`) and asks the engine for the
+ * order of a search and a sort, and for the CSV. `accountsEngine()` answers from a Web Worker where there
+ * is one, and from the same functions on the main thread where there is none (Vitest's jsdom) or where the
+ * worker failed.
  */
 export interface AccountsEngine {
-  /** The accounts body's text, decoded and checked against the contract, as the fetch client would. */
-  decode(text: string): Promise<DecodedBody<AccountListResponse>>;
-  /** What a search and a sort of `accounts` show. */
-  view(accounts: readonly Account[], request: ViewRequest): Promise<AccountsView>;
-  /** Totals and the first fractional balance of a list: from its decoding when known, else computed here. */
-  overview(accounts: readonly Account[]): AccountsOverview;
+  /** The accounts body's bytes, decoded and checked against the contract as the fetch client would. */
+  load(body: ArrayBuffer): Promise<DecodedBody<AccountDataset>>;
+  /** What a search and a sort of the list show. */
+  view(dataset: AccountDataset, request: ViewRequest): Promise<AccountsView>;
+  /** The CSV of the accounts at `order`'s positions, as a file's contents. */
+  csv(dataset: AccountDataset, order: Int32Array, layout: CsvLayout): Promise<Blob>;
   /** Forgets every list it holds (the worker is stopped); the engine is not used again. */
   dispose(): void;
 }
 
+const CSV_TYPE = 'text/csv;charset=utf-8';
+
 // The messages between the page and the worker.
 export type AccountsRequest =
-  | { id: number; type: 'decode'; text: string }
-  | { id: number; type: 'index'; accounts: readonly Account[] }
-  | ({ id: number; type: 'view'; dataset: number } & ViewRequest);
+  | { id: number; type: 'load'; body: ArrayBuffer }
+  | { id: number; type: 'index'; packed: PackedAccounts }
+  | ({ id: number; type: 'view'; dataset: number } & ViewRequest)
+  | { id: number; type: 'csv'; dataset: number; order: Int32Array; layout: CsvLayout };
 
 export type AccountsReply =
   | { id: number; type: 'decoded'; outcome: Exclude<DecodedBody<unknown>, { kind: 'ok' }> }
-  | { id: number; type: 'indexed'; dataset: number; overview?: AccountsOverview }
+  | { id: number; type: 'loaded'; dataset: number; packed: PackedAccounts; overview: AccountsOverview }
+  | { id: number; type: 'indexed'; dataset: number }
   | { id: number; type: 'view'; view: AccountsView }
+  | { id: number; type: 'csv'; file: Blob }
   /** The worker no longer holds that list (it keeps the last two): index it again. */
   | { id: number; type: 'unknown-dataset' };
 
@@ -59,33 +71,36 @@ function keep(state: AccountsWorkerState, dataset: number, index: AccountsIndex)
 
 /**
  * The worker's answer to one request (pure but for `state`), and what to do once it is sent. A decoded
- * body is answered with a verdict only: the page parses the same text itself meanwhile, which costs the
- * main thread less than receiving 10 000 cloned objects (the schema has no transforms, so the two agree).
+ * body is answered with the list packed in a few flat values (the typed arrays moved, not copied): the
+ * page never parses the body nor receives an object per account.
  */
 export function answerAccountsRequest(
   state: AccountsWorkerState,
   request: AccountsRequest,
 ): { reply: AccountsReply; transfer: Transferable[]; after?: () => void } {
   switch (request.type) {
-    case 'decode': {
-      const outcome = decodeAccountList(request.text);
+    case 'load': {
+      const outcome = decodeAccountList(request.body);
       if (outcome.kind !== 'ok') return { reply: { id: request.id, type: 'decoded', outcome }, transfer: [] };
-      const index = createAccountsIndex(outcome.data.accounts);
+      const { accounts } = outcome.data;
+      const index = createAccountsIndex(accounts);
       keep(state, request.id, index);
+      const packed = packAccounts(accounts);
       return {
         reply: {
           id: request.id,
-          type: 'indexed',
+          type: 'loaded',
           dataset: request.id,
-          overview: overviewOf(outcome.data.accounts),
+          packed,
+          overview: overviewOf(accounts),
         },
-        transfer: [],
+        transfer: [packed.ends.buffer, packed.balances.buffer, packed.defaults.buffer],
         // The search keys, built while the page paints its first rows: the first search finds them ready.
         after: () => prepareSearch(index),
       };
     }
     case 'index':
-      keep(state, request.id, createAccountsIndex(request.accounts));
+      keep(state, request.id, createAccountsIndex(createDataset(request.packed, noOverview).toArray()));
       return { reply: { id: request.id, type: 'indexed', dataset: request.id }, transfer: [] };
     case 'view': {
       const index = state.datasets.get(request.dataset);
@@ -93,40 +108,44 @@ export function answerAccountsRequest(
       const view = viewAccounts(index, request);
       return { reply: { id: request.id, type: 'view', view }, transfer: [view.order.buffer] };
     }
+    case 'csv': {
+      const index = state.datasets.get(request.dataset);
+      if (!index) return { reply: { id: request.id, type: 'unknown-dataset' }, transfer: [] };
+      const file = new Blob([accountsCsv(index.accounts, request.order, request.layout)], { type: CSV_TYPE });
+      return { reply: { id: request.id, type: 'csv', file }, transfer: [] };
+    }
   }
 }
 
-/** Overviews by list: known from a decoding, or computed once on first use. */
-function overviewCache() {
-  const overviews = new WeakMap<readonly Account[], AccountsOverview>();
-  return {
-    remember: (accounts: readonly Account[], overview: AccountsOverview) => overviews.set(accounts, overview),
-    overview: (accounts: readonly Account[]): AccountsOverview => {
-      let overview = overviews.get(accounts);
-      if (!overview) {
-        overview = overviewOf(accounts);
-        overviews.set(accounts, overview);
-      }
-      return overview;
-    },
-  };
-}
+/** A list indexed again from its packed copy needs no overview: the page has it. */
+const noOverview: AccountsOverview = {
+  totals: { total: 0, blocked: 0, available: 0 },
+  firstFractional: null,
+};
 
 /** The same answers on the main thread. */
 export function createInlineAccountsEngine(): AccountsEngine {
-  const indexes = new WeakMap<readonly Account[], AccountsIndex>();
-  const { overview } = overviewCache();
+  const indexes = new WeakMap<AccountDataset, AccountsIndex>();
+  const indexOf = (dataset: AccountDataset): AccountsIndex => {
+    let index = indexes.get(dataset);
+    if (!index) {
+      index = createAccountsIndex(dataset.toArray());
+      indexes.set(dataset, index);
+    }
+    return index;
+  };
   return {
-    overview,
-    decode: (text) => Promise.resolve(decodeAccountList(text)),
-    view(accounts, request) {
-      let index = indexes.get(accounts);
-      if (!index) {
-        index = createAccountsIndex(accounts);
-        indexes.set(accounts, index);
-      }
-      return Promise.resolve(viewAccounts(index, request));
+    load(body) {
+      const outcome = decodeAccountList(body);
+      if (outcome.kind !== 'ok') return Promise.resolve(outcome);
+      const { accounts } = outcome.data;
+      const dataset = createDataset(packAccounts(accounts), overviewOf(accounts));
+      indexes.set(dataset, createAccountsIndex(accounts));
+      return Promise.resolve({ kind: 'ok', data: dataset });
     },
+    view: (dataset, request) => Promise.resolve(viewAccounts(indexOf(dataset), request)),
+    csv: (dataset, order, layout) =>
+      Promise.resolve(new Blob([accountsCsv(indexOf(dataset).accounts, order, layout)], { type: CSV_TYPE })),
     // The lists are only referenced by the WeakMap's keys: nothing to drop.
     dispose: () => undefined,
   };
@@ -141,9 +160,8 @@ interface Pending {
 /** An engine over a worker speaking the messages above; on a worker error, the inline engine takes over. */
 export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
   const inline = createInlineAccountsEngine();
-  const overviews = overviewCache();
   const pending = new Map<number, Pending>();
-  const datasets = new WeakMap<readonly Account[], number>();
+  const datasets = new WeakMap<AccountDataset, number>();
   let broken = false;
   let nextId = 1;
 
@@ -186,66 +204,66 @@ export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
     });
   }
 
-  async function indexed(accounts: readonly Account[]): Promise<number | null> {
-    const known = datasets.get(accounts);
+  /** The worker's id of a list, indexing it from its packed copy when the worker has not got it. */
+  async function indexed(dataset: AccountDataset): Promise<number | null> {
+    const known = datasets.get(dataset);
     if (known !== undefined) return known;
     const id = nextId++;
-    const dataset = await ask<number | null>(
-      { id, type: 'index', accounts },
+    const answer = await ask<number | null>(
+      { id, type: 'index', packed: dataset.packed },
       (reply) => (reply.type === 'indexed' ? reply.dataset : null),
       () => Promise.resolve(null),
     );
-    if (dataset !== null) datasets.set(accounts, dataset);
-    return dataset;
+    if (answer !== null) datasets.set(dataset, answer);
+    return answer;
   }
 
-  async function view(
-    accounts: readonly Account[],
-    request: ViewRequest,
+  /** A request about a list the worker holds; asked again once if the worker had let it go. */
+  async function about<T>(
+    dataset: AccountDataset,
+    request: (id: number, held: number) => AccountsRequest,
+    onReply: (reply: AccountsReply) => T | null,
+    onMainThread: () => Promise<T>,
     retry = true,
-  ): Promise<AccountsView> {
-    const dataset = await indexed(accounts);
-    if (dataset === null) return inline.view(accounts, request);
-    const answer = await ask<AccountsView | null>(
-      { id: nextId++, type: 'view', dataset, ...request },
-      (reply) => (reply.type === 'view' ? reply.view : null),
-      () => inline.view(accounts, request),
-    );
-    if (answer) return answer;
-    datasets.delete(accounts);
-    return retry ? view(accounts, request, false) : inline.view(accounts, request);
+  ): Promise<T> {
+    const held = await indexed(dataset);
+    if (held === null) return onMainThread();
+    const answer = await ask<T | null>(request(nextId++, held), onReply, onMainThread);
+    if (answer !== null) return answer;
+    datasets.delete(dataset);
+    return retry ? about(dataset, request, onReply, onMainThread, false) : onMainThread();
   }
 
   return {
-    decode(text) {
+    load(body) {
       const id = nextId++;
-      const verdict = ask<DecodedBody<AccountListResponse> | Extract<AccountsReply, { type: 'indexed' }>>(
-        { id, type: 'decode', text },
+      // Copied, not moved: if the worker fails to start, this thread decodes the same bytes instead.
+      return ask<DecodedBody<AccountDataset>>(
+        { id, type: 'load', body },
         (reply) => {
-          if (reply.type === 'indexed') return reply;
           if (reply.type === 'decoded') return reply.outcome;
-          throw new Error(`accounts worker: a '${reply.type}' reply to a decode`);
+          if (reply.type !== 'loaded') throw new Error(`accounts worker: a '${reply.type}' reply to a load`);
+          const dataset = createDataset(reply.packed, reply.overview);
+          datasets.set(dataset, reply.dataset);
+          return { kind: 'ok', data: dataset };
         },
-        () => inline.decode(text),
+        () => inline.load(body),
       );
-      // While the worker checks the contract, this thread parses the same text for its own copy.
-      let parsed: unknown = null;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // The worker's verdict says so, with the client's message.
-      }
-      return verdict.then((outcome) => {
-        if (!('type' in outcome)) return outcome;
-        // The worker found `text` valid: `parsed` is the same JSON, and the schema transforms nothing.
-        const data = parsed as AccountListResponse;
-        datasets.set(data.accounts, outcome.dataset);
-        if (outcome.overview) overviews.remember(data.accounts, outcome.overview);
-        return { kind: 'ok', data };
-      });
     },
-    view: (accounts, request) => view(accounts, request),
-    overview: (accounts) => overviews.overview(accounts),
+    view: (dataset, request) =>
+      about(
+        dataset,
+        (id, held) => ({ id, type: 'view', dataset: held, ...request }),
+        (reply) => (reply.type === 'view' ? reply.view : null),
+        () => inline.view(dataset, request),
+      ),
+    csv: (dataset, order, layout) =>
+      about(
+        dataset,
+        (id, held) => ({ id, type: 'csv', dataset: held, order, layout }),
+        (reply) => (reply.type === 'csv' ? reply.file : null),
+        () => inline.csv(dataset, order, layout),
+      ),
     dispose: stop,
   };
 }

@@ -11,20 +11,18 @@ import { accountsEngine } from '@/api/accounts-engine';
 import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode } from '@/api/virtual-card-account';
 import { ApiErrorAlert } from '@/components/api-error-alert';
-import { useAccountList } from '@/components/use-account-list';
+import { useAccountDataset } from '@/components/use-account-list';
 import { PageContainer } from '@/components/page-container';
 import { ListToolbar, useListSearch } from '@/components/list-toolbar';
 import { useNavigateWithHandOff } from '@/components/use-hand-off';
 import { useRuntimeConfig } from '@/config/config-context';
 import { balanceUnitOf } from '@/config/config-schema';
-import { formatCnpj } from '@/lib/cnpj';
-import { downloadTextFile, stampedFileName, toCsv } from '@/lib/csv';
-import { toReais } from '@/lib/money';
+import { downloadFile, stampedFileName } from '@/lib/csv';
 import { columnIds, isMoneyColumn, type ColumnId, type SortState } from './account-rows';
 import { AccountsTable } from './accounts-table';
 import { ColumnMenu } from './column-menu';
 import { contradictionsOf, withheldColumns } from './contradictions';
-import { accountsInOrder, useAccountsView, useDebouncedValue } from './use-accounts-view';
+import { useAccountsView, useDebouncedValue } from './use-accounts-view';
 
 /** A search runs once typing pauses this long (each answer re-renders the table). */
 const SEARCH_DEBOUNCE_MS = 150;
@@ -51,7 +49,7 @@ export function AccountsPage() {
     const code = virtualCardCode(account, config.virtualCardAccountField);
     return code.ok ? code.code : null;
   };
-  const { accounts, forbidden } = useAccountList();
+  const { accounts, forbidden } = useAccountDataset();
 
   const search = useListSearch(t('accounts.searchLabel'), t('accounts.searchHelp'));
   const query = search.field.value;
@@ -73,9 +71,7 @@ export function AccountsPage() {
   // fractional balance under a centavos reading: the balances and their totals); the rest works.
   // (Found by the accounts worker as it decoded the list: the page does not walk it again.)
   const allAccounts = accounts.data ?? null;
-  const contradictions = allAccounts
-    ? contradictionsOf(accountsEngine().overview(allAccounts), moneyUnit)
-    : [];
+  const contradictions = allAccounts ? contradictionsOf(allAccounts.overview, moneyUnit) : [];
   const withheld = withheldColumns(contradictions);
   // Search and sort are answered off the main thread; until then the previous rows stay (busy).
   const shown = useAccountsView(allAccounts, searched, sort && !withheld.has(sort.column) ? sort : null);
@@ -102,7 +98,10 @@ export function AccountsPage() {
     navigateWithHandOff('cards', { virtualCardAccount: code });
   }
 
-  function exportCsv(rows: readonly Account[]) {
+  // The file is built where the list is (the accounts worker): the page only offers it.
+  const [exporting, setExporting] = useState(false);
+  function exportCsv(order: Int32Array) {
+    if (!allAccounts) return;
     // Every column the operator has not hidden (the width's defaults are about the screen, not the
     // file), and no withheld value.
     const exported = columnIds.filter((column) => chosen.get(column) !== false && !withheld.has(column));
@@ -111,26 +110,17 @@ export function AccountsPage() {
         ? t('accounts.csvMoneyHeader', { column: t(`accounts.columns.${column}`) })
         : t(`accounts.columns.${column}`),
     );
-    const decimal = (amount: number) => toReais(amount, moneyUnit).toFixed(2).replace('.', ',');
-    const data = rows.map((account) =>
-      exported.map((column) => {
-        switch (column) {
-          case 'taxId':
-            return formatCnpj(account.taxId);
-          case 'code':
-            return account.accountId;
-          case 'isDefault':
-            return account.isDefault ? t('accounts.defaultBadge') : '';
-          case 'total':
-          case 'blocked':
-          case 'available':
-            return decimal(account.balance[column]);
-          default:
-            return account[column];
-        }
-      }),
-    );
-    downloadTextFile(stampedFileName(t('accounts.fileName')), toCsv(header, data));
+    const fileName = stampedFileName(t('accounts.fileName'));
+    setExporting(true);
+    void accountsEngine()
+      .csv(allAccounts, order, {
+        columns: exported,
+        header,
+        defaultBadge: t('accounts.defaultBadge'),
+        moneyUnit,
+      })
+      .then((file) => downloadFile(fileName, file))
+      .finally(() => setExporting(false));
   }
 
   const failed = accounts.isError && !forbidden;
@@ -169,9 +159,9 @@ export function AccountsPage() {
             search={search.field}
             count={
               allAccounts && shown
-                ? shown.order.length === allAccounts.length
-                  ? t('accounts.count', { count: allAccounts.length })
-                  : t('accounts.countFiltered', { shown: shown.order.length, count: allAccounts.length })
+                ? shown.order.length === allAccounts.count
+                  ? t('accounts.count', { count: allAccounts.count })
+                  : t('accounts.countFiltered', { shown: shown.order.length, count: allAccounts.count })
                 : t('accounts.loading')
             }
           >
@@ -180,8 +170,10 @@ export function AccountsPage() {
               variant="outlined"
               startIcon={<DownloadIcon />}
               disabled={!shown || shown.order.length === 0}
+              loading={exporting}
+              loadingPosition="start"
               onClick={() => {
-                if (allAccounts && shown) exportCsv(accountsInOrder(allAccounts, shown.order));
+                if (shown) exportCsv(shown.order);
               }}
             >
               {t('accounts.export')}
@@ -189,7 +181,7 @@ export function AccountsPage() {
           </ListToolbar>
           {shown && shown.order.length === 0 ? (
             <Alert severity="info">
-              {allAccounts?.length === 0
+              {allAccounts?.count === 0
                 ? t('accounts.empty')
                 : t('accounts.noMatch', { filter: shown.query })}
             </Alert>
