@@ -10,7 +10,7 @@ import {
   type AccountsRequest,
   type AccountsWorkerState,
 } from './accounts-engine';
-import type { AccountDataset } from './accounts-index';
+import { decodeAccountList, type AccountDataset } from './accounts-index';
 import { ApiError } from './api-error';
 import { createHttpClient } from './http-client';
 import { accountListResponseSchema, type Account } from './schemas/accounts';
@@ -38,12 +38,22 @@ const layout = {
 } as const;
 
 describe('answerAccountsRequest (what the worker runs)', () => {
-  const fresh = (): AccountsWorkerState => ({ datasets: new Map() });
+  const fresh = (): AccountsWorkerState => ({ datasets: new Map(), bodies: new Map() });
+  /** A body sent as the fetch client sends it: its start, its chunks as they come, its end. */
+  function sendBody(state: AccountsWorkerState, id: number, text: string) {
+    const all = new Uint8Array(bytes(text));
+    expect(answerAccountsRequest(state, { id, type: 'begin' }).reply).toBeNull();
+    for (let at = 0; at < all.length; at += 100)
+      expect(
+        answerAccountsRequest(state, { id, type: 'chunk', bytes: all.slice(at, at + 100) }).reply,
+      ).toBeNull();
+    return answerAccountsRequest(state, { id, type: 'end' });
+  }
 
   it('answers a valid body with the list packed (moved, not copied) and its overview, then views of it', () => {
     const state = fresh();
-    const loaded = answerAccountsRequest(state, { id: 1, type: 'load', body: bytes(validText) });
-    if (loaded.reply.type !== 'loaded') throw new Error(`unexpected ${loaded.reply.type}`);
+    const loaded = sendBody(state, 1, validText);
+    if (loaded.reply?.type !== 'loaded') throw new Error(`unexpected ${loaded.reply?.type}`);
     const { packed, overview, dataset } = loaded.reply;
     expect(dataset).toBe(1);
     // Worked out with the decoding, so that the page need not walk the list for them.
@@ -55,7 +65,7 @@ describe('answerAccountsRequest (what the worker runs)', () => {
     expect(loaded.transfer).toEqual([packed.ends.buffer, packed.balances.buffer, packed.defaults.buffer]);
     loaded.after?.();
     const { reply, transfer } = answerAccountsRequest(state, { id: 2, type: 'view', dataset: 1, ...byName });
-    if (reply.type !== 'view') throw new Error(`unexpected ${reply.type}`);
+    if (reply?.type !== 'view') throw new Error(`unexpected ${reply?.type}`);
     expect(Array.from(reply.view.order)).toEqual([1, 2, 0]);
     // The order goes back without a copy.
     expect(transfer).toEqual([reply.view.order.buffer]);
@@ -63,17 +73,35 @@ describe('answerAccountsRequest (what the worker runs)', () => {
 
   it('answers a body that breaks the contract with the field, and holds nothing', () => {
     const state = fresh();
-    const { reply } = answerAccountsRequest(state, { id: 1, type: 'load', body: bytes(brokenText) });
+    const { reply } = sendBody(state, 1, brokenText);
     expect(reply).toMatchObject({
       type: 'decoded',
       outcome: { kind: 'contract', field: 'accounts.1.tradeName' },
     });
     expect(state.datasets.size).toBe(0);
+    expect(state.bodies.size).toBe(0);
+  });
+
+  it('words a failure found while the body streamed in as the reference decoding does', () => {
+    const cut = validText.slice(0, -5);
+    expect(sendBody(fresh(), 1, cut).reply).toEqual({
+      id: 1,
+      type: 'decoded',
+      outcome: decodeAccountList(bytes(cut)),
+    });
+  });
+
+  it('forgets a body that will not be complete', () => {
+    const state = fresh();
+    answerAccountsRequest(state, { id: 1, type: 'begin' });
+    answerAccountsRequest(state, { id: 1, type: 'chunk', bytes: new Uint8Array(bytes(validText)) });
+    answerAccountsRequest(state, { id: 1, type: 'cancel' });
+    expect(state.bodies.size).toBe(0);
   });
 
   it('writes the CSV of an order as a file', async () => {
     const state = fresh();
-    answerAccountsRequest(state, { id: 1, type: 'load', body: bytes(validText) });
+    sendBody(state, 1, validText);
     const { reply } = answerAccountsRequest(state, {
       id: 2,
       type: 'csv',
@@ -81,14 +109,14 @@ describe('answerAccountsRequest (what the worker runs)', () => {
       order: Int32Array.from([2, 0]),
       layout,
     });
-    if (reply.type !== 'csv') throw new Error(`unexpected ${reply.type}`);
+    if (reply?.type !== 'csv') throw new Error(`unexpected ${reply?.type}`);
     expect(reply.file.type).toBe('text/csv;charset=utf-8');
     expect(await reply.file.text()).toBe('Nome;Disponível (R$)\r\nMeio;0,20\r\nZeta;0,00');
   });
 
   it('keeps the last two lists and says so when asked about an older one', () => {
     const state = fresh();
-    for (const id of [1, 2, 3]) answerAccountsRequest(state, { id, type: 'load', body: bytes(validText) });
+    for (const id of [1, 2, 3]) sendBody(state, id, validText);
     expect([...state.datasets.keys()]).toEqual([2, 3]);
     expect(answerAccountsRequest(state, { id: 4, type: 'view', dataset: 1, ...byName }).reply).toEqual({
       id: 4,
@@ -102,7 +130,7 @@ describe('answerAccountsRequest (what the worker runs)', () => {
  * (answerAccountsRequest) on a later task, as a structured clone. `fail()` fires the worker's error event.
  */
 class LoopbackWorker extends EventTarget {
-  readonly state: AccountsWorkerState = { datasets: new Map() };
+  readonly state: AccountsWorkerState = { datasets: new Map(), bodies: new Map() };
   readonly received: AccountsRequest['type'][] = [];
   readonly replies: AccountsReply[] = [];
   terminated = false;
@@ -112,6 +140,7 @@ class LoopbackWorker extends EventTarget {
     setTimeout(() => {
       if (this.terminated) return;
       const { reply, transfer } = answerAccountsRequest(this.state, copy);
+      if (!reply) return;
       const data = structuredClone(reply, { transfer });
       this.replies.push(data);
       this.dispatchEvent(new MessageEvent<AccountsReply>('message', { data }));
@@ -125,8 +154,16 @@ class LoopbackWorker extends EventTarget {
   }
 }
 
+/** The body through the engine's decoder, as the fetch client gives it: in chunks, then whole. */
+function load(engine: AccountsEngine, text: string) {
+  const decoder = engine.load();
+  const all = new Uint8Array(bytes(text));
+  for (let at = 0; at < all.length; at += 50) decoder.push(all.subarray(at, at + 50));
+  return decoder.end();
+}
+
 async function loaded(engine: AccountsEngine, text = validText): Promise<AccountDataset> {
-  const outcome = await engine.load(bytes(text));
+  const outcome = await load(engine, text);
   if (outcome.kind !== 'ok') throw new Error(outcome.kind);
   return outcome.data;
 }
@@ -141,12 +178,12 @@ describe('createWorkerAccountsEngine', () => {
     expect(dataset.overview.totals).toEqual({ total: 3, blocked: 0, available: 30 });
     const view = await engine.view(dataset, byName);
     expect(Array.from(view.order)).toEqual([1, 2, 0]);
-    expect(worker.received).toEqual(['load', 'view']);
+    expect(worker.received.filter((type) => type !== 'chunk')).toEqual(['begin', 'end', 'view']);
   });
 
   it('gives the contract failure of the worker', async () => {
     const engine = createWorkerAccountsEngine(new LoopbackWorker() as unknown as Worker);
-    expect(await engine.load(bytes(brokenText))).toMatchObject({
+    expect(await load(engine, brokenText)).toMatchObject({
       kind: 'contract',
       field: 'accounts.1.tradeName',
     });
@@ -158,7 +195,7 @@ describe('createWorkerAccountsEngine', () => {
     const dataset = await loaded(engine);
     const file = await engine.csv(dataset, Int32Array.from([1]), layout);
     expect(await file.text()).toBe('Nome;Disponível (R$)\r\nAlfa;0,10');
-    expect(worker.received).toEqual(['load', 'csv']);
+    expect(worker.received.filter((type) => type !== 'chunk')).toEqual(['begin', 'end', 'csv']);
   });
 
   it('sends its packed copy to a worker that no longer holds the list, then views it', async () => {
@@ -168,22 +205,37 @@ describe('createWorkerAccountsEngine', () => {
     worker.state.datasets.clear();
     const view = await engine.view(dataset, { query: 'meio', sort: null });
     expect(Array.from(view.order)).toEqual([2]);
-    expect(worker.received).toEqual(['load', 'view', 'index', 'view']);
+    expect(worker.received.filter((type) => type !== 'chunk')).toEqual([
+      'begin',
+      'end',
+      'view',
+      'index',
+      'view',
+    ]);
   });
 
-  it('answers on the main thread when the worker fails, for what was waiting and what comes after', async () => {
+  it('decodes on the main thread when the worker failed before the body came, and answers there after', async () => {
     const worker = new LoopbackWorker();
     const engine = createWorkerAccountsEngine(worker as unknown as Worker);
-    const waiting = engine.load(bytes(validText));
     worker.fail();
     expect(worker.terminated).toBe(true);
-    const outcome = await waiting;
+    const outcome = await load(engine, validText);
     if (outcome.kind !== 'ok') throw new Error(outcome.kind);
     expect(outcome.data.toArray()).toEqual(accounts);
     const view = await engine.view(outcome.data, byName);
     expect(Array.from(view.order)).toEqual([1, 2, 0]);
     expect(await (await engine.csv(outcome.data, view.order, layout)).text()).toMatch(/Alfa;0,10/);
-    expect(worker.received).toEqual(['load']);
+    expect(worker.received).toEqual([]);
+  });
+
+  it('fails a load whose chunks had gone to a worker that then failed (a retry decodes here)', async () => {
+    const worker = new LoopbackWorker();
+    const engine = createWorkerAccountsEngine(worker as unknown as Worker);
+    const decoder = engine.load();
+    decoder.push(new Uint8Array(bytes(validText)));
+    worker.fail();
+    await expect(decoder.end()).rejects.toThrow(/stopped while the list was arriving/);
+    expect((await load(engine, validText)).kind).toBe('ok');
   });
 
   it('answers on the main thread about a list the worker had when it fails later', async () => {
@@ -231,7 +283,7 @@ describe('the fetch client with the engine as its decoder', () => {
       path: '/v1/account/get-all-accounts/',
       pathTemplate: '/v1/account/get-all-accounts/',
       schema: accountListResponseSchema,
-      decode: decode ? (body) => engine.load(body) : undefined,
+      decoder: decode ? () => engine.load() : undefined,
     });
   }
   async function failure(promise: Promise<unknown>): Promise<ApiError> {

@@ -16,7 +16,9 @@ import {
   type PackedAccounts,
   type ViewRequest,
 } from './accounts-index';
-import type { DecodedBody } from './http-client';
+import { createAccountListStream, type AccountListStream } from './accounts-stream';
+import type { BodyDecoder, DecodedBody } from './http-client';
+import type { Account } from './schemas/accounts';
 
 /**
  * Decoding, searching, sorting and exporting the accounts list away from the main thread (decision 012).
@@ -26,8 +28,11 @@ import type { DecodedBody } from './http-client';
  * worker failed.
  */
 export interface AccountsEngine {
-  /** The accounts body's bytes, decoded and checked against the contract as the fetch client would. */
-  load(body: ArrayBuffer): Promise<DecodedBody<AccountDataset>>;
+  /**
+   * A decoder for the accounts body (the fetch client's `decoder`): decoded and checked against the
+   * contract as the client would, in the worker as the bytes arrive.
+   */
+  load(): BodyDecoder<AccountDataset>;
   /** What a search and a sort of the list show. */
   view(dataset: AccountDataset, request: ViewRequest): Promise<AccountsView>;
   /** The CSV of the accounts at `order`'s positions, as a file's contents. */
@@ -40,7 +45,12 @@ const CSV_TYPE = 'text/csv;charset=utf-8';
 
 // The messages between the page and the worker.
 export type AccountsRequest =
-  | { id: number; type: 'load'; body: ArrayBuffer }
+  /** A body starts (`id` names it in its chunks and its end). */
+  | { id: number; type: 'begin' }
+  | { id: number; type: 'chunk'; bytes: Uint8Array }
+  /** The body is complete: answered with the list, or with why it cannot be read. */
+  | { id: number; type: 'end' }
+  | { id: number; type: 'cancel' }
   | { id: number; type: 'index'; packed: PackedAccounts }
   | ({ id: number; type: 'view'; dataset: number } & ViewRequest)
   | { id: number; type: 'csv'; dataset: number; order: Int32Array; layout: CsvLayout };
@@ -57,6 +67,8 @@ export type AccountsReply =
 /** The worker's side: the lists it holds, by the id of the request that brought them. */
 export interface AccountsWorkerState {
   datasets: Map<number, AccountsIndex>;
+  /** Bodies arriving: decoded as they come, and their bytes, for the reference decoding if need be. */
+  bodies: Map<number, { stream: AccountListStream; chunks: Uint8Array[] }>;
 }
 
 const KEPT_DATASETS = 2;
@@ -77,10 +89,28 @@ function keep(state: AccountsWorkerState, dataset: number, index: AccountsIndex)
 export function answerAccountsRequest(
   state: AccountsWorkerState,
   request: AccountsRequest,
-): { reply: AccountsReply; transfer: Transferable[]; after?: () => void } {
+): { reply: AccountsReply | null; transfer: Transferable[]; after?: () => void } {
   switch (request.type) {
-    case 'load': {
-      const outcome = decodeAccountList(request.body);
+    case 'begin':
+      state.bodies.set(request.id, { stream: createAccountListStream(), chunks: [] });
+      return { reply: null, transfer: [] };
+    case 'chunk': {
+      const body = state.bodies.get(request.id);
+      body?.chunks.push(request.bytes);
+      body?.stream.push(request.bytes);
+      return { reply: null, transfer: [] };
+    }
+    case 'cancel':
+      state.bodies.delete(request.id);
+      return { reply: null, transfer: [] };
+    case 'end': {
+      const body = state.bodies.get(request.id);
+      state.bodies.delete(request.id);
+      const streamed = body?.stream.finish() ?? null;
+      // Anything the stream did not find exactly as expected: the whole body, the reference way.
+      const outcome: DecodedBody<{ accounts: readonly Account[] }> = streamed
+        ? { kind: 'ok', data: streamed }
+        : decodeAccountList(concatenated(body?.chunks ?? []));
       if (outcome.kind !== 'ok') return { reply: { id: request.id, type: 'decoded', outcome }, transfer: [] };
       const { accounts } = outcome.data;
       const index = createAccountsIndex(accounts);
@@ -117,6 +147,16 @@ export function answerAccountsRequest(
   }
 }
 
+function concatenated(chunks: readonly Uint8Array[]): ArrayBuffer {
+  const bytes = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
 /** A list indexed again from its packed copy needs no overview: the page has it. */
 const noOverview: AccountsOverview = {
   totals: { total: 0, blocked: 0, available: 0 },
@@ -134,14 +174,25 @@ export function createInlineAccountsEngine(): AccountsEngine {
     }
     return index;
   };
+  // The whole body at its end, the reference way.
+  const decodeAtEnd = (chunks: readonly Uint8Array[]): Promise<DecodedBody<AccountDataset>> => {
+    const outcome = decodeAccountList(concatenated(chunks));
+    if (outcome.kind !== 'ok') return Promise.resolve(outcome);
+    const { accounts } = outcome.data;
+    const dataset = createDataset(packAccounts(accounts), overviewOf(accounts));
+    indexes.set(dataset, createAccountsIndex(accounts));
+    return Promise.resolve({ kind: 'ok', data: dataset });
+  };
   return {
-    load(body) {
-      const outcome = decodeAccountList(body);
-      if (outcome.kind !== 'ok') return Promise.resolve(outcome);
-      const { accounts } = outcome.data;
-      const dataset = createDataset(packAccounts(accounts), overviewOf(accounts));
-      indexes.set(dataset, createAccountsIndex(accounts));
-      return Promise.resolve({ kind: 'ok', data: dataset });
+    load() {
+      let chunks: Uint8Array[] = [];
+      return {
+        push: (chunk) => void chunks.push(chunk),
+        end: () => decodeAtEnd(chunks),
+        cancel: () => {
+          chunks = [];
+        },
+      };
     },
     view: (dataset, request) => Promise.resolve(viewAccounts(indexOf(dataset), request)),
     csv: (dataset, order, layout) =>
@@ -164,6 +215,10 @@ export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
   const datasets = new WeakMap<AccountDataset, number>();
   let broken = false;
   let nextId = 1;
+
+  function post(request: AccountsRequest, transfer: Transferable[] = []) {
+    if (!broken) worker.postMessage(request, transfer);
+  }
 
   worker.addEventListener('message', (event: MessageEvent<AccountsReply>) => {
     const waiting = pending.get(event.data.id);
@@ -200,7 +255,7 @@ export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
         },
         fallBack: () => void fallBack().then(resolve, reject),
       });
-      worker.postMessage(request);
+      post(request);
     });
   }
 
@@ -235,20 +290,46 @@ export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
   }
 
   return {
-    load(body) {
+    load() {
       const id = nextId++;
-      // Copied, not moved: if the worker fails to start, this thread decodes the same bytes instead.
-      return ask<DecodedBody<AccountDataset>>(
-        { id, type: 'load', body },
-        (reply) => {
-          if (reply.type === 'decoded') return reply.outcome;
-          if (reply.type !== 'loaded') throw new Error(`accounts worker: a '${reply.type}' reply to a load`);
-          const dataset = createDataset(reply.packed, reply.overview);
-          datasets.set(dataset, reply.dataset);
-          return { kind: 'ok', data: dataset };
+      post({ id, type: 'begin' });
+      // While the worker is not known to have failed, each chunk moves to it (no copy is kept here); a
+      // worker that failed before the body arrived leaves the decoding to this thread.
+      const here = inline.load();
+      let moved = false;
+      return {
+        push(chunk) {
+          if (broken) {
+            here.push(chunk);
+            return;
+          }
+          moved = true;
+          // A chunk that is a part of a larger buffer is copied: moving the buffer would take the rest too.
+          const bytes =
+            chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
+          post({ id, type: 'chunk', bytes }, [bytes.buffer]);
         },
-        () => inline.load(body),
-      );
+        end: () =>
+          ask<DecodedBody<AccountDataset>>(
+            { id, type: 'end' },
+            (reply) => {
+              if (reply.type === 'decoded') return reply.outcome;
+              if (reply.type !== 'loaded')
+                throw new Error(`accounts worker: a '${reply.type}' reply to a body's end`);
+              const dataset = createDataset(reply.packed, reply.overview);
+              datasets.set(dataset, reply.dataset);
+              return { kind: 'ok', data: dataset };
+            },
+            () =>
+              moved
+                ? Promise.reject(new Error('the accounts worker stopped while the list was arriving'))
+                : here.end(),
+          ),
+        cancel: () => {
+          here.cancel();
+          post({ id, type: 'cancel' });
+        },
+      };
     },
     view: (dataset, request) =>
       about(

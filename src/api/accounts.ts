@@ -7,8 +7,8 @@ import { endpoints } from './schemas/endpoints';
 
 /**
  * GET all accounts of the institution (section 4.6), from {accounts_base_url}, with the bearer token.
- * The body (100 000 accounts and more) is decoded and checked against the contract in a Web Worker, which
- * keeps the list; the page gets a packed copy (decision 012). The time-out counts from the last byte
+ * The body (100 000 accounts and more) is decoded and checked against the contract in a Web Worker as it
+ * arrives, and the worker keeps the list; the page gets a packed copy (decision 012). The time-out counts from the last byte
  * received: a body of tens of megabytes that keeps arriving is not cut off.
  */
 export async function fetchAccounts(signal?: AbortSignal): Promise<AccountDataset> {
@@ -17,7 +17,7 @@ export async function fetchAccounts(signal?: AbortSignal): Promise<AccountDatase
   return apiClient().request({
     ...endpoints.allAccounts.request(),
     schema: accountListResponseSchema,
-    decode: (body) => engine.load(body),
+    decoder: () => engine.load(),
     timeoutFrom: 'last-byte',
     signal,
   });

@@ -39,16 +39,27 @@ export interface ApiRequest<TSchema extends z.ZodMiniType, TData = z.infer<TSche
   signal?: AbortSignal;
   idempotencyKey?: string;
   /**
-   * Decodes and validates the bytes of a 2xx body instead of JSON.parse + `schema` here, e.g. in a Web
+   * Decodes and validates a 2xx body, as it arrives, instead of JSON.parse + `schema` here, e.g. in a Web
    * Worker (the 100 000 accounts, decision 012), and gives what the caller keeps of it. It must answer
    * as `decodeJsonBytes(body, schema)` would: the same messages; its data is the checked body's.
    */
-  decode?: (body: ArrayBuffer) => Promise<DecodedBody<TData>>;
+  decoder?: () => BodyDecoder<TData>;
   /**
    * `last-byte`: the time-out counts from the last byte received, not from the request, so that a large
    * body that keeps arriving (100 000 accounts on a slow link) is not cut off; a stalled one still is.
    */
   timeoutFrom?: 'request' | 'last-byte';
+}
+
+/**
+ * A request's own decoding of a 2xx JSON body: handed each chunk as it arrives (its own from then on: the
+ * client keeps no copy), then told that the body is complete.
+ */
+export interface BodyDecoder<T> {
+  push(chunk: Uint8Array): void;
+  end(): Promise<DecodedBody<T>>;
+  /** The body will not be complete (a time-out, a cancel, a dropped connection). */
+  cancel(): void;
 }
 
 /** A 2xx body, parsed and checked against its schema; the failures say what an ApiError needs. */
@@ -107,8 +118,8 @@ type BodyRead =
   | { kind: 'empty' }
   | { kind: 'json'; value: unknown }
   | { kind: 'unreadable'; reason: string }
-  /** Not parsed here: left to the request's `decode`. */
-  | { kind: 'bytes'; bytes: ArrayBuffer };
+  /** Not parsed here: handed to the request's `decoder` as it arrived. */
+  | { kind: 'decoder' };
 
 const NOT_JSON = 'a body that is not valid JSON';
 const HTML = 'an HTML page instead of JSON';
@@ -125,9 +136,18 @@ function readText(text: string): BodyRead | { kind: 'text' } {
  * the last byte); `signal` stops the reading (a time-out, the caller's cancel) even where aborting the
  * request would not end a body already under way.
  */
-async function readBytes(response: Response, onBytes: () => void, signal: AbortSignal): Promise<ArrayBuffer> {
+async function readBytes(
+  response: Response,
+  onBytes: (chunk: Uint8Array) => void,
+  signal: AbortSignal,
+  keep: boolean,
+): Promise<ArrayBuffer> {
   const reader = response.body?.getReader();
-  if (!reader) return response.arrayBuffer();
+  if (!reader) {
+    const whole = await response.arrayBuffer();
+    onBytes(new Uint8Array(whole.slice(0)));
+    return whole;
+  }
   const stop = () => void reader.cancel().catch(() => undefined);
   signal.addEventListener('abort', stop, { once: true });
   const chunks: Uint8Array[] = [];
@@ -136,9 +156,11 @@ async function readBytes(response: Response, onBytes: () => void, signal: AbortS
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      onBytes();
-      chunks.push(value);
-      length += value.byteLength;
+      if (keep) {
+        chunks.push(value);
+        length += value.byteLength;
+      }
+      onBytes(value);
     }
   } finally {
     signal.removeEventListener('abort', stop);
@@ -153,18 +175,31 @@ async function readBytes(response: Response, onBytes: () => void, signal: AbortS
   return bytes.buffer;
 }
 
+/** Whether the response says it is an HTML page (a proxy's error page, a login page). */
+function isHtml(response: Response): boolean {
+  return /text\/html/i.test(response.headers.get('Content-Type') ?? '');
+}
+
 async function readBody(
   response: Response,
-  options: { parse: boolean; onBytes: () => void; signal: AbortSignal },
+  options: { decoder: BodyDecoder<unknown> | null; onBytes: () => void; signal: AbortSignal },
 ): Promise<BodyRead> {
-  const bytes = await readBytes(response, options.onBytes, options.signal);
-  const html = /text\/html/i.test(response.headers.get('Content-Type') ?? '');
-  // Left whole to the request's decode, which tells an empty body or an HTML page as below.
-  if (!options.parse && !html) return { kind: 'bytes', bytes };
+  const { decoder } = options;
+  const bytes = await readBytes(
+    response,
+    (chunk) => {
+      options.onBytes();
+      decoder?.push(chunk);
+    },
+    options.signal,
+    decoder === null,
+  );
+  // Handed to the request's decoder as it came, which tells an empty body or an HTML page as below.
+  if (decoder) return { kind: 'decoder' };
   const text = new TextDecoder().decode(bytes);
   const read = readText(text);
   if (read.kind !== 'text') return read;
-  if (html) return { kind: 'unreadable', reason: HTML };
+  if (isHtml(response)) return { kind: 'unreadable', reason: HTML };
   try {
     return { kind: 'json', value: JSON.parse(text) };
   } catch {
@@ -173,7 +208,7 @@ async function readBody(
 }
 
 /**
- * What the client does with the bytes of a 2xx body, as a pure function: for a request's `decode` that
+ * What the client does with the bytes of a 2xx body, as a pure function: for a request's `decoder` that
  * runs elsewhere (a Web Worker) and must give the same answers.
  */
 export function decodeJsonBytes<TSchema extends z.ZodMiniType>(
@@ -218,7 +253,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function send<TSchema extends z.ZodMiniType, TData>(
     request: ApiRequest<TSchema, TData>,
   ): Promise<TData> {
-    const { method, base, path, pathTemplate, schema, body, signal, idempotencyKey, decode } = request;
+    const { method, base, path, pathTemplate, schema, body, signal, idempotencyKey, decoder } = request;
     const operation = `${method} ${pathTemplate}`;
     const { session } = options;
     const sessionGeneration = session.getState().generation;
@@ -271,6 +306,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     let response: Response;
     let read: BodyRead;
+    let decoding: BodyDecoder<TData> | null = null;
     try {
       response = await fetchImpl(url, {
         method,
@@ -284,12 +320,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const seen = answered.get(baseUrl) ?? { any: false, withKey: false };
       answered.set(baseUrl, { any: true, withKey: seen.withKey || withKey });
       restartTimer();
+      // An HTML page is read here, whatever the status, to say so.
+      decoding = response.ok && decoder && !isHtml(response) ? decoder() : null;
       read = await readBody(response, {
-        parse: decode === undefined || !response.ok,
+        decoder: decoding,
         onBytes: restartTimer,
         signal: controller.signal,
       });
     } catch (cause) {
+      decoding?.cancel();
       if (signal?.aborted && !deadline.passed) throw cause; // cancelled by the caller: not a failure
       const seen = answered.get(baseUrl);
       throw new ApiError({
@@ -335,8 +374,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         detail: `HTTP ${response.status} with ${read.reason}`,
       });
     }
-    if (read.kind === 'bytes' && decode) {
-      const decoded = await decode(read.bytes);
+    if (read.kind === 'decoder' && decoding) {
+      const decoded = await decoding.end();
       if (signal?.aborted) throw signal.reason; // cancelled by the caller while it decoded
       if (decoded.kind === 'ok') return decoded.data;
       if (decoded.kind !== 'empty') {
@@ -364,7 +403,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         detail: read.kind === 'empty' ? `HTTP ${response.status} with an empty body` : detail,
       });
     }
-    // Without a decode, TData is the schema's output (its default).
+    // Without a decoder, TData is the schema's output (its default).
     return parsed.data as TData;
   }
 
