@@ -99,9 +99,8 @@ export function AccountsPage() {
   }
 
   // The file is built where the list is (the accounts worker): the page only offers it.
-  const [exporting, setExporting] = useState(false);
-  function exportCsv(order: Int32Array) {
-    if (!allAccounts) return;
+  function exportCsv(order: Int32Array): Promise<void> {
+    if (!allAccounts) return Promise.resolve();
     // Every column the operator has not hidden (the width's defaults are about the screen, not the
     // file), and no withheld value.
     const exported = columnIds.filter((column) => chosen.get(column) !== false && !withheld.has(column));
@@ -111,16 +110,14 @@ export function AccountsPage() {
         : t(`accounts.columns.${column}`),
     );
     const fileName = stampedFileName(t('accounts.fileName'));
-    setExporting(true);
-    void accountsEngine()
+    return accountsEngine()
       .csv(allAccounts, order, {
         columns: exported,
         header,
         defaultBadge: t('accounts.defaultBadge'),
         moneyUnit,
       })
-      .then((file) => downloadFile(fileName, file))
-      .finally(() => setExporting(false));
+      .then((file) => downloadFile(fileName, file));
   }
 
   const failed = accounts.isError && !forbidden;
@@ -166,18 +163,10 @@ export function AccountsPage() {
             }
           >
             <ColumnMenu hidden={hidden} withheld={withheld} onToggle={onToggleColumn} />
-            <Button
-              variant="outlined"
-              startIcon={<DownloadIcon />}
+            <ExportButton
               disabled={!shown || shown.order.length === 0}
-              loading={exporting}
-              loadingPosition="start"
-              onClick={() => {
-                if (shown) exportCsv(shown.order);
-              }}
-            >
-              {t('accounts.export')}
-            </Button>
+              onExport={() => (shown ? exportCsv(shown.order) : Promise.resolve())}
+            />
           </ListToolbar>
           {shown && shown.order.length === 0 ? (
             <Alert severity="info">
@@ -202,5 +191,29 @@ export function AccountsPage() {
         </Stack>
       )}
     </PageContainer>
+  );
+}
+
+/**
+ * "Exportar CSV", busy while the worker writes the file: its own state, so that only the button
+ * re-renders at the start and the end of an export (the page holds the table).
+ */
+function ExportButton({ disabled, onExport }: { disabled: boolean; onExport: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [exporting, setExporting] = useState(false);
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      disabled={disabled}
+      loading={exporting}
+      loadingPosition="start"
+      onClick={() => {
+        setExporting(true);
+        void onExport().finally(() => setExporting(false));
+      }}
+    >
+      {t('accounts.export')}
+    </Button>
   );
 }
