@@ -5,10 +5,12 @@ import {
   answerAccountsRequest,
   createInlineAccountsEngine,
   createWorkerAccountsEngine,
+  type AccountsEngine,
   type AccountsReply,
   type AccountsRequest,
   type AccountsWorkerState,
 } from './accounts-engine';
+import { decodeAccountList, type AccountDataset } from './accounts-index';
 import { ApiError } from './api-error';
 import { createHttpClient } from './http-client';
 import { accountListResponseSchema, type Account } from './schemas/accounts';
@@ -26,24 +28,44 @@ const accounts: Account[] = ['Zeta', 'Alfa', 'Meio'].map((tradeName, index) => (
 }));
 const validText = JSON.stringify({ accounts });
 const brokenText = JSON.stringify({ accounts: [accounts[0], { ...accounts[1], tradeName: 7 }] });
+const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 const byName = { query: '', sort: { column: 'tradeName', direction: 'asc' } } as const;
+const layout = {
+  columns: ['tradeName', 'available'],
+  header: ['Nome', 'Disponível (R$)'],
+  defaultBadge: 'Padrão',
+  moneyUnit: 'centavos',
+} as const;
 
 describe('answerAccountsRequest (what the worker runs)', () => {
-  const fresh = (): AccountsWorkerState => ({ datasets: new Map() });
+  const fresh = (): AccountsWorkerState => ({ datasets: new Map(), bodies: new Map() });
+  /** A body sent as the fetch client sends it: its start, its chunks as they come, its end. */
+  function sendBody(state: AccountsWorkerState, id: number, text: string) {
+    const all = new Uint8Array(bytes(text));
+    expect(answerAccountsRequest(state, { id, type: 'begin' }).reply).toBeNull();
+    for (let at = 0; at < all.length; at += 100)
+      expect(
+        answerAccountsRequest(state, { id, type: 'chunk', bytes: all.slice(at, at + 100) }).reply,
+      ).toBeNull();
+    return answerAccountsRequest(state, { id, type: 'end' });
+  }
 
-  it('answers a valid body with a verdict and the list it now holds, then views of that list', () => {
+  it('answers a valid body with the list packed (moved, not copied) and its overview, then views of it', () => {
     const state = fresh();
-    const decoded = answerAccountsRequest(state, { id: 1, type: 'decode', text: validText });
-    expect(decoded.reply).toEqual({
-      id: 1,
-      type: 'indexed',
-      dataset: 1,
-      // Worked out with the decoding, so that the page need not walk the list for them.
-      overview: { totals: { total: 3, blocked: 0, available: 30 }, firstFractional: null },
-    });
-    decoded.after?.();
+    const loaded = sendBody(state, 1, validText);
+    if (loaded.reply?.type !== 'loaded') throw new Error(`unexpected ${loaded.reply?.type}`);
+    const { packed, overview, dataset } = loaded.reply;
+    expect(dataset).toBe(1);
+    // Worked out with the decoding, so that the page need not walk the list for them.
+    expect(overview).toEqual({ totals: { total: 3, blocked: 0, available: 30 }, firstFractional: null });
+    // No object per account goes to the page: a string and typed arrays, those moved.
+    expect(
+      Object.values(packed).every((value) => typeof value !== 'object' || ArrayBuffer.isView(value)),
+    ).toBe(true);
+    expect(loaded.transfer).toEqual([packed.ends.buffer, packed.balances.buffer, packed.defaults.buffer]);
+    loaded.after?.();
     const { reply, transfer } = answerAccountsRequest(state, { id: 2, type: 'view', dataset: 1, ...byName });
-    if (reply.type !== 'view') throw new Error(`unexpected ${reply.type}`);
+    if (reply?.type !== 'view') throw new Error(`unexpected ${reply?.type}`);
     expect(Array.from(reply.view.order)).toEqual([1, 2, 0]);
     // The order goes back without a copy.
     expect(transfer).toEqual([reply.view.order.buffer]);
@@ -51,17 +73,50 @@ describe('answerAccountsRequest (what the worker runs)', () => {
 
   it('answers a body that breaks the contract with the field, and holds nothing', () => {
     const state = fresh();
-    const { reply } = answerAccountsRequest(state, { id: 1, type: 'decode', text: brokenText });
+    const { reply } = sendBody(state, 1, brokenText);
     expect(reply).toMatchObject({
       type: 'decoded',
       outcome: { kind: 'contract', field: 'accounts.1.tradeName' },
     });
     expect(state.datasets.size).toBe(0);
+    expect(state.bodies.size).toBe(0);
+  });
+
+  it('words a failure found while the body streamed in as the reference decoding does', () => {
+    const cut = validText.slice(0, -5);
+    expect(sendBody(fresh(), 1, cut).reply).toEqual({
+      id: 1,
+      type: 'decoded',
+      outcome: decodeAccountList(bytes(cut)),
+    });
+  });
+
+  it('forgets a body that will not be complete', () => {
+    const state = fresh();
+    answerAccountsRequest(state, { id: 1, type: 'begin' });
+    answerAccountsRequest(state, { id: 1, type: 'chunk', bytes: new Uint8Array(bytes(validText)) });
+    answerAccountsRequest(state, { id: 1, type: 'cancel' });
+    expect(state.bodies.size).toBe(0);
+  });
+
+  it('writes the CSV of an order as a file', async () => {
+    const state = fresh();
+    sendBody(state, 1, validText);
+    const { reply } = answerAccountsRequest(state, {
+      id: 2,
+      type: 'csv',
+      dataset: 1,
+      order: Int32Array.from([2, 0]),
+      layout,
+    });
+    if (reply?.type !== 'csv') throw new Error(`unexpected ${reply?.type}`);
+    expect(reply.file.type).toBe('text/csv;charset=utf-8');
+    expect(await reply.file.text()).toBe('Nome;Disponível (R$)\r\nMeio;0,20\r\nZeta;0,00');
   });
 
   it('keeps the last two lists and says so when asked about an older one', () => {
     const state = fresh();
-    for (const id of [1, 2, 3]) answerAccountsRequest(state, { id, type: 'index', accounts });
+    for (const id of [1, 2, 3]) sendBody(state, id, validText);
     expect([...state.datasets.keys()]).toEqual([2, 3]);
     expect(answerAccountsRequest(state, { id: 4, type: 'view', dataset: 1, ...byName }).reply).toEqual({
       id: 4,
@@ -75,18 +130,19 @@ describe('answerAccountsRequest (what the worker runs)', () => {
  * (answerAccountsRequest) on a later task, as a structured clone. `fail()` fires the worker's error event.
  */
 class LoopbackWorker extends EventTarget {
-  readonly state: AccountsWorkerState = { datasets: new Map() };
+  readonly state: AccountsWorkerState = { datasets: new Map(), bodies: new Map() };
   readonly received: AccountsRequest['type'][] = [];
+  readonly replies: AccountsReply[] = [];
   terminated = false;
-  /** What the worker's answer becomes on its way back (a test's way to tell where a figure came from). */
-  replyWith: (reply: AccountsReply) => AccountsReply = (reply) => reply;
   postMessage(request: AccountsRequest) {
     this.received.push(request.type);
     const copy = structuredClone(request);
     setTimeout(() => {
       if (this.terminated) return;
-      const { reply } = answerAccountsRequest(this.state, copy);
-      const data = structuredClone(this.replyWith(reply));
+      const { reply, transfer } = answerAccountsRequest(this.state, copy);
+      if (!reply) return;
+      const data = structuredClone(reply, { transfer });
+      this.replies.push(data);
       this.dispatchEvent(new MessageEvent<AccountsReply>('message', { data }));
     });
   }
@@ -98,71 +154,102 @@ class LoopbackWorker extends EventTarget {
   }
 }
 
-describe('createWorkerAccountsEngine', () => {
-  it('decodes through the worker and views the list it holds, without sending the list back', async () => {
-    const worker = new LoopbackWorker();
-    const engine = createWorkerAccountsEngine(worker as unknown as Worker);
-    const decoded = await engine.decode(validText);
-    if (decoded.kind !== 'ok') throw new Error(decoded.kind);
-    expect(decoded.data).toEqual({ accounts });
-    const view = await engine.view(decoded.data.accounts, byName);
-    expect(Array.from(view.order)).toEqual([1, 2, 0]);
-    expect(worker.received).toEqual(['decode', 'view']);
-  });
+/** The body through the engine's decoder, as the fetch client gives it: in chunks, then whole. */
+function load(engine: AccountsEngine, text: string) {
+  const decoder = engine.load();
+  const all = new Uint8Array(bytes(text));
+  for (let at = 0; at < all.length; at += 50) decoder.push(all.subarray(at, at + 50));
+  return decoder.end();
+}
 
-  it("takes a decoded list's totals and fractional check from the worker's verdict, not from a second walk", async () => {
+async function loaded(engine: AccountsEngine, text = validText): Promise<AccountDataset> {
+  const outcome = await load(engine, text);
+  if (outcome.kind !== 'ok') throw new Error(outcome.kind);
+  return outcome.data;
+}
+
+describe('createWorkerAccountsEngine', () => {
+  it('loads through the worker, which keeps the list: the page gets it packed, rows on demand', async () => {
     const worker = new LoopbackWorker();
-    worker.replyWith = (reply) =>
-      reply.type === 'indexed'
-        ? { ...reply, overview: { totals: { total: 7, blocked: 8, available: 9 }, firstFractional: null } }
-        : reply;
     const engine = createWorkerAccountsEngine(worker as unknown as Worker);
-    const decoded = await engine.decode(validText);
-    if (decoded.kind !== 'ok') throw new Error(decoded.kind);
-    expect(engine.overview(decoded.data.accounts).totals).toEqual({ total: 7, blocked: 8, available: 9 });
-    // A list the worker did not decode (e.g. from the query cache) is summed here, once.
-    const fractional = accounts.map((account, index) =>
-      index === 2 ? { ...account, balance: { ...account.balance, blocked: 0.5 } } : account,
-    );
-    expect(engine.overview(fractional)).toEqual({
-      totals: { total: 3, blocked: 0.5, available: 30 },
-      firstFractional: { index: 2, field: 'balance.blocked', value: 0.5 },
-    });
-    expect(engine.overview(fractional)).toBe(engine.overview(fractional));
+    const dataset = await loaded(engine);
+    expect(dataset.count).toBe(3);
+    expect(dataset.at(1)).toEqual(accounts[1]);
+    expect(dataset.overview.totals).toEqual({ total: 3, blocked: 0, available: 30 });
+    const view = await engine.view(dataset, byName);
+    expect(Array.from(view.order)).toEqual([1, 2, 0]);
+    expect(worker.received.filter((type) => type !== 'chunk')).toEqual(['begin', 'end', 'view']);
   });
 
   it('gives the contract failure of the worker', async () => {
     const engine = createWorkerAccountsEngine(new LoopbackWorker() as unknown as Worker);
-    expect(await engine.decode(brokenText)).toMatchObject({
+    expect(await load(engine, brokenText)).toMatchObject({
       kind: 'contract',
       field: 'accounts.1.tradeName',
     });
   });
 
-  it('indexes a list it has not decoded (e.g. one from the query cache) before viewing it', async () => {
+  it('has the CSV written by the worker', async () => {
     const worker = new LoopbackWorker();
     const engine = createWorkerAccountsEngine(worker as unknown as Worker);
-    const view = await engine.view(accounts, { query: 'meio', sort: null });
-    expect(Array.from(view.order)).toEqual([2]);
-    expect(worker.received).toEqual(['index', 'view']);
+    const dataset = await loaded(engine);
+    const file = await engine.csv(dataset, Int32Array.from([1]), layout);
+    expect(await file.text()).toBe('Nome;Disponível (R$)\r\nAlfa;0,10');
+    expect(worker.received.filter((type) => type !== 'chunk')).toEqual(['begin', 'end', 'csv']);
   });
 
-  it('answers on the main thread when the worker fails, for what was waiting and what comes after', async () => {
+  it('sends its packed copy to a worker that no longer holds the list, then views it', async () => {
     const worker = new LoopbackWorker();
     const engine = createWorkerAccountsEngine(worker as unknown as Worker);
-    const waiting = engine.decode(validText);
+    const dataset = await loaded(engine);
+    worker.state.datasets.clear();
+    const view = await engine.view(dataset, { query: 'meio', sort: null });
+    expect(Array.from(view.order)).toEqual([2]);
+    expect(worker.received.filter((type) => type !== 'chunk')).toEqual([
+      'begin',
+      'end',
+      'view',
+      'index',
+      'view',
+    ]);
+  });
+
+  it('decodes on the main thread when the worker failed before the body came, and answers there after', async () => {
+    const worker = new LoopbackWorker();
+    const engine = createWorkerAccountsEngine(worker as unknown as Worker);
     worker.fail();
     expect(worker.terminated).toBe(true);
-    expect((await waiting).kind).toBe('ok');
-    const view = await engine.view(accounts, byName);
+    const outcome = await load(engine, validText);
+    if (outcome.kind !== 'ok') throw new Error(outcome.kind);
+    expect(outcome.data.toArray()).toEqual(accounts);
+    const view = await engine.view(outcome.data, byName);
     expect(Array.from(view.order)).toEqual([1, 2, 0]);
-    expect(worker.received).toEqual(['decode']);
+    expect(await (await engine.csv(outcome.data, view.order, layout)).text()).toMatch(/Alfa;0,10/);
+    expect(worker.received).toEqual([]);
+  });
+
+  it('fails a load whose chunks had gone to a worker that then failed (a retry decodes here)', async () => {
+    const worker = new LoopbackWorker();
+    const engine = createWorkerAccountsEngine(worker as unknown as Worker);
+    const decoder = engine.load();
+    decoder.push(new Uint8Array(bytes(validText)));
+    worker.fail();
+    await expect(decoder.end()).rejects.toThrow(/stopped while the list was arriving/);
+    expect((await load(engine, validText)).kind).toBe('ok');
+  });
+
+  it('answers on the main thread about a list the worker had when it fails later', async () => {
+    const worker = new LoopbackWorker();
+    const engine = createWorkerAccountsEngine(worker as unknown as Worker);
+    const dataset = await loaded(engine);
+    worker.fail();
+    expect(Array.from((await engine.view(dataset, byName)).order)).toEqual([1, 2, 0]);
   });
 
   it('stops the worker, and the lists it holds, when disposed (sign-out)', async () => {
     const worker = new LoopbackWorker();
     const engine = createWorkerAccountsEngine(worker as unknown as Worker);
-    await engine.decode(validText);
+    await loaded(engine);
     engine.dispose();
     expect(worker.terminated).toBe(true);
   });
@@ -196,7 +283,7 @@ describe('the fetch client with the engine as its decoder', () => {
       path: '/v1/account/get-all-accounts/',
       pathTemplate: '/v1/account/get-all-accounts/',
       schema: accountListResponseSchema,
-      decode: decode ? (body) => engine.decode(body) : undefined,
+      decoder: decode ? () => engine.load() : undefined,
     });
   }
   async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -209,7 +296,9 @@ describe('the fetch client with the engine as its decoder', () => {
   }
 
   it('gives the same data as without it', async () => {
-    expect(await fetchWith(validText, true)).toEqual(await fetchWith(validText, false));
+    const dataset = await fetchWith(validText, true);
+    if (!('toArray' in dataset)) throw new Error('expected a dataset');
+    expect({ accounts: dataset.toArray() }).toEqual(await fetchWith(validText, false));
   });
 
   it('gives the same contract error, naming the field, as without it', async () => {
@@ -227,10 +316,20 @@ describe('the fetch client with the engine as its decoder', () => {
     expect(withEngine.message).toBe(without.message);
   });
 
+  it('gives the same error for an empty body and for an HTML page', async () => {
+    for (const text of ['', '<html>proxy error</html>']) {
+      const withEngine = await failure(fetchWith(text, true));
+      const without = await failure(fetchWith(text, false));
+      expect(withEngine.kind).toBe('contract');
+      expect(withEngine.message).toBe(without.message);
+    }
+  });
+
   it('runs the same answers on the main thread where there is no Worker', async () => {
     const engine = createInlineAccountsEngine();
-    const decoded = await engine.decode(validText);
-    if (decoded.kind !== 'ok') throw new Error(decoded.kind);
-    expect(Array.from((await engine.view(decoded.data.accounts, byName)).order)).toEqual([1, 2, 0]);
+    const dataset = await loaded(engine);
+    expect(dataset.toArray()).toEqual(accounts);
+    expect(Array.from((await engine.view(dataset, byName)).order)).toEqual([1, 2, 0]);
+    expect(await (await engine.csv(dataset, Int32Array.from([0]), layout)).text()).toMatch(/Zeta;0,00$/);
   });
 });

@@ -1,50 +1,74 @@
 import { onForgetEverything } from '@/lib/memory-store';
 import {
+  accountsCsv,
   createAccountsIndex,
+  createDataset,
   decodeAccountList,
   overviewOf,
+  packAccounts,
   prepareSearch,
   viewAccounts,
+  type AccountDataset,
   type AccountsIndex,
   type AccountsOverview,
   type AccountsView,
+  type CsvLayout,
+  type PackedAccounts,
   type ViewRequest,
 } from './accounts-index';
-import type { DecodedBody } from './http-client';
-import type { Account, AccountListResponse } from './schemas/accounts';
+import { createAccountListStream, type AccountListStream } from './accounts-stream';
+import type { BodyDecoder, DecodedBody } from './http-client';
+import type { Account } from './schemas/accounts';
 
 /**
- * Decoding, searching and sorting the accounts list away from the main thread (decision 012).
- * `accountsEngine()` answers from a Web Worker where there is one, and from the same functions on the
- * main thread where there is none (Vitest's jsdom) or where the worker failed to start.
+ * Decoding, searching, sorting and exporting the accounts list away from the main thread (decision 012).
+ * The engine keeps the list; the page holds a packed copy (`AccountDataset`) and asks the engine for the
+ * order of a search and a sort, and for the CSV. `accountsEngine()` answers from a Web Worker where there
+ * is one, and from the same functions on the main thread where there is none (Vitest's jsdom) or where the
+ * worker failed.
  */
 export interface AccountsEngine {
-  /** The accounts body's text, decoded and checked against the contract, as the fetch client would. */
-  decode(text: string): Promise<DecodedBody<AccountListResponse>>;
-  /** What a search and a sort of `accounts` show. */
-  view(accounts: readonly Account[], request: ViewRequest): Promise<AccountsView>;
-  /** Totals and the first fractional balance of a list: from its decoding when known, else computed here. */
-  overview(accounts: readonly Account[]): AccountsOverview;
+  /**
+   * A decoder for the accounts body (the fetch client's `decoder`): decoded and checked against the
+   * contract as the client would, in the worker as the bytes arrive.
+   */
+  load(): BodyDecoder<AccountDataset>;
+  /** What a search and a sort of the list show. */
+  view(dataset: AccountDataset, request: ViewRequest): Promise<AccountsView>;
+  /** The CSV of the accounts at `order`'s positions, as a file's contents. */
+  csv(dataset: AccountDataset, order: Int32Array, layout: CsvLayout): Promise<Blob>;
   /** Forgets every list it holds (the worker is stopped); the engine is not used again. */
   dispose(): void;
 }
 
+const CSV_TYPE = 'text/csv;charset=utf-8';
+
 // The messages between the page and the worker.
 export type AccountsRequest =
-  | { id: number; type: 'decode'; text: string }
-  | { id: number; type: 'index'; accounts: readonly Account[] }
-  | ({ id: number; type: 'view'; dataset: number } & ViewRequest);
+  /** A body starts (`id` names it in its chunks and its end). */
+  | { id: number; type: 'begin' }
+  | { id: number; type: 'chunk'; bytes: Uint8Array }
+  /** The body is complete: answered with the list, or with why it cannot be read. */
+  | { id: number; type: 'end' }
+  | { id: number; type: 'cancel' }
+  | { id: number; type: 'index'; packed: PackedAccounts }
+  | ({ id: number; type: 'view'; dataset: number } & ViewRequest)
+  | { id: number; type: 'csv'; dataset: number; order: Int32Array; layout: CsvLayout };
 
 export type AccountsReply =
   | { id: number; type: 'decoded'; outcome: Exclude<DecodedBody<unknown>, { kind: 'ok' }> }
-  | { id: number; type: 'indexed'; dataset: number; overview?: AccountsOverview }
+  | { id: number; type: 'loaded'; dataset: number; packed: PackedAccounts; overview: AccountsOverview }
+  | { id: number; type: 'indexed'; dataset: number }
   | { id: number; type: 'view'; view: AccountsView }
+  | { id: number; type: 'csv'; file: Blob }
   /** The worker no longer holds that list (it keeps the last two): index it again. */
   | { id: number; type: 'unknown-dataset' };
 
 /** The worker's side: the lists it holds, by the id of the request that brought them. */
 export interface AccountsWorkerState {
   datasets: Map<number, AccountsIndex>;
+  /** Bodies arriving: decoded as they come, and their bytes, for the reference decoding if need be. */
+  bodies: Map<number, { stream: AccountListStream; chunks: Uint8Array[] }>;
 }
 
 const KEPT_DATASETS = 2;
@@ -59,33 +83,54 @@ function keep(state: AccountsWorkerState, dataset: number, index: AccountsIndex)
 
 /**
  * The worker's answer to one request (pure but for `state`), and what to do once it is sent. A decoded
- * body is answered with a verdict only: the page parses the same text itself meanwhile, which costs the
- * main thread less than receiving 10 000 cloned objects (the schema has no transforms, so the two agree).
+ * body is answered with the list packed in a few flat values (the typed arrays moved, not copied): the
+ * page never parses the body nor receives an object per account.
  */
 export function answerAccountsRequest(
   state: AccountsWorkerState,
   request: AccountsRequest,
-): { reply: AccountsReply; transfer: Transferable[]; after?: () => void } {
+): { reply: AccountsReply | null; transfer: Transferable[]; after?: () => void } {
   switch (request.type) {
-    case 'decode': {
-      const outcome = decodeAccountList(request.text);
+    case 'begin':
+      state.bodies.set(request.id, { stream: createAccountListStream(), chunks: [] });
+      return { reply: null, transfer: [] };
+    case 'chunk': {
+      const body = state.bodies.get(request.id);
+      body?.chunks.push(request.bytes);
+      body?.stream.push(request.bytes);
+      return { reply: null, transfer: [] };
+    }
+    case 'cancel':
+      state.bodies.delete(request.id);
+      return { reply: null, transfer: [] };
+    case 'end': {
+      const body = state.bodies.get(request.id);
+      state.bodies.delete(request.id);
+      const streamed = body?.stream.finish() ?? null;
+      // Anything the stream did not find exactly as expected: the whole body, the reference way.
+      const outcome: DecodedBody<{ accounts: readonly Account[] }> = streamed
+        ? { kind: 'ok', data: streamed }
+        : decodeAccountList(concatenated(body?.chunks ?? []));
       if (outcome.kind !== 'ok') return { reply: { id: request.id, type: 'decoded', outcome }, transfer: [] };
-      const index = createAccountsIndex(outcome.data.accounts);
+      const { accounts } = outcome.data;
+      const index = createAccountsIndex(accounts);
       keep(state, request.id, index);
+      const packed = packAccounts(accounts);
       return {
         reply: {
           id: request.id,
-          type: 'indexed',
+          type: 'loaded',
           dataset: request.id,
-          overview: overviewOf(outcome.data.accounts),
+          packed,
+          overview: overviewOf(accounts),
         },
-        transfer: [],
+        transfer: [packed.ends.buffer, packed.balances.buffer, packed.defaults.buffer],
         // The search keys, built while the page paints its first rows: the first search finds them ready.
         after: () => prepareSearch(index),
       };
     }
     case 'index':
-      keep(state, request.id, createAccountsIndex(request.accounts));
+      keep(state, request.id, createAccountsIndex(createDataset(request.packed, noOverview).toArray()));
       return { reply: { id: request.id, type: 'indexed', dataset: request.id }, transfer: [] };
     case 'view': {
       const index = state.datasets.get(request.dataset);
@@ -93,40 +138,65 @@ export function answerAccountsRequest(
       const view = viewAccounts(index, request);
       return { reply: { id: request.id, type: 'view', view }, transfer: [view.order.buffer] };
     }
+    case 'csv': {
+      const index = state.datasets.get(request.dataset);
+      if (!index) return { reply: { id: request.id, type: 'unknown-dataset' }, transfer: [] };
+      const file = new Blob([accountsCsv(index.accounts, request.order, request.layout)], { type: CSV_TYPE });
+      return { reply: { id: request.id, type: 'csv', file }, transfer: [] };
+    }
   }
 }
 
-/** Overviews by list: known from a decoding, or computed once on first use. */
-function overviewCache() {
-  const overviews = new WeakMap<readonly Account[], AccountsOverview>();
-  return {
-    remember: (accounts: readonly Account[], overview: AccountsOverview) => overviews.set(accounts, overview),
-    overview: (accounts: readonly Account[]): AccountsOverview => {
-      let overview = overviews.get(accounts);
-      if (!overview) {
-        overview = overviewOf(accounts);
-        overviews.set(accounts, overview);
-      }
-      return overview;
-    },
-  };
+function concatenated(chunks: readonly Uint8Array[]): ArrayBuffer {
+  const bytes = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
 }
+
+/** A list indexed again from its packed copy needs no overview: the page has it. */
+const noOverview: AccountsOverview = {
+  totals: { total: 0, blocked: 0, available: 0 },
+  firstFractional: null,
+};
 
 /** The same answers on the main thread. */
 export function createInlineAccountsEngine(): AccountsEngine {
-  const indexes = new WeakMap<readonly Account[], AccountsIndex>();
-  const { overview } = overviewCache();
+  const indexes = new WeakMap<AccountDataset, AccountsIndex>();
+  const indexOf = (dataset: AccountDataset): AccountsIndex => {
+    let index = indexes.get(dataset);
+    if (!index) {
+      index = createAccountsIndex(dataset.toArray());
+      indexes.set(dataset, index);
+    }
+    return index;
+  };
+  // The whole body at its end, the reference way.
+  const decodeAtEnd = (chunks: readonly Uint8Array[]): Promise<DecodedBody<AccountDataset>> => {
+    const outcome = decodeAccountList(concatenated(chunks));
+    if (outcome.kind !== 'ok') return Promise.resolve(outcome);
+    const { accounts } = outcome.data;
+    const dataset = createDataset(packAccounts(accounts), overviewOf(accounts));
+    indexes.set(dataset, createAccountsIndex(accounts));
+    return Promise.resolve({ kind: 'ok', data: dataset });
+  };
   return {
-    overview,
-    decode: (text) => Promise.resolve(decodeAccountList(text)),
-    view(accounts, request) {
-      let index = indexes.get(accounts);
-      if (!index) {
-        index = createAccountsIndex(accounts);
-        indexes.set(accounts, index);
-      }
-      return Promise.resolve(viewAccounts(index, request));
+    load() {
+      let chunks: Uint8Array[] = [];
+      return {
+        push: (chunk) => void chunks.push(chunk),
+        end: () => decodeAtEnd(chunks),
+        cancel: () => {
+          chunks = [];
+        },
+      };
     },
+    view: (dataset, request) => Promise.resolve(viewAccounts(indexOf(dataset), request)),
+    csv: (dataset, order, layout) =>
+      Promise.resolve(new Blob([accountsCsv(indexOf(dataset).accounts, order, layout)], { type: CSV_TYPE })),
     // The lists are only referenced by the WeakMap's keys: nothing to drop.
     dispose: () => undefined,
   };
@@ -141,11 +211,14 @@ interface Pending {
 /** An engine over a worker speaking the messages above; on a worker error, the inline engine takes over. */
 export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
   const inline = createInlineAccountsEngine();
-  const overviews = overviewCache();
   const pending = new Map<number, Pending>();
-  const datasets = new WeakMap<readonly Account[], number>();
+  const datasets = new WeakMap<AccountDataset, number>();
   let broken = false;
   let nextId = 1;
+
+  function post(request: AccountsRequest, transfer: Transferable[] = []) {
+    if (!broken) worker.postMessage(request, transfer);
+  }
 
   worker.addEventListener('message', (event: MessageEvent<AccountsReply>) => {
     const waiting = pending.get(event.data.id);
@@ -182,70 +255,96 @@ export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
         },
         fallBack: () => void fallBack().then(resolve, reject),
       });
-      worker.postMessage(request);
+      post(request);
     });
   }
 
-  async function indexed(accounts: readonly Account[]): Promise<number | null> {
-    const known = datasets.get(accounts);
+  /** The worker's id of a list, indexing it from its packed copy when the worker has not got it. */
+  async function indexed(dataset: AccountDataset): Promise<number | null> {
+    const known = datasets.get(dataset);
     if (known !== undefined) return known;
     const id = nextId++;
-    const dataset = await ask<number | null>(
-      { id, type: 'index', accounts },
+    const answer = await ask<number | null>(
+      { id, type: 'index', packed: dataset.packed },
       (reply) => (reply.type === 'indexed' ? reply.dataset : null),
       () => Promise.resolve(null),
     );
-    if (dataset !== null) datasets.set(accounts, dataset);
-    return dataset;
+    if (answer !== null) datasets.set(dataset, answer);
+    return answer;
   }
 
-  async function view(
-    accounts: readonly Account[],
-    request: ViewRequest,
+  /** A request about a list the worker holds; asked again once if the worker had let it go. */
+  async function about<T>(
+    dataset: AccountDataset,
+    request: (id: number, held: number) => AccountsRequest,
+    onReply: (reply: AccountsReply) => T | null,
+    onMainThread: () => Promise<T>,
     retry = true,
-  ): Promise<AccountsView> {
-    const dataset = await indexed(accounts);
-    if (dataset === null) return inline.view(accounts, request);
-    const answer = await ask<AccountsView | null>(
-      { id: nextId++, type: 'view', dataset, ...request },
-      (reply) => (reply.type === 'view' ? reply.view : null),
-      () => inline.view(accounts, request),
-    );
-    if (answer) return answer;
-    datasets.delete(accounts);
-    return retry ? view(accounts, request, false) : inline.view(accounts, request);
+  ): Promise<T> {
+    const held = await indexed(dataset);
+    if (held === null) return onMainThread();
+    const answer = await ask<T | null>(request(nextId++, held), onReply, onMainThread);
+    if (answer !== null) return answer;
+    datasets.delete(dataset);
+    return retry ? about(dataset, request, onReply, onMainThread, false) : onMainThread();
   }
 
   return {
-    decode(text) {
+    load() {
       const id = nextId++;
-      const verdict = ask<DecodedBody<AccountListResponse> | Extract<AccountsReply, { type: 'indexed' }>>(
-        { id, type: 'decode', text },
-        (reply) => {
-          if (reply.type === 'indexed') return reply;
-          if (reply.type === 'decoded') return reply.outcome;
-          throw new Error(`accounts worker: a '${reply.type}' reply to a decode`);
+      post({ id, type: 'begin' });
+      // While the worker is not known to have failed, each chunk moves to it (no copy is kept here); a
+      // worker that failed before the body arrived leaves the decoding to this thread.
+      const here = inline.load();
+      let moved = false;
+      return {
+        push(chunk) {
+          if (broken) {
+            here.push(chunk);
+            return;
+          }
+          moved = true;
+          // A chunk that is a part of a larger buffer is copied: moving the buffer would take the rest too.
+          const bytes =
+            chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
+          post({ id, type: 'chunk', bytes }, [bytes.buffer]);
         },
-        () => inline.decode(text),
-      );
-      // While the worker checks the contract, this thread parses the same text for its own copy.
-      let parsed: unknown = null;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // The worker's verdict says so, with the client's message.
-      }
-      return verdict.then((outcome) => {
-        if (!('type' in outcome)) return outcome;
-        // The worker found `text` valid: `parsed` is the same JSON, and the schema transforms nothing.
-        const data = parsed as AccountListResponse;
-        datasets.set(data.accounts, outcome.dataset);
-        if (outcome.overview) overviews.remember(data.accounts, outcome.overview);
-        return { kind: 'ok', data };
-      });
+        end: () =>
+          ask<DecodedBody<AccountDataset>>(
+            { id, type: 'end' },
+            (reply) => {
+              if (reply.type === 'decoded') return reply.outcome;
+              if (reply.type !== 'loaded')
+                throw new Error(`accounts worker: a '${reply.type}' reply to a body's end`);
+              const dataset = createDataset(reply.packed, reply.overview);
+              datasets.set(dataset, reply.dataset);
+              return { kind: 'ok', data: dataset };
+            },
+            () =>
+              moved
+                ? Promise.reject(new Error('the accounts worker stopped while the list was arriving'))
+                : here.end(),
+          ),
+        cancel: () => {
+          here.cancel();
+          post({ id, type: 'cancel' });
+        },
+      };
     },
-    view: (accounts, request) => view(accounts, request),
-    overview: (accounts) => overviews.overview(accounts),
+    view: (dataset, request) =>
+      about(
+        dataset,
+        (id, held) => ({ id, type: 'view', dataset: held, ...request }),
+        (reply) => (reply.type === 'view' ? reply.view : null),
+        () => inline.view(dataset, request),
+      ),
+    csv: (dataset, order, layout) =>
+      about(
+        dataset,
+        (id, held) => ({ id, type: 'csv', dataset: held, order, layout }),
+        (reply) => (reply.type === 'csv' ? reply.file : null),
+        () => inline.csv(dataset, order, layout),
+      ),
     dispose: stop,
   };
 }

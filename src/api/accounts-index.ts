@@ -1,7 +1,8 @@
 import { formatCnpj } from '@/lib/cnpj';
+import { toCsv } from '@/lib/csv';
 import { onlyDigits } from '@/lib/digit-pattern';
-import { findFractionalBalance, type FractionalBalance } from '@/lib/money';
-import { decodeJsonBody, type DecodedBody } from './http-client';
+import { findFractionalBalance, toReais, type FractionalBalance, type MoneyUnit } from '@/lib/money';
+import { decodeJsonBytes, type DecodedBody } from './http-client';
 import { accountListResponseSchema, type Account, type AccountListResponse } from './schemas/accounts';
 
 /**
@@ -67,9 +68,76 @@ export function providerOrder(count: number): Int32Array {
   return order;
 }
 
-/** The accounts body decoded as the fetch client would (JSON.parse, then the contract). */
-export function decodeAccountList(text: string): DecodedBody<AccountListResponse> {
-  return decodeJsonBody(text, accountListResponseSchema);
+/** The accounts body's bytes decoded as the fetch client would (UTF-8, JSON.parse, then the contract). */
+export function decodeAccountList(body: ArrayBuffer): DecodedBody<AccountListResponse> {
+  return decodeJsonBytes(body, accountListResponseSchema);
+}
+
+/** The text fields of an account, in the order `PackedAccounts` keeps them. */
+const packedTexts = ['accountId', 'taxId', 'officialName', 'tradeName', 'branch', 'account'] as const;
+const TEXTS = packedTexts.length;
+
+/**
+ * A list of accounts in a few flat values instead of one object per account: what the accounts worker
+ * sends the page (decision 012). Copying it costs a few memcpy, not 100 000 objects to clone and keep, and
+ * the page builds an object only for the rows it draws.
+ */
+export interface PackedAccounts {
+  count: number;
+  /** Every text field of every account, end to end: account 0's six fields, then account 1's… */
+  text: string;
+  /** Where each of those fields ends in `text` (`TEXTS` per account). */
+  ends: Uint32Array;
+  /** total, blocked, available of each account. */
+  balances: Float64Array;
+  /** 1 for the default account. */
+  defaults: Uint8Array;
+}
+
+export function packAccounts(accounts: readonly Account[]): PackedAccounts {
+  const count = accounts.length;
+  const parts: string[] = [];
+  const ends = new Uint32Array(count * TEXTS);
+  const balances = new Float64Array(count * 3);
+  const defaults = new Uint8Array(count);
+  let end = 0;
+  for (let position = 0; position < count; position += 1) {
+    const account = accounts[position];
+    if (!account) continue;
+    for (let field = 0; field < TEXTS; field += 1) {
+      const value = account[packedTexts[field] ?? 'accountId'];
+      parts.push(value);
+      end += value.length;
+      ends[position * TEXTS + field] = end;
+    }
+    balances[position * 3] = account.balance.total;
+    balances[position * 3 + 1] = account.balance.blocked;
+    balances[position * 3 + 2] = account.balance.available;
+    defaults[position] = account.isDefault ? 1 : 0;
+  }
+  return { count, text: parts.join(''), ends, balances, defaults };
+}
+
+/** The account at `position` of a packed list, as an object (only the fields of the contract). */
+export function unpackAccount(packed: PackedAccounts, position: number): Account {
+  const { text, ends, balances } = packed;
+  const base = position * TEXTS;
+  const field = (index: number) =>
+    text.slice(base + index === 0 ? 0 : (ends[base + index - 1] ?? 0), ends[base + index] ?? 0);
+  return {
+    accountId: field(0),
+    taxId: field(1),
+    officialName: field(2),
+    tradeName: field(3),
+    branch: field(4),
+    account: field(5),
+    isDefault: packed.defaults[position] === 1,
+    balance: {
+      total: balances[position * 3] ?? 0,
+      blocked: balances[position * 3 + 1] ?? 0,
+      available: balances[position * 3 + 2] ?? 0,
+    },
+  };
 }
 
 /** Lower case without accents or combining marks: "São" → "sao". */
@@ -191,4 +259,89 @@ export function totalsOf(accounts: readonly Account[], order?: Int32Array): Acco
     totals.available += account.balance.available;
   }
   return totals;
+}
+
+/**
+ * A list of accounts as the page holds it: the packed copy the worker sent, its overview, and an object
+ * for an account only when something asks for it (the rows drawn, the account of a row's action).
+ */
+export interface AccountDataset {
+  readonly count: number;
+  readonly overview: AccountsOverview;
+  readonly packed: PackedAccounts;
+  /** The account at a position of the provider's order (the same object while it is in use). */
+  at(position: number): Account | undefined;
+  /** Every account as an object, built once (the virtual-card picker lists them all). */
+  toArray(): readonly Account[];
+}
+
+/** Objects built for `at` and kept: a few screenfuls; beyond that they are built again. */
+const KEPT_ROWS = 4096;
+
+export function createDataset(packed: PackedAccounts, overview: AccountsOverview): AccountDataset {
+  const built = new Map<number, Account>();
+  let all: Account[] | null = null;
+  const at = (position: number): Account | undefined => {
+    if (!Number.isInteger(position) || position < 0 || position >= packed.count) return undefined;
+    if (all) return all[position];
+    let account = built.get(position);
+    if (!account) {
+      if (built.size >= KEPT_ROWS) built.clear();
+      account = unpackAccount(packed, position);
+      built.set(position, account);
+    }
+    return account;
+  };
+  return {
+    count: packed.count,
+    overview,
+    packed,
+    at,
+    toArray() {
+      all ??= Array.from({ length: packed.count }, (_, position) => unpackAccount(packed, position));
+      return all;
+    },
+  };
+}
+
+/** What the CSV of the accounts shows: the columns in order, their headers as the page words them. */
+export interface CsvLayout {
+  columns: readonly AccountColumn[];
+  header: readonly string[];
+  /** The text of the default account's mark (the page's language). */
+  defaultBadge: string;
+  moneyUnit: MoneyUnit;
+}
+
+/**
+ * The CSV of the accounts at `order`'s positions (formula-safe, lib/csv.ts), balances in reais with a
+ * decimal comma. Built where the list is (the accounts worker): 100 000 rows would hold the page for
+ * seconds.
+ */
+export function accountsCsv(accounts: readonly Account[], order: Int32Array, layout: CsvLayout): string {
+  const decimal = (amount: number) => toReais(amount, layout.moneyUnit).toFixed(2).replace('.', ',');
+  const rows: string[][] = [];
+  for (const position of order) {
+    const account = accounts[position];
+    if (!account) continue;
+    rows.push(
+      layout.columns.map((column) => {
+        switch (column) {
+          case 'taxId':
+            return formatCnpj(account.taxId);
+          case 'code':
+            return account.accountId;
+          case 'isDefault':
+            return account.isDefault ? layout.defaultBadge : '';
+          case 'total':
+          case 'blocked':
+          case 'available':
+            return decimal(account.balance[column]);
+          default:
+            return account[column];
+        }
+      }),
+    );
+  }
+  return toCsv(layout.header, rows);
 }

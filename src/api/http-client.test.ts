@@ -215,6 +215,78 @@ describe('createHttpClient', () => {
     expect(isUnknownOutcome(error)).toBe(true);
   });
 
+  describe('a time-out from the last byte (timeoutFrom: last-byte, the accounts list)', () => {
+    /** A body the test sends chunk by chunk, and the client's clock, which the test moves. */
+    function trickle(timeoutFrom: 'request' | 'last-byte') {
+      let send: ReadableStreamDefaultController<Uint8Array> | null = null;
+      const sent = new Promise<void>((resolve) => {
+        server.use(
+          http.get(`${BASE}/v1/products/`, () => {
+            const body = new ReadableStream<Uint8Array>({
+              start(controller) {
+                send = controller;
+                resolve();
+              },
+            });
+            return new HttpResponse(body, { headers: { 'Content-Type': 'application/json' } });
+          }),
+        );
+      });
+      const outcome = client
+        .request({
+          method: 'GET',
+          base: 'base',
+          path: '/v1/products/',
+          pathTemplate: '/v1/products/',
+          schema: productListResponseSchema,
+          timeoutFrom,
+        })
+        .then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
+      const chunk = async (text: string) => {
+        await sent;
+        send?.enqueue(new TextEncoder().encode(text));
+      };
+      return { outcome, chunk, end: () => send?.close() };
+    }
+    // Each chunk comes 150 ms after the last (the time-out is 200 ms): 600 ms in all.
+    const body = ['{"conteudo":', ' {"produtos"', ': []', '}}'];
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+    afterEach(() => vi.useRealTimers());
+
+    it('lets a body that keeps arriving take longer than the time-out', async () => {
+      const { outcome, chunk, end } = trickle('last-byte');
+      for (const part of body) {
+        await chunk(part);
+        await vi.advanceTimersByTimeAsync(150);
+      }
+      end();
+      expect(await outcome).toEqual({ value: { conteudo: { produtos: [] } } });
+    });
+
+    it('still ends a body that stops arriving, and says so', async () => {
+      const { outcome, chunk } = trickle('last-byte');
+      await chunk(body[0]!);
+      await vi.advanceTimersByTimeAsync(150);
+      await chunk(body[1]!);
+      await vi.advanceTimersByTimeAsync(250);
+      const { error } = (await outcome) as { error: unknown };
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ kind: 'timeout' });
+    });
+
+    it('counts from the request without it: the same body times out', async () => {
+      const { outcome, chunk } = trickle('request');
+      for (const part of body) {
+        await chunk(part);
+        await vi.advanceTimersByTimeAsync(150);
+      }
+      expect(await outcome).toMatchObject({ error: { kind: 'timeout' } });
+    });
+  });
+
   it('turns a dropped connection into a network error', async () => {
     answer(() => HttpResponse.error());
     const error = await failure(getProducts());

@@ -28,7 +28,7 @@ export interface ApiFailure {
   durationMs: number;
 }
 
-export interface ApiRequest<TSchema extends z.ZodMiniType> {
+export interface ApiRequest<TSchema extends z.ZodMiniType, TData = z.infer<TSchema>> {
   method: 'GET' | 'POST';
   base: ApiBase;
   path: string;
@@ -39,21 +39,40 @@ export interface ApiRequest<TSchema extends z.ZodMiniType> {
   signal?: AbortSignal;
   idempotencyKey?: string;
   /**
-   * Parses and validates the text of a 2xx JSON body instead of JSON.parse + `schema` here, e.g. in a Web
-   * Worker (the 10 000 accounts, decision 012). It must answer as `decodeJsonBody(text, schema)` would:
-   * the same messages, the same data.
+   * Decodes and validates a 2xx body, as it arrives, instead of JSON.parse + `schema` here, e.g. in a Web
+   * Worker (the 100 000 accounts, decision 012), and gives what the caller keeps of it. It must answer
+   * as `decodeJsonBytes(body, schema)` would: the same messages; its data is the checked body's.
    */
-  decode?: (text: string) => Promise<DecodedBody<z.infer<TSchema>>>;
+  decoder?: () => BodyDecoder<TData>;
+  /**
+   * `last-byte`: the time-out counts from the last byte received, not from the request, so that a large
+   * body that keeps arriving (100 000 accounts on a slow link) is not cut off; a stalled one still is.
+   */
+  timeoutFrom?: 'request' | 'last-byte';
 }
 
-/** A 2xx body's text, parsed and checked against its schema; the failures say what an ApiError needs. */
+/**
+ * A request's own decoding of a 2xx JSON body: handed each chunk as it arrives (its own from then on: the
+ * client keeps no copy), then told that the body is complete.
+ */
+export interface BodyDecoder<T> {
+  push(chunk: Uint8Array): void;
+  end(): Promise<DecodedBody<T>>;
+  /** The body will not be complete (a time-out, a cancel, a dropped connection). */
+  cancel(): void;
+}
+
+/** A 2xx body, parsed and checked against its schema; the failures say what an ApiError needs. */
 export type DecodedBody<T> =
   | { kind: 'ok'; data: T }
+  | { kind: 'empty' }
   | { kind: 'unreadable'; reason: string }
   | { kind: 'contract'; field: string | null; detail: string };
 
 export interface HttpClient {
-  request<TSchema extends z.ZodMiniType>(request: ApiRequest<TSchema>): Promise<z.infer<TSchema>>;
+  request<TSchema extends z.ZodMiniType, TData = z.infer<TSchema>>(
+    request: ApiRequest<TSchema, TData>,
+  ): Promise<TData>;
 }
 
 function joinUrl(base: string, path: string): string {
@@ -99,19 +118,88 @@ type BodyRead =
   | { kind: 'empty' }
   | { kind: 'json'; value: unknown }
   | { kind: 'unreadable'; reason: string }
-  /** Not parsed here: left to the request's `decode`. */
-  | { kind: 'text'; text: string };
+  /** Not parsed here: handed to the request's `decoder` as it arrived. */
+  | { kind: 'decoder' };
 
 const NOT_JSON = 'a body that is not valid JSON';
+const HTML = 'an HTML page instead of JSON';
 
-async function readBody(response: Response, parse: boolean): Promise<BodyRead> {
-  const text = await response.text();
-  if (text.trim() === '') return { kind: 'empty' };
-  const contentType = response.headers.get('Content-Type') ?? '';
-  if (/text\/html/i.test(contentType) || /^\s*</.test(text)) {
-    return { kind: 'unreadable', reason: 'an HTML page instead of JSON' };
+/** A body's text as the client reads it: nothing, an HTML page, or JSON (parsed, or not). */
+function readText(text: string): BodyRead | { kind: 'text' } {
+  if (!/\S/.test(text)) return { kind: 'empty' };
+  if (/^\s*</.test(text)) return { kind: 'unreadable', reason: HTML };
+  return { kind: 'text' };
+}
+
+/**
+ * A body's bytes, all of them. `onBytes` is told of every chunk as it arrives (a time-out that counts from
+ * the last byte); `signal` stops the reading (a time-out, the caller's cancel) even where aborting the
+ * request would not end a body already under way.
+ */
+async function readBytes(
+  response: Response,
+  onBytes: (chunk: Uint8Array) => void,
+  signal: AbortSignal,
+  keep: boolean,
+): Promise<ArrayBuffer> {
+  const reader = response.body?.getReader();
+  if (!reader) {
+    const whole = await response.arrayBuffer();
+    onBytes(new Uint8Array(whole.slice(0)));
+    return whole;
   }
-  if (!parse) return { kind: 'text', text };
+  const stop = () => void reader.cancel().catch(() => undefined);
+  signal.addEventListener('abort', stop, { once: true });
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (keep) {
+        chunks.push(value);
+        length += value.byteLength;
+      }
+      onBytes(value);
+    }
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+  signal.throwIfAborted();
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
+/** Whether the response says it is an HTML page (a proxy's error page, a login page). */
+function isHtml(response: Response): boolean {
+  return /text\/html/i.test(response.headers.get('Content-Type') ?? '');
+}
+
+async function readBody(
+  response: Response,
+  options: { decoder: BodyDecoder<unknown> | null; onBytes: () => void; signal: AbortSignal },
+): Promise<BodyRead> {
+  const { decoder } = options;
+  const bytes = await readBytes(
+    response,
+    (chunk) => {
+      options.onBytes();
+      decoder?.push(chunk);
+    },
+    options.signal,
+    decoder === null,
+  );
+  // Handed to the request's decoder as it came, which tells an empty body or an HTML page as below.
+  if (decoder) return { kind: 'decoder' };
+  const text = new TextDecoder().decode(bytes);
+  const read = readText(text);
+  if (read.kind !== 'text') return read;
+  if (isHtml(response)) return { kind: 'unreadable', reason: HTML };
   try {
     return { kind: 'json', value: JSON.parse(text) };
   } catch {
@@ -120,13 +208,16 @@ async function readBody(response: Response, parse: boolean): Promise<BodyRead> {
 }
 
 /**
- * What the client does with the text of a 2xx JSON body, as a pure function: for a request's `decode`
- * that runs elsewhere (a Web Worker) and must give the same answers.
+ * What the client does with the bytes of a 2xx body, as a pure function: for a request's `decoder` that
+ * runs elsewhere (a Web Worker) and must give the same answers.
  */
-export function decodeJsonBody<TSchema extends z.ZodMiniType>(
-  text: string,
+export function decodeJsonBytes<TSchema extends z.ZodMiniType>(
+  body: ArrayBuffer,
   schema: TSchema,
 ): DecodedBody<z.infer<TSchema>> {
+  const text = new TextDecoder().decode(body);
+  const read = readText(text);
+  if (read.kind === 'empty' || read.kind === 'unreadable') return read;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -159,10 +250,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   // through points at the header (ApiError.networkHint).
   const answered = new Map<string, { any: boolean; withKey: boolean }>();
 
-  async function send<TSchema extends z.ZodMiniType>(
-    request: ApiRequest<TSchema>,
-  ): Promise<z.infer<TSchema>> {
-    const { method, base, path, pathTemplate, schema, body, signal, idempotencyKey, decode } = request;
+  async function send<TSchema extends z.ZodMiniType, TData>(
+    request: ApiRequest<TSchema, TData>,
+  ): Promise<TData> {
+    const { method, base, path, pathTemplate, schema, body, signal, idempotencyKey, decoder } = request;
     const operation = `${method} ${pathTemplate}`;
     const { session } = options;
     const sessionGeneration = session.getState().generation;
@@ -196,15 +287,26 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // Our own controller tells a time-out apart from the caller cancelling (React Query's signal).
     const controller = new AbortController();
     const deadline = { passed: false };
-    const timer = setTimeout(() => {
+    const onTimeout = () => {
       deadline.passed = true;
       controller.abort();
-    }, options.timeoutMs);
+    };
+    let timer = setTimeout(onTimeout, options.timeoutMs);
+    // From the last byte: the time-out starts again with the headers and with every chunk of the body.
+    const restartTimer =
+      request.timeoutFrom === 'last-byte'
+        ? () => {
+            if (deadline.passed) return;
+            clearTimeout(timer);
+            timer = setTimeout(onTimeout, options.timeoutMs);
+          }
+        : () => undefined;
     const onCallerAbort = () => controller.abort();
     signal?.addEventListener('abort', onCallerAbort, { once: true });
 
     let response: Response;
     let read: BodyRead;
+    let decoding: BodyDecoder<TData> | null = null;
     try {
       response = await fetchImpl(url, {
         method,
@@ -217,8 +319,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
       const seen = answered.get(baseUrl) ?? { any: false, withKey: false };
       answered.set(baseUrl, { any: true, withKey: seen.withKey || withKey });
-      read = await readBody(response, decode === undefined || !response.ok);
+      restartTimer();
+      // An HTML page is read here, whatever the status, to say so.
+      decoding = response.ok && decoder && !isHtml(response) ? decoder() : null;
+      read = await readBody(response, {
+        decoder: decoding,
+        onBytes: restartTimer,
+        signal: controller.signal,
+      });
     } catch (cause) {
+      decoding?.cancel();
       if (signal?.aborted && !deadline.passed) throw cause; // cancelled by the caller: not a failure
       const seen = answered.get(baseUrl);
       throw new ApiError({
@@ -229,7 +339,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           !deadline.passed && withKey && seen?.any === true && !seen.withKey
             ? 'idempotency-key-header'
             : null,
-        detail: deadline.passed ? `no answer within ${options.timeoutMs} ms` : 'no answer (network error)',
+        detail: deadline.passed
+          ? request.timeoutFrom === 'last-byte'
+            ? `no byte for ${options.timeoutMs} ms`
+            : `no answer within ${options.timeoutMs} ms`
+          : 'no answer (network error)',
       });
     } finally {
       clearTimeout(timer);
@@ -260,19 +374,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         detail: `HTTP ${response.status} with ${read.reason}`,
       });
     }
-    if (read.kind === 'text' && decode) {
-      const decoded = await decode(read.text);
+    if (read.kind === 'decoder' && decoding) {
+      const decoded = await decoding.end();
       if (signal?.aborted) throw signal.reason; // cancelled by the caller while it decoded
       if (decoded.kind === 'ok') return decoded.data;
-      throw new ApiError({
-        kind: 'contract',
-        operation,
-        status: response.status,
-        field: decoded.kind === 'contract' ? decoded.field : undefined,
-        sessionGeneration,
-        detail:
-          decoded.kind === 'contract' ? decoded.detail : `HTTP ${response.status} with ${decoded.reason}`,
-      });
+      if (decoded.kind !== 'empty') {
+        throw new ApiError({
+          kind: 'contract',
+          operation,
+          status: response.status,
+          field: decoded.kind === 'contract' ? decoded.field : undefined,
+          sessionGeneration,
+          detail:
+            decoded.kind === 'contract' ? decoded.detail : `HTTP ${response.status} with ${decoded.reason}`,
+        });
+      }
+      read = { kind: 'empty' };
     }
     const parsed = schema.safeParse(read.kind === 'json' ? read.value : undefined);
     if (!parsed.success) {
@@ -286,7 +403,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         detail: read.kind === 'empty' ? `HTTP ${response.status} with an empty body` : detail,
       });
     }
-    return parsed.data;
+    // Without a decoder, TData is the schema's output (its default).
+    return parsed.data as TData;
   }
 
   return {

@@ -27,7 +27,12 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly st
 
 /** Offers a text as a file download (a Blob behind a short-lived object URL; no data: URL). */
 export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadFile(fileName, new Blob([text], { type }));
+}
+
+/** Offers a file's contents (e.g. built in a Web Worker) as a download, behind a short-lived object URL. */
+export function downloadFile(fileName: string, file: Blob): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -11,20 +11,18 @@ import { accountsEngine } from '@/api/accounts-engine';
 import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode } from '@/api/virtual-card-account';
 import { ApiErrorAlert } from '@/components/api-error-alert';
-import { useAccountList } from '@/components/use-account-list';
+import { useAccountDataset } from '@/components/use-account-list';
 import { PageContainer } from '@/components/page-container';
 import { ListToolbar, useListSearch } from '@/components/list-toolbar';
 import { useNavigateWithHandOff } from '@/components/use-hand-off';
 import { useRuntimeConfig } from '@/config/config-context';
 import { balanceUnitOf } from '@/config/config-schema';
-import { formatCnpj } from '@/lib/cnpj';
-import { downloadTextFile, stampedFileName, toCsv } from '@/lib/csv';
-import { toReais } from '@/lib/money';
+import { downloadFile, stampedFileName } from '@/lib/csv';
 import { columnIds, isMoneyColumn, type ColumnId, type SortState } from './account-rows';
 import { AccountsTable } from './accounts-table';
 import { ColumnMenu } from './column-menu';
 import { contradictionsOf, withheldColumns } from './contradictions';
-import { accountsInOrder, useAccountsView, useDebouncedValue } from './use-accounts-view';
+import { useAccountsView, useDebouncedValue } from './use-accounts-view';
 
 /** A search runs once typing pauses this long (each answer re-renders the table). */
 const SEARCH_DEBOUNCE_MS = 150;
@@ -51,7 +49,7 @@ export function AccountsPage() {
     const code = virtualCardCode(account, config.virtualCardAccountField);
     return code.ok ? code.code : null;
   };
-  const { accounts, forbidden } = useAccountList();
+  const { accounts, forbidden } = useAccountDataset();
 
   const search = useListSearch(t('accounts.searchLabel'), t('accounts.searchHelp'));
   const query = search.field.value;
@@ -73,9 +71,7 @@ export function AccountsPage() {
   // fractional balance under a centavos reading: the balances and their totals); the rest works.
   // (Found by the accounts worker as it decoded the list: the page does not walk it again.)
   const allAccounts = accounts.data ?? null;
-  const contradictions = allAccounts
-    ? contradictionsOf(accountsEngine().overview(allAccounts), moneyUnit)
-    : [];
+  const contradictions = allAccounts ? contradictionsOf(allAccounts.overview, moneyUnit) : [];
   const withheld = withheldColumns(contradictions);
   // Search and sort are answered off the main thread; until then the previous rows stay (busy).
   const shown = useAccountsView(allAccounts, searched, sort && !withheld.has(sort.column) ? sort : null);
@@ -102,7 +98,9 @@ export function AccountsPage() {
     navigateWithHandOff('cards', { virtualCardAccount: code });
   }
 
-  function exportCsv(rows: readonly Account[]) {
+  // The file is built where the list is (the accounts worker): the page only offers it.
+  function exportCsv(order: Int32Array): Promise<void> {
+    if (!allAccounts) return Promise.resolve();
     // Every column the operator has not hidden (the width's defaults are about the screen, not the
     // file), and no withheld value.
     const exported = columnIds.filter((column) => chosen.get(column) !== false && !withheld.has(column));
@@ -111,26 +109,15 @@ export function AccountsPage() {
         ? t('accounts.csvMoneyHeader', { column: t(`accounts.columns.${column}`) })
         : t(`accounts.columns.${column}`),
     );
-    const decimal = (amount: number) => toReais(amount, moneyUnit).toFixed(2).replace('.', ',');
-    const data = rows.map((account) =>
-      exported.map((column) => {
-        switch (column) {
-          case 'taxId':
-            return formatCnpj(account.taxId);
-          case 'code':
-            return account.accountId;
-          case 'isDefault':
-            return account.isDefault ? t('accounts.defaultBadge') : '';
-          case 'total':
-          case 'blocked':
-          case 'available':
-            return decimal(account.balance[column]);
-          default:
-            return account[column];
-        }
-      }),
-    );
-    downloadTextFile(stampedFileName(t('accounts.fileName')), toCsv(header, data));
+    const fileName = stampedFileName(t('accounts.fileName'));
+    return accountsEngine()
+      .csv(allAccounts, order, {
+        columns: exported,
+        header,
+        defaultBadge: t('accounts.defaultBadge'),
+        moneyUnit,
+      })
+      .then((file) => downloadFile(fileName, file));
   }
 
   const failed = accounts.isError && !forbidden;
@@ -169,27 +156,21 @@ export function AccountsPage() {
             search={search.field}
             count={
               allAccounts && shown
-                ? shown.order.length === allAccounts.length
-                  ? t('accounts.count', { count: allAccounts.length })
-                  : t('accounts.countFiltered', { shown: shown.order.length, count: allAccounts.length })
+                ? shown.order.length === allAccounts.count
+                  ? t('accounts.count', { count: allAccounts.count })
+                  : t('accounts.countFiltered', { shown: shown.order.length, count: allAccounts.count })
                 : t('accounts.loading')
             }
           >
             <ColumnMenu hidden={hidden} withheld={withheld} onToggle={onToggleColumn} />
-            <Button
-              variant="outlined"
-              startIcon={<DownloadIcon />}
+            <ExportButton
               disabled={!shown || shown.order.length === 0}
-              onClick={() => {
-                if (allAccounts && shown) exportCsv(accountsInOrder(allAccounts, shown.order));
-              }}
-            >
-              {t('accounts.export')}
-            </Button>
+              onExport={() => (shown ? exportCsv(shown.order) : Promise.resolve())}
+            />
           </ListToolbar>
           {shown && shown.order.length === 0 ? (
             <Alert severity="info">
-              {allAccounts?.length === 0
+              {allAccounts?.count === 0
                 ? t('accounts.empty')
                 : t('accounts.noMatch', { filter: shown.query })}
             </Alert>
@@ -210,5 +191,29 @@ export function AccountsPage() {
         </Stack>
       )}
     </PageContainer>
+  );
+}
+
+/**
+ * "Exportar CSV", busy while the worker writes the file: its own state, so that only the button
+ * re-renders at the start and the end of an export (the page holds the table).
+ */
+function ExportButton({ disabled, onExport }: { disabled: boolean; onExport: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [exporting, setExporting] = useState(false);
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      disabled={disabled}
+      loading={exporting}
+      loadingPosition="start"
+      onClick={() => {
+        setExporting(true);
+        void onExport().finally(() => setExporting(false));
+      }}
+    >
+      {t('accounts.export')}
+    </Button>
   );
 }

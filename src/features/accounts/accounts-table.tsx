@@ -9,17 +9,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from './texts';
-import type { AccountTotals } from '@/api/accounts-index';
+import type { AccountDataset, AccountTotals } from '@/api/accounts-index';
 import type { Account } from '@/api/schemas/accounts';
 import { formatMoney, type MoneyUnit } from '@/lib/money';
 import { AccountRow } from './account-row';
 import { isMoneyColumn, type ColumnId, type SortState } from './account-rows';
+import { useRowWindow } from './use-row-window';
 
-/** Every row has the same height, so the virtualizer needs no measuring. */
+/** Every row has the same height, so the rows in view follow from the scroll position alone. */
 const ROW_HEIGHT = 44;
+/** Rows rendered beyond those in view, on either side. */
+const OVERSCAN = 5;
 const SKELETON_ROWS = 6;
 
 // At 1280 px the default columns (name, CNPJ, agência, conta, code, available) and the action take
@@ -125,7 +127,7 @@ function bodyRowStyles(theme: Theme) {
 
 interface AccountsTableProps {
   /** Every account, in the provider's order; null while loading. */
-  accounts: readonly Account[] | null;
+  accounts: AccountDataset | null;
   /** The positions in `accounts` to show, in order (the answer to the search and sort). */
   order: Int32Array | null;
   /** A newer search or sort is being answered: the rows are the previous answer, whole. */
@@ -283,7 +285,7 @@ type VirtualRowsProps = Pick<
   'columns' | 'moneyUnit' | 'onRequestCard' | 'canRequestCard'
 > & {
   scrollElement: HTMLElement | null;
-  accounts: readonly Account[];
+  accounts: AccountDataset;
   order: Int32Array;
 };
 
@@ -301,26 +303,19 @@ function VirtualRows({
   canRequestCard,
 }: VirtualRowsProps) {
   const { t, i18n } = useTranslation();
-  // TanStack Virtual returns fresh functions each render; this component is not compiled by React Compiler.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: order.length,
-    getScrollElement: () => scrollElement,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 5,
-  });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom =
-    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const { start, end } = useRowWindow(scrollElement, order.length, ROW_HEIGHT, OVERSCAN);
+  const paddingTop = start * ROW_HEIGHT;
+  const paddingBottom = (order.length - end) * ROW_HEIGHT;
   const columnCount = columns.length + 1;
+  const items: number[] = [];
+  for (let index = start; index < end; index += 1) items.push(index);
 
   // One handler for every row's action (rows are memoized and carry no callback): the button says
   // which account by its position in the provider's list.
   function onClick(event: MouseEvent<HTMLElement>) {
     if (!(event.target instanceof Element)) return;
     const button = event.target.closest<HTMLButtonElement>('button[data-position]');
-    const account = button ? accounts[Number(button.dataset.position)] : undefined;
+    const account = button ? accounts.at(Number(button.dataset.position)) : undefined;
     if (account) onRequestCard(account);
   }
 
@@ -335,16 +330,16 @@ function VirtualRows({
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <tbody className="MuiTableBody-root" onClick={onClick}>
       {paddingTop > 0 ? spacer(paddingTop) : null}
-      {items.map((item) => {
-        const position = order[item.index] ?? -1;
-        const account = accounts[position];
+      {items.map((index) => {
+        const position = order[index] ?? -1;
+        const account = accounts.at(position);
         if (!account) return null;
         return (
           <AccountRow
             key={account.accountId}
             account={account}
             position={position}
-            rowIndex={item.index + 2}
+            rowIndex={index + 2}
             columns={columns}
             moneyUnit={moneyUnit}
             language={i18n.language}

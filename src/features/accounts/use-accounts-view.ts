@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { accountsEngine } from '@/api/accounts-engine';
-import { providerOrder, type AccountsView } from '@/api/accounts-index';
-import type { Account } from '@/api/schemas/accounts';
+import { providerOrder, type AccountDataset, type AccountsView } from '@/api/accounts-index';
 import { sameSort, type SortState } from './account-rows';
 
 export interface ShownAccounts extends AccountsView {
@@ -12,7 +11,7 @@ export interface ShownAccounts extends AccountsView {
 }
 
 interface Answer {
-  accounts: readonly Account[];
+  accounts: AccountDataset;
   query: string;
   sort: SortState | null;
   view: AccountsView;
@@ -24,7 +23,7 @@ interface Answer {
  * half-sorted list. With no search and no sort the rows are the provider's order, at once.
  */
 export function useAccountsView(
-  accounts: readonly Account[] | null,
+  accounts: AccountDataset | null,
   query: string,
   sort: SortState | null,
 ): ShownAccounts | null {
@@ -46,13 +45,7 @@ export function useAccountsView(
   }, [accounts, query, sort, trivial]);
 
   const all = useMemo<AccountsView | null>(
-    () =>
-      accounts
-        ? {
-            order: providerOrder(accounts.length),
-            totals: accountsEngine().overview(accounts).totals,
-          }
-        : null,
+    () => (accounts ? { order: providerOrder(accounts.count), totals: accounts.overview.totals } : null),
     [accounts],
   );
 
@@ -79,14 +72,4 @@ export function useDebouncedValue<T>(value: T, delay: number): T {
     return () => clearTimeout(timer);
   }, [value, delay]);
   return settled;
-}
-
-/** The accounts at `order`'s positions, in that order (what the table shows, for the CSV). */
-export function accountsInOrder(accounts: readonly Account[], order: Int32Array): Account[] {
-  const rows: Account[] = [];
-  for (const position of order) {
-    const account = accounts[position];
-    if (account) rows.push(account);
-  }
-  return rows;
 }
