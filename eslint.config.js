@@ -9,24 +9,30 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Imports flow one way (docs/architecture.md):
- *   lib | config | components | api  ->  features  ->  app  ->  main.tsx
+ *   lib | config | components | hooks | api  ->  features  ->  app  ->  main.tsx
+ * Components may use hooks; a hook module renders nothing, so it imports no component.
  * A feature never imports another feature; only main.tsx and tests import the sandbox.
  */
 const features = ['auth', 'products', 'credit-application', 'analysis-status', 'cards', 'accounts'];
 
 const boundaryZones = [
   // Lower layers never reach up.
-  ...['lib', 'config', 'components', 'api'].map((layer) => ({
+  ...['lib', 'config', 'components', 'hooks', 'api'].map((layer) => ({
     target: `./src/${layer}`,
     from: ['./src/features', './src/app'],
     message: `src/${layer} sits below features and app.`,
   })),
   {
     target: './src/lib',
-    from: ['./src/api', './src/components', './src/config'],
+    from: ['./src/api', './src/components', './src/hooks', './src/config'],
     message: 'src/lib is pure helpers.',
   },
-  { target: './src/api', from: ['./src/components'], message: 'src/api is headless: no UI.' },
+  { target: './src/api', from: ['./src/components', './src/hooks'], message: 'src/api is headless: no UI.' },
+  {
+    target: './src/hooks',
+    from: ['./src/components'],
+    message: 'src/hooks holds hooks and helpers; components use them, not the other way.',
+  },
   { target: './src/features', from: './src/app', message: 'Features do not import the app layer.' },
   // The sandbox stands for the provider: it knows the interface (src/api/schemas), never the screens.
   {
@@ -40,10 +46,10 @@ const boundaryZones = [
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
-    message: 'A feature never imports another feature; move shared code to components, api or lib.',
+    message: 'A feature never imports another feature; move shared code to components, hooks, api or lib.',
   })),
   // The sandbox is reachable only from main.tsx (dynamic import) and tests.
-  ...['app', 'api', 'components', 'config', 'features', 'lib'].map((layer) => ({
+  ...['app', 'api', 'components', 'hooks', 'config', 'features', 'lib'].map((layer) => ({
     target: `./src/${layer}`,
     from: './src/sandbox',
     message: 'Only src/main.tsx and tests import the sandbox.',
@@ -57,18 +63,18 @@ const testOnlyImports = [
   { group: ['vitest', '@testing-library/*', '@playwright/*'], message: 'Test tooling is for tests only.' },
 ];
 
-/** src/api is headless (docs/architecture.md): no React, no UI kit, no router; React bindings live in src/components. */
+/** src/api is headless (docs/architecture.md): no React, no UI kit, no router; React bindings live in src/hooks. */
 const headlessApiImports = [
   {
     group: ['react', 'react-dom', 'react-dom/*', 'react-router'],
-    message: 'src/api is headless: hooks go in src/components.',
+    message: 'src/api is headless: hooks go in src/hooks.',
   },
   { group: ['@mui/*', '@emotion/*'], message: 'src/api is headless: no UI.' },
   {
     group: ['@tanstack/react-query'],
     importNamePattern: '^(use|QueryClientProvider)',
     message:
-      'src/api defines query options and requests; the hooks that run them live in src/components and features.',
+      'src/api defines query options and requests; the hooks that run them live in src/hooks and features.',
   },
 ];
 

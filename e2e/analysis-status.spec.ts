@@ -52,7 +52,7 @@ async function openScreen(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Análises por CPF' })).toBeVisible();
 }
 
-/** Keystrokes at machine speed: the mask must lose none (src/components/use-digit-mask.ts). */
+/** Keystrokes at machine speed: the mask must lose none (src/hooks/use-digit-mask.ts). */
 const TYPING = { delay: 0 };
 
 /** Puts the CPF in the field in one input event (as a paste does) and presses Enter. */

@@ -14,32 +14,25 @@
  *    with the same bearer header (so the same CORS preflights). `durationMs / floorMs` is what the app
  *    adds; `floorMs / idealMs` is what the browser, the sandbox and the machine add before any app code.
  *
- * Self-contained (it shares no code with the other parts, whose harness is being reshaped):
- *  - `runBatchBench(options)` starts its own HTTP sandbox, `vite preview` of dist/ (run `npx vite build`
- *    first) and Chromium, measures, stops them and returns the figures;
- *  - `measureBatch(app, options)` measures in an app already served, whose sandbox was started with
- *    `batchSandboxArgs(options)` (the harness's `withBenchApp(context, batchSandboxArgs(), (app) =>
- *    measureBatch(app))`);
- *  - `batchPartResult(figures)` gives them as `{ rows, goals }`, the shape of a part of `npm run bench`;
- *    `BATCH_GOALS` are the goals they are judged against.
- *
- *   npx tsx scripts/bench-batch.ts [--runs 3] [--cpu 4] [--cpfs 1000] [--delay 50] [--json FILE]
- *   Ports: BENCH_PORT_BASE + 5 (sandbox) and + 6 (preview); 4485 and 4486 without it.
+ * The part `batch` of `npm run bench` (`--only batch`): the harness serves dist/ against a sandbox started
+ * with `batchSandboxArgs()` (`withBenchApp`), `measureBatch` measures `--runs` whole batches there and
+ * `batchPartResult` gives the figures as `{ rows, goals }`; the goals are in scripts/bench-goals.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { seededAnalysisCpfs } from '../src/sandbox/seed';
+import {
+  CPU_THROTTLING,
+  withBenchApp,
+  type BenchContext,
+  type BenchPart,
+  type PartResult,
+} from './bench-harness';
+import { median } from './bench-stats';
 
 export interface BatchBenchOptions {
   /** Whole batches measured, each in a fresh page (default 3). */
   runs?: number;
-  /** Chromium CPU throttling while the batch runs (default 4, as every part of the bench). */
+  /** Chromium CPU throttling while the batch runs (default CPU_THROTTLING, as every part of the bench). */
   cpuThrottling?: number;
   /** CPFs in the batch (default 1,000, the most a batch takes). */
   cpfs?: number;
@@ -70,20 +63,7 @@ export interface BatchBenchFigures {
   runs: BatchRunFigures[];
 }
 
-/** The goals of the issue, in the shape of scripts/bench-goals.ts (`batchVsIdeal` is already there). */
-export const BATCH_GOALS = {
-  batchVsIdeal: { name: 'batch status: 1,000 CPFs at 50 ms / ideal', limit: 1.15, unit: 'x' },
-  batchLongestTask: { name: 'batch status: longest task while results stream in', limit: 50, unit: 'ms' },
-  batchFilterKeystroke: {
-    name: 'batch status: worst filter keydown→frame while results stream in',
-    limit: 2 * (1000 / 60),
-    unit: 'ms',
-  },
-} as const;
-
-export type BatchGoalId = keyof typeof BATCH_GOALS;
-
-const DEFAULTS = { runs: 3, cpuThrottling: 4, cpfs: 1000, statusDelayMs: 50 };
+const DEFAULTS = { runs: 3, cpuThrottling: CPU_THROTTLING, cpfs: 1000, statusDelayMs: 50 };
 /** Typed in the results filter while the batch runs: a tracking code's start, as an analyst would. */
 const FILTER_KEYS = 'PRP-2026-1';
 
@@ -301,120 +281,6 @@ export async function measureBatch(
   return { cpfs: count, statusDelayMs, concurrency, cpuThrottling, idealMs, runs: results };
 }
 
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-async function waitForUrl(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-/** Its own process group, so that stopping it also stops what it started (tsx runs a child node). */
-function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
-}
-
-/** e2e/config.e2e.json pointed at this sandbox, with the app's default request time-out. */
-function configFile(sandboxPort: number, previewPort: number): string {
-  const dir = path.join(tmpdir(), `cartoes-bench-batch-${previewPort}`);
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'config.json');
-  const template = readFileSync('e2e/config.e2e.json', 'utf8').replaceAll(
-    '127.0.0.1:4400',
-    `127.0.0.1:${sandboxPort}`,
-  );
-  const config = JSON.parse(template) as Record<string, unknown>;
-  // The e2e suite's 4 s time-out is for its fault tests; a benchmark measures the app as deployed.
-  delete config.requestTimeoutMs;
-  writeFileSync(file, JSON.stringify(config));
-  return file;
-}
-
-/** The system's Chromium ($CHROMIUM_PATH first). */
-function findChromium(): string {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (candidate): candidate is string => typeof candidate === 'string' && existsSync(candidate),
-  );
-  if (!found) throw new Error('no Chromium: set CHROMIUM_PATH');
-  return found;
-}
-
-/** The ports it listens on: BENCH_PORT_BASE + 5 and + 6, where the other parts' app servers go. */
-export function batchBenchPorts(base = Number(process.env.BENCH_PORT_BASE ?? 4480)) {
-  return { sandbox: base + 5, preview: base + 6 };
-}
-
-/**
- * The whole benchmark: starts the sandbox (`batchSandboxArgs`), `vite preview` of dist/ and Chromium,
- * measures (`measureBatch`) and stops them, whatever happens.
- */
-export async function runBatchBench(
-  options: BatchBenchOptions & { ports?: { sandbox: number; preview: number }; executablePath?: string } = {},
-): Promise<BatchBenchFigures> {
-  if (!existsSync('dist/index.html')) throw new Error('no dist/: run `npx vite build` first');
-  const ports = options.ports ?? batchBenchPorts();
-  for (const port of [ports.sandbox, ports.preview])
-    if (!(await portIsFree(port)))
-      throw new Error(`port ${port} is already in use on 127.0.0.1: set BENCH_PORT_BASE to free ports`);
-  const children = [
-    startProcess('node_modules/.bin/tsx', [
-      'scripts/sandbox.ts',
-      '--port',
-      String(ports.sandbox),
-      ...batchSandboxArgs(options),
-    ]),
-    startProcess(
-      'node_modules/.bin/vite',
-      ['preview', '--port', String(ports.preview), '--strictPort', '--host', '127.0.0.1'],
-      { APP_CONFIG_FILE: configFile(ports.sandbox, ports.preview) },
-    ),
-  ];
-  try {
-    await waitForUrl(`http://127.0.0.1:${ports.sandbox}/__sandbox/stats`, 120_000);
-    await waitForUrl(`http://127.0.0.1:${ports.preview}/config.json`, 60_000);
-    const browser = await chromium.launch({
-      executablePath: options.executablePath ?? findChromium(),
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    try {
-      return await measureBatch({ browser, appUrl: `http://127.0.0.1:${ports.preview}` }, options);
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    for (const child of children) {
-      if (child.pid === undefined || child.exitCode !== null) continue;
-      try {
-        process.kill(-child.pid);
-      } catch {
-        // already gone
-      }
-    }
-  }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return NaN;
-  return sorted.length % 2
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-}
-
 /** The worst keystroke of each run: what the filter goal judges (its median over the runs). */
 const worstKeystrokes = (figures: BatchBenchFigures) =>
   figures.runs.map((run) => (run.keystrokesMs.length > 0 ? Math.max(...run.keystrokesMs) : NaN));
@@ -423,7 +289,7 @@ const worstKeystrokes = (figures: BatchBenchFigures) =>
  * The figures as a part of `npm run bench` reports them: one table row of every figure's runs, and the
  * runs of each goal's figure (the judge takes their median).
  */
-export function batchPartResult(figures: BatchBenchFigures) {
+export function batchPartResult(figures: BatchBenchFigures): PartResult {
   const runsOf = (pick: (run: BatchRunFigures) => number) => figures.runs.map(pick);
   const row = {
     table: `Batch status lookup: ${figures.cpfs} CPFs, answers in ${figures.statusDelayMs} ms, concurrency ${figures.concurrency}, CPU ${figures.cpuThrottling}x`,
@@ -440,7 +306,7 @@ export function batchPartResult(figures: BatchBenchFigures) {
       { column: 'keystroke worst', unit: 'ms' as const, runs: worstKeystrokes(figures) },
     ],
   };
-  const goals: Array<{ id: BatchGoalId; runs: number[] }> = [
+  const goals: PartResult['goals'] = [
     { id: 'batchVsIdeal', runs: runsOf((run) => run.ratio) },
     { id: 'batchLongestTask', runs: runsOf((run) => run.longestTaskMs) },
     { id: 'batchFilterKeystroke', runs: worstKeystrokes(figures) },
@@ -448,47 +314,17 @@ export function batchPartResult(figures: BatchBenchFigures) {
   return { rows: [row], goals, raw: figures };
 }
 
-/** The figures as lines for a terminal: median (min–max) over the runs, each against its goal. */
-export function formatBatchFigures(figures: BatchBenchFigures): string[] {
-  const { rows, goals } = batchPartResult(figures);
-  const show = (runs: readonly number[], decimals: number) =>
-    `${median(runs).toFixed(decimals)} (${Math.min(...runs).toFixed(decimals)}–${Math.max(...runs).toFixed(decimals)})`;
-  const lines = [`${rows[0]?.table ?? ''}, ${figures.runs.length} runs: median (min–max)`];
-  for (const cell of rows[0]?.cells ?? [])
-    lines.push(`  ${cell.column.padEnd(18)} ${show(cell.runs, cell.unit === 'x' ? 3 : 0)} ${cell.unit}`);
-  for (const goal of goals) {
-    const spec = BATCH_GOALS[goal.id];
-    const value = median(goal.runs);
-    lines.push(
-      `${value <= spec.limit ? 'met ' : 'OVER'} ${spec.name}: ${value.toFixed(spec.unit === 'x' ? 3 : 1)} ${spec.unit} (goal ≤ ${spec.limit.toFixed(spec.unit === 'x' ? 2 : 1)})`,
+export const batchPart: BenchPart = {
+  name: 'batch',
+  goals: ['batchVsIdeal', 'batchLongestTask', 'batchFilterKeystroke'],
+  ports: ({ ports }) => [
+    [ports.appSandbox, 'the sandbox (batch)'],
+    [ports.appPreview, 'the preview server (batch)'],
+  ],
+  async run(context: BenchContext) {
+    const figures = await withBenchApp(context, batchSandboxArgs(), (app) =>
+      measureBatch(app, { runs: context.runs, log: context.log }),
     );
-  }
-  return lines;
-}
-
-function isMainModule(): boolean {
-  const started = process.argv[1];
-  return started !== undefined && path.resolve(started) === fileURLToPath(import.meta.url);
-}
-
-if (isMainModule()) {
-  const { values } = parseArgs({
-    options: {
-      runs: { type: 'string', default: String(DEFAULTS.runs) },
-      cpu: { type: 'string', default: String(DEFAULTS.cpuThrottling) },
-      cpfs: { type: 'string', default: String(DEFAULTS.cpfs) },
-      delay: { type: 'string', default: String(DEFAULTS.statusDelayMs) },
-      json: { type: 'string' },
-    },
-    strict: true,
-  });
-  const figures = await runBatchBench({
-    runs: Number(values.runs),
-    cpuThrottling: Number(values.cpu),
-    cpfs: Number(values.cpfs),
-    statusDelayMs: Number(values.delay),
-    log: (line) => console.error(line),
-  });
-  for (const line of formatBatchFigures(figures)) console.log(line);
-  if (values.json) writeFileSync(values.json, JSON.stringify(figures, null, 2));
-}
+    return batchPartResult(figures);
+  },
+};

@@ -4,14 +4,15 @@
  *
  *  1. Builds the app (dist/) and a one-screen floor app of the same stack (bench/floor →
  *     node_modules/.cache/bench-floor), unless --skip-build.
- *  2. Runs each part (first paint, Lighthouse, typing, 10,000 and 100,000 accounts, memory: one file each,
- *     the same shape, `run(context) → { rows, goals }`) with its own fresh browser and servers.
+ *  2. Runs each part (first paint, Lighthouse, typing, 10,000 and 100,000 accounts, memory, the batch
+ *     status lookup: one file each, the same shape, `run(context) → { rows, goals }`) with its own fresh
+ *     browser and servers.
  *  3. `--invocations N` repeats step 2 N times; every figure is then the median of the N medians, with
  *     their min–max. Prints the tables (scripts/bench-report.ts) and one verdict per goal (one judge:
  *     scripts/bench-goals.ts), and writes every raw run to .bench/results.json (or --json FILE).
  *
  *   npm run bench [-- --runs 5] [--invocations 3] [--lighthouse-runs 5]
- *                 [--only first-paint,lighthouse,typing,accounts,accounts-100k,memory]
+ *                 [--only first-paint,lighthouse,typing,accounts,accounts-100k,memory,batch]
  *                 [--compare label=path/to/other/dist] (at most 2) [--skip-build]
  *                 [--memory-loops 3 | --memory-minutes 30] [--memory-sample-every 10]
  *                 [--strict] [--open-goal 'typing:'] [--json .bench/results.json]
@@ -26,6 +27,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { accounts100kPart, accountsPart } from './bench-accounts';
+import { batchPart } from './bench-batch';
 import { firstPaintPart } from './bench-first-paint';
 import { FAIL_FACTOR, judge, type GoalId } from './bench-goals';
 import {
@@ -52,8 +54,7 @@ const allParts: BenchPart[] = [
   accountsPart,
   accounts100kPart,
   memoryPart,
-  // The batch status lookup's part goes here: scripts/bench-batch.ts's `runBatchBench(options)` wrapped as
-  // `{ name: 'batch', goals: ['batchVsIdeal'], ports, run }` (the goal is already in scripts/bench-goals.ts).
+  batchPart,
 ];
 
 const { values: options } = parseArgs({

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from '@/components/use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from '@/components/use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 import type { SupportedLanguage } from './i18n/i18n';
 import type { ColorMode } from './theme';
 

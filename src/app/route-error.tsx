@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from '@/components/use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 import { Link as RouterLink, useRouteError } from 'react-router';
 import { paths } from '@/config/paths';
 

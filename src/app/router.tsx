@@ -4,10 +4,10 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router';
 import { session } from '@/api/session';
 import { prefetchToasts } from '@/components/toast-provider';
-import { useTranslation } from '@/components/use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 import { childPath, paths } from '@/config/paths';
 import { SignInPage } from '@/features/auth/sign-in-page';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/hooks/use-session';
 import { NotFoundPage } from './not-found-page';
 import { ChunkLoadError, RouteError } from './route-error';
 

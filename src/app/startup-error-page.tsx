@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useTranslation } from '@/components/use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 import { createAppTheme } from './theme';
 
 interface StartupErrorPageProps {

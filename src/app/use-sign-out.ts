@@ -1,4 +1,4 @@
-import { useTranslation } from '@/components/use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 import { useNavigate } from 'react-router';
 import { identityProvider } from '@/api/identity-provider';
 import { session } from '@/api/session';

@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { useTranslation } from './use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 import { useRuntimeConfig } from '@/config/config-context';
 import { localizeLabel } from '@/config/config-label';
 import type { KnownStatus } from '@/config/config-schema';

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import { useTranslation } from './use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 import { useRuntimeConfig } from '@/config/config-context';
-import { describeApiError } from './describe-api-error';
+import { describeApiError } from '@/hooks/describe-api-error';
 
 interface ApiErrorAlertProps {
   error: unknown;

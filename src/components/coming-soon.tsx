@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import type { ReactNode } from 'react';
-import { useTranslation } from './use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 import { PageContainer } from './page-container';
 
 /** A screen that another piece of work will build; says so instead of showing a broken page. */

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
-import { usePhoneLayout } from './use-phone-layout';
+import { usePhoneLayout } from '@/hooks/use-phone-layout';
 
 interface ConfirmDialogProps {
   open: boolean;

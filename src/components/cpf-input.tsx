@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { CPF_PATTERN } from '@/lib/cpf';
-import { mergeRefs } from './merge-refs';
+import { mergeRefs } from '@/hooks/merge-refs';
 import { TextInput, type TextInputProps } from './text-input';
-import { useDigitMask } from './use-digit-mask';
+import { useDigitMask } from '@/hooks/use-digit-mask';
 
 /**
  * A CPF field masked for the eye (`000.000.000-00`), numeric keypad, no autofill. Pasted values with

@@ -1,26 +1,4 @@
-import type { Ref, RefCallback } from 'react';
-
-/**
- * One ref callback that feeds several refs (a mask hook's and a form library's, say). Cleanup functions
- * returned by callback refs (React 19) are kept and run when React detaches the element.
- */
-export function mergeRefs<T>(...refs: Array<Ref<T> | undefined>): RefCallback<T> {
-  return (node) => {
-    const cleanups: Array<() => void> = [];
-    for (const ref of refs) {
-      if (typeof ref === 'function') {
-        const cleanup = ref(node);
-        if (typeof cleanup === 'function') cleanups.push(cleanup);
-        else cleanups.push(() => ref(null));
-      } else if (ref) {
-        ref.current = node;
-        cleanups.push(() => {
-          ref.current = null;
-        });
-      }
-    }
-    return () => {
-      for (const cleanup of cleanups) cleanup();
-    };
-  };
-}
+// Moved to src/hooks/merge-refs.ts. This re-export stays only while src/features/accounts and
+// src/features/credit-application, edited on other branches, still import it from here: delete it once they
+// import from @/hooks.
+export * from '@/hooks/merge-refs';

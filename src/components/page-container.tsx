@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from './use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 
 interface PageContainerProps {
   /** The page heading; also the document title ("<title> · Cartões Back-office"). */

@@ -5,7 +5,7 @@ import { session } from '@/api/session';
 import { useRuntimeConfig } from '@/config/config-context';
 import { formatDateTime } from '@/lib/date-time';
 import { defineTexts } from '@/lib/texts';
-import { bindTexts } from './use-translation';
+import { bindTexts } from '@/hooks/use-translation';
 
 const printTexts = defineTexts(
   {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import type { ProviderRefusal } from '@/api/provider-refusal';
-import { useTranslation } from './use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 
 interface ProviderRefusalListProps {
   /** The provider's messages, read by `readProviderRefusals` (src/api/provider-refusal.ts). */

@@ -3,7 +3,7 @@
  * `{{count, number}}` number formatting and `_zero`/`_one`/`_other` plurals through the Intl API. All the app
  * needs from an i18n library, in about one KiB instead of i18next's seventeen (decision 004).
  *
- * Headless: no React here. The hooks are in src/components/use-translation.ts.
+ * Headless: no React here. The hooks are in src/hooks/use-translation.ts.
  */
 
 export const supportedLanguages = ['pt-BR', 'en'] as const;
@@ -60,7 +60,7 @@ const listeners = new Set<() => void>();
 
 /**
  * Adds top-level sections to each language's table: the shared texts at start-up, a feature's texts
- * when its chunk is evaluated (src/components/use-translation.ts, `bindTexts`).
+ * when its chunk is evaluated (src/hooks/use-translation.ts, `bindTexts`).
  */
 export function addTexts(texts: Record<SupportedLanguage, object>): void {
   for (const language of supportedLanguages) Object.assign(tables[language], texts[language]);

@@ -12,7 +12,7 @@ declare module '@/lib/i18n' {
 }
 
 // The shared texts are part of the entry: the shell, sign-in and error pages use them before any
-// feature's chunk has loaded. Each feature's texts come with its chunk (src/components/use-translation.ts).
+// feature's chunk has loaded. Each feature's texts come with its chunk (src/hooks/use-translation.ts).
 addTexts({ 'pt-BR': ptBR, en });
 
 /** Sets the language (pt-BR by default; the choice stays in memory, like everything else in this app). */

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '@/components/use-translation';
+import { useTranslation } from '@/hooks/use-translation';
 import { DRAWER_WIDTH, NavList } from './nav-drawer';
 import { LanguageToggle, SessionFacts, ThemeToggle } from './top-bar';
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo, useRef, useState, type DragEvent, type Ref } from 'react';
 import { LiveRegion } from '@/components/live-region';
 import { TextInput } from '@/components/text-input';
-import { useMemoryStore } from '@/components/use-memory-store';
+import { useMemoryStore } from '@/hooks/use-memory-store';
 import {
   completeLeadingZeros,
   cpfColumnLines,

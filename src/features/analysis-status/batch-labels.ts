@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { describeApiError } from '@/components/describe-api-error';
+import { describeApiError } from '@/hooks/describe-api-error';
 import { useRuntimeConfig } from '@/config/config-context';
 import { localizeLabel } from '@/config/config-label';
 import { formatCpf } from '@/lib/cpf';

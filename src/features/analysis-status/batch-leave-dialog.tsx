@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useMemoryStore } from '@/components/use-memory-store';
+import { useMemoryStore } from '@/hooks/use-memory-store';
 import { batchView } from './batch-store';
 import { useBatchTranslation } from './batch-texts';
 

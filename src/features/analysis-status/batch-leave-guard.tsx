@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useLeaveGuard } from '@/components/use-leave-guard';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { paths } from '@/config/paths';
 import { batchIsRunning, stopBatch } from './batch-store';
 

@@ -14,8 +14,8 @@ import {
 } from 'react';
 import { PageContainer } from '@/components/page-container';
 import { printClasses, usePrint } from '@/components/print';
-import { useNavigateWithHandOff } from '@/components/use-hand-off';
-import { useMemoryStore } from '@/components/use-memory-store';
+import { useNavigateWithHandOff } from '@/hooks/use-hand-off';
+import { useMemoryStore } from '@/hooks/use-memory-store';
 import { useRuntimeConfig } from '@/config/config-context';
 import { MAX_BATCH_CPFS, type ParsedCpfList } from '@/lib/cpf-list';
 import { AnalysisTabs } from './analysis-tabs';

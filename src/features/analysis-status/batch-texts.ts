@@ -1,4 +1,4 @@
-import { bindTexts } from '@/components/use-translation';
+import { bindTexts } from '@/hooks/use-translation';
 import { defineTexts } from '@/lib/texts';
 
 /** Texts of the batch lookup, under the `analysisBatch` namespace key (its own chunk). */

@@ -12,9 +12,9 @@ import { identityProvider } from '@/api/identity-provider';
 import { session } from '@/api/session';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useToast } from '@/components/toast-provider';
-import { usePhoneLayout } from '@/components/use-phone-layout';
+import { usePhoneLayout } from '@/hooks/use-phone-layout';
 import { TokenForm } from './token-form';
-import { useSession } from './use-session';
+import { useSession } from '@/hooks/use-session';
 
 interface ReauthDialogProps {
   onSignOut: () => void;

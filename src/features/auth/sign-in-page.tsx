@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from './texts';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { session } from '@/api/session';
-import { hasUserActed, useRouteFocus } from '@/components/use-route-focus';
+import { hasUserActed, useRouteFocus } from '@/hooks/use-route-focus';
 import { useRuntimeConfig } from '@/config/config-context';
 import { OidcSignIn } from './oidc-sign-in';
 import { TokenForm } from './token-form';
-import { useSession } from './use-session';
+import { useSession } from '@/hooks/use-session';
 import { paths } from '@/config/paths';
 
 /** Where to go after signing in: the protected page the operator asked for, else the products. */

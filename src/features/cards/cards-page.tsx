@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { useTranslation } from './texts';
 import { PageContainer } from '@/components/page-container';
-import { useHandOff } from '@/components/use-hand-off';
+import { useHandOff } from '@/hooks/use-hand-off';
 import { CancelCardSection } from './cancel-card-section';
 import { JournalSection } from './journal-section';
 import { VirtualCardSection } from './virtual-card-section';

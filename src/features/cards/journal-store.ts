@@ -1,4 +1,4 @@
-import { useMemoryStore } from '@/components/use-memory-store';
+import { useMemoryStore } from '@/hooks/use-memory-store';
 import { createMemoryStore } from '@/lib/memory-store';
 
 export type CardOperation = 'virtualCard' | 'cancel';

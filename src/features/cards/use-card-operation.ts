@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from './texts';
 import { saysAlreadyCancelled } from '@/api/cards';
 import type { CardOperationResult } from '@/api/schemas/cards';
-import { useConfirmedMutation } from '@/components/use-confirmed-mutation';
-import { describeApiError } from '@/components/describe-api-error';
+import { useConfirmedMutation } from '@/hooks/use-confirmed-mutation';
+import { describeApiError } from '@/hooks/describe-api-error';
 import { cardJournal, type CardOperation } from './journal-store';
 
 /**

@@ -17,7 +17,7 @@ import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode, type VirtualCardCode } from '@/api/virtual-card-account';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LiveRegion } from '@/components/live-region';
-import { useAccountList } from '@/components/use-account-list';
+import { useAccountList } from '@/hooks/use-account-list';
 import { TextInput } from '@/components/text-input';
 import { useRuntimeConfig } from '@/config/config-context';
 import { formatCnpj } from '@/lib/cnpj';

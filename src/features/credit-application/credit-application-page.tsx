@@ -17,7 +17,7 @@ import { productQueries } from '@/api/products';
 import { PageContainer } from '@/components/page-container';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { printClasses, usePrint } from '@/components/print';
-import { useNavigateWithHandOff } from '@/components/use-hand-off';
+import { useNavigateWithHandOff } from '@/hooks/use-hand-off';
 import { useRuntimeConfig } from '@/config/config-context';
 import { incomeUnitOf } from '@/config/config-schema';
 import { applicationStepPath, paths } from '@/config/paths';
@@ -29,7 +29,7 @@ import { ReviewAndSubmit, type SentApplication } from './review-and-submit';
 import { StepFields } from './step-fields';
 import { SubmitOutcome, trackingCodeOf } from './submit-outcome';
 import { hasUnsentData, useApplicationDraft } from './use-application-draft';
-import { useLeaveGuard } from '@/components/use-leave-guard';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { useStepNavigation } from './use-step-navigation';
 import { useHasProblems, useProblems } from './use-form-errors';
 import {

@@ -11,7 +11,7 @@ import { analysisStatusQueries } from '@/api/analysis-status';
 import { submitCreditApplication } from '@/api/credit-application';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import { LiveRegion } from '@/components/live-region';
-import { useConfirmedMutation } from '@/components/use-confirmed-mutation';
+import { useConfirmedMutation } from '@/hooks/use-confirmed-mutation';
 import { useRuntimeConfig } from '@/config/config-context';
 import { draftStore } from './draft-store';
 import { fieldLabel } from './fields';

@@ -13,7 +13,7 @@ import { analysisStatusQueries } from '@/api/analysis-status';
 import { isApiError } from '@/api/api-error';
 import { readProviderRefusals } from '@/api/provider-refusal';
 import { CopyCodeButton } from '@/components/copy-code-button';
-import { describeApiError } from '@/components/describe-api-error';
+import { describeApiError } from '@/hooks/describe-api-error';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import { useRuntimeConfig } from '@/config/config-context';
 import { fieldLabel } from './fields';

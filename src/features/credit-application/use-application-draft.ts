@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useHandOff } from '@/components/use-hand-off';
+import { useHandOff } from '@/hooks/use-hand-off';
 import { draftStore } from './draft-store';
 import type { ApplicationInput, ApplicationOutput, Wizard } from './wizard';
 

@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from './texts';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '@/api/schemas/products';
-import { useHandOffLink } from '@/components/use-hand-off';
+import { useHandOffLink } from '@/hooks/use-hand-off';
 
 const SKELETON_ROWS = 4;
 

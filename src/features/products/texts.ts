@@ -1,4 +1,4 @@
-import { bindTexts } from '@/components/use-translation';
+import { bindTexts } from '@/hooks/use-translation';
 import { defineTexts } from '@/lib/texts';
 
 /** Texts of the products screens, under the `products` namespace key. */

@@ -1,8 +1,8 @@
 import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { mergeRefs } from '@/components/merge-refs';
+import { mergeRefs } from '@/hooks/merge-refs';
 import { TextInput, type TextInputProps } from '@/components/text-input';
-import { useDigitMask } from '@/components/use-digit-mask';
+import { useDigitMask } from '@/hooks/use-digit-mask';
 import type { DigitPattern } from '@/lib/digit-pattern';
 import { fieldId, ownLabel, useErrorMessage } from '../field-labels';
 import { useTranslation } from '../texts';

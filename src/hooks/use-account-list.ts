@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { accountQueries } from '@/api/accounts';
 import type { AccountDataset } from '@/api/accounts-index';
 import { isApiError } from '@/api/api-error';
 import { ACCOUNTS_READ_SCOPE, scopeStatus } from '@/api/scopes';
-import { session } from '@/api/session';
 import type { Account } from '@/api/schemas/accounts';
+import { useSession } from './use-session';
 
 /** Every account as an object, for a screen that lists them all (built once per list). */
 const asArray = (dataset: AccountDataset): readonly Account[] => dataset.toArray();
@@ -17,21 +16,16 @@ const asArray = (dataset: AccountDataset): readonly Account[] => dataset.toArray
  * list as the page holds it (`AccountDataset`: a packed copy, objects on demand; decision 012).
  */
 export function useAccountDataset() {
-  const scope = useAccountsScope();
+  const scope = scopeStatus(useSession(), ACCOUNTS_READ_SCOPE);
   const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing' });
   return { accounts, forbidden: isForbidden(scope, accounts.error) };
 }
 
 /** The same list, every account as an object (a picker that offers them all). */
 export function useAccountList() {
-  const scope = useAccountsScope();
+  const scope = scopeStatus(useSession(), ACCOUNTS_READ_SCOPE);
   const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing', select: asArray });
   return { accounts, forbidden: isForbidden(scope, accounts.error) };
-}
-
-function useAccountsScope() {
-  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
-  return scopeStatus(state, ACCOUNTS_READ_SCOPE);
 }
 
 function isForbidden(scope: ReturnType<typeof scopeStatus>, error: unknown): boolean {
