@@ -17,7 +17,6 @@ export const en: Translations = {
     signedOut: 'You signed out. The data of this tab was cleared.',
     loadingScreen: 'Loading the screen…',
     session: {
-      opaqueToken: 'Token active',
       expiresAt: 'Token expires at {{time}}',
     },
   },
@@ -81,6 +80,5 @@ export const en: Translations = {
   placeholder: {
     title: 'Under construction',
     body: 'This screen is not available yet.',
-    productChosen: 'Chosen product: {{code}}',
   },
 };

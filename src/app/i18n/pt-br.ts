@@ -22,7 +22,6 @@ export const ptBR = {
     signedOut: 'Você saiu. Os dados desta aba foram apagados.',
     loadingScreen: 'Carregando a tela…',
     session: {
-      opaqueToken: 'Token ativo',
       expiresAt: 'Token expira às {{time}}',
     },
   },
@@ -88,7 +87,6 @@ export const ptBR = {
   placeholder: {
     title: 'Em construção',
     body: 'Esta tela ainda não está disponível.',
-    productChosen: 'Produto escolhido: {{code}}',
   },
 } as const;
 

@@ -9,6 +9,7 @@ import { cancelCard } from '@/api/cards';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LiveRegion } from '@/components/live-region';
 import { TextInput } from '@/components/text-input';
+import { CodeField } from './code-field';
 import { OperationOutcome } from './operation-result';
 import { parseCode, useCardOperation } from './use-card-operation';
 
@@ -61,18 +62,14 @@ export function CancelCardSection() {
         onSubmit={onSubmit}
         noValidate
       >
-        <TextInput
+        <CodeField
           label={t('cards.cancel.codeLabel')}
           helperText={t('cards.cancel.codeHelp')}
           errorText={codeError}
           value={codeText}
-          onChange={(event) => setCodeText(event.target.value)}
+          onChange={setCodeText}
           name="cardCode"
           inputRef={codeInputRef}
-          autoComplete="off"
-          inputProps={{ inputMode: 'numeric' }}
-          size="small"
-          sx={{ width: { xs: '100%', sm: 260 } }}
         />
         <Button type="submit" variant="outlined" color="error" ref={triggerRef} disabled={state.pending}>
           {t('cards.cancel.submit')}

@@ -18,9 +18,9 @@ import { virtualCardCode, type VirtualCardCode } from '@/api/virtual-card-accoun
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LiveRegion } from '@/components/live-region';
 import { useAccountList } from '@/hooks/use-account-list';
-import { TextInput } from '@/components/text-input';
 import { useRuntimeConfig } from '@/config/config-context';
 import { formatCnpj } from '@/lib/cnpj';
+import { CodeField } from './code-field';
 import { OperationOutcome } from './operation-result';
 import { parseCode, useCardOperation } from './use-card-operation';
 
@@ -157,18 +157,14 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         noValidate
       >
         {typed ? (
-          <TextInput
+          <CodeField
             label={t('cards.virtual.accountCodeLabel')}
             helperText={t('cards.virtual.accountCodeHelp')}
             errorText={fieldError}
             value={codeText}
-            onChange={(event) => setCodeText(event.target.value)}
+            onChange={setCodeText}
             name="account"
             inputRef={accountInputRef}
-            autoComplete="off"
-            inputProps={{ inputMode: 'numeric' }}
-            size="small"
-            sx={{ width: { xs: '100%', sm: 260 } }}
           />
         ) : (
           <Autocomplete

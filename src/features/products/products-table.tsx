@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from './texts';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '@/api/schemas/products';
+import { SkeletonRows } from '@/components/skeleton-rows';
 import { useHandOffLink } from '@/hooks/use-hand-off';
 
 const SKELETON_ROWS = 4;
@@ -51,48 +51,42 @@ export function ProductsTable({ products }: ProductsTableProps) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {products === null
-            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                <TableRow key={`skeleton-${row}`}>
-                  {Array.from({ length: columnCount }, (_, column) => (
-                    <TableCell key={column}>
-                      <Skeleton variant="text" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            : products.map((product) => (
-                <TableRow key={product.codigo} hover>
-                  {narrow ? null : (
-                    <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{product.codigo}</TableCell>
-                  )}
-                  <TableCell component="th" scope="row">
-                    {product.nome}
-                    {narrow ? (
-                      <Typography
-                        component="span"
-                        variant="body2"
-                        color="text.secondary"
-                        sx={{ display: 'block', whiteSpace: 'pre-wrap' }}
-                      >
-                        {`${t('products.code')}: ${product.codigo} · ${t('products.annualFee')}: ${product.anuidade}`}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  {narrow ? null : <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{product.anuidade}</TableCell>}
-                  <TableCell align="right">
-                    <Button
-                      component={RouterLink}
-                      {...handOffLink('newApplication', { productCode: product.codigo })}
-                      variant="outlined"
-                      size="small"
-                      aria-label={t('products.startApplicationFor', { name: product.nome })}
+          {products === null ? (
+            <SkeletonRows rows={SKELETON_ROWS} columns={columnCount} />
+          ) : (
+            products.map((product) => (
+              <TableRow key={product.codigo} hover>
+                {narrow ? null : (
+                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{product.codigo}</TableCell>
+                )}
+                <TableCell component="th" scope="row">
+                  {product.nome}
+                  {narrow ? (
+                    <Typography
+                      component="span"
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ display: 'block', whiteSpace: 'pre-wrap' }}
                     >
-                      {t('products.startApplication')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
+                      {`${t('products.code')}: ${product.codigo} · ${t('products.annualFee')}: ${product.anuidade}`}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                {narrow ? null : <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{product.anuidade}</TableCell>}
+                <TableCell align="right">
+                  <Button
+                    component={RouterLink}
+                    {...handOffLink('newApplication', { productCode: product.codigo })}
+                    variant="outlined"
+                    size="small"
+                    aria-label={t('products.startApplicationFor', { name: product.nome })}
+                  >
+                    {t('products.startApplication')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
         </TableBody>
       </Table>
     </TableContainer>
