@@ -1,5 +1,4 @@
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -17,6 +16,7 @@ import { formatMoney, type MoneyUnit } from '@/lib/money';
 import { AccountRow } from './account-row';
 import { isMoneyColumn, type ColumnId, type SortState } from './account-rows';
 import { useRowWindow } from './use-row-window';
+import { SkeletonRows } from '@/components/skeleton-rows';
 
 /** Every row has the same height, so the rows in view follow from the scroll position alone. */
 const ROW_HEIGHT = 44;
@@ -224,15 +224,7 @@ export function AccountsTable({
           />
         ) : (
           <TableBody>
-            {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-              <TableRow key={`skeleton-${index}`}>
-                {Array.from({ length: columnCount }, (_, column) => (
-                  <TableCell key={column}>
-                    <Skeleton variant="text" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
+            <SkeletonRows rows={SKELETON_ROWS} columns={columnCount} />
           </TableBody>
         )}
         {footer ? (
