@@ -144,6 +144,9 @@ test.describe('analysis status by CPF', () => {
     page,
     privacy,
   }) => {
+    // Five lookups, each checked by axe: room for that beside the gesture specs on a 2-core machine (a
+    // bound on a failure, not a wait; 30 s ran out there).
+    test.setTimeout(90_000);
     const cpfs = ['06247311974', '98765432100', '12345678909', '27548360983', '45317828791'];
     watchCpf(privacy, ...cpfs);
     await openScreen(page);
