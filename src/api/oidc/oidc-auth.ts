@@ -39,6 +39,9 @@ import { checkIdToken, type IdTokenRefusal } from './id-token';
 
 const STATE_PREFIX = 'oidc.';
 
+/** This tab's next sign-in must ask for the password (set at a time-out, removed by a sign-in). */
+const ASK_PASSWORD_KEY = 'session.askPassword';
+
 /**
  * How much older than `max_age` an `auth_time` may look here before the sign-in is asked again with
  * `prompt=login`: the provider's clock and this computer's differ a little.
@@ -136,7 +139,10 @@ export async function startOidc(
   }
 
   let failure: SignInFailure | null = null;
-  let forceLogin = false;
+  // After a time-out or a sign-out elsewhere, the next sign-in asks for the password, reload or not: the
+  // page's memory is gone after a reload, so the fact (a flag, no data) waits in this tab's sessionStorage
+  // until a sign-in succeeds. max_age alone leaves it to the provider's clock.
+  let forceLogin = roundTripStorage.getItem(ASK_PASSWORD_KEY) !== null;
   /** The last ID token checked and taken: a refresh that brings none keeps it, already checked. */
   let accepted: { idToken: string; authTime: number | null } | null = null;
   /** While a sign-in of this page (redirect callback, pop-up) runs, it takes its user itself. */
@@ -156,7 +162,10 @@ export async function startOidc(
     if (state.status !== 'signed-out' || !accepting) return;
     accepting = false;
     // After a time-out or a sign-out in another tab, this page asks for the password next time.
-    if (state.ended) forceLogin = true;
+    if (state.ended) {
+      forceLogin = true;
+      roundTripStorage.setItem(ASK_PASSWORD_KEY, '1');
+    }
     manager.stopSilentRenew();
     forgetting = forget();
   });
@@ -181,6 +190,7 @@ export async function startOidc(
   function take(user: User, authTime: number | null): void {
     if (!accepting || user.id_token === undefined) return;
     accepted = { idToken: user.id_token, authTime };
+    roundTripStorage.removeItem(ASK_PASSWORD_KEY);
     session.signIn(user.access_token, {
       subject: user.profile.sub,
       expiresAt: user.expires_at === undefined ? null : new Date(user.expires_at * 1000),
