@@ -236,6 +236,9 @@ test.describe('a cancel whose answer was lost, sent again', () => {
     page,
     sandbox,
   }) => {
+    // A provider that does not know Idempotency-Key: the resend runs again and meets the first one's
+    // effect. (One that honours the key answers the resend with the stored answer: the next test.)
+    await sandbox.reset({ ignoreIdempotencyKey: true });
     await sandbox.fault({ endpoint: 'cancelCard', kind: 'commitThenReset' });
     const dialog = await openCancelConfirmation(page, '5003');
     await dialog.getByRole('button', { name: 'Cancelar o cartão' }).click();
@@ -254,5 +257,31 @@ test.describe('a cancel whose answer was lost, sent again', () => {
     const stats = (await sandbox.stats()) as Stats & { cancelsPerCard: Record<string, number> };
     expect(stats.cancelsPerCard).toEqual({ '5003': 1 });
     expect(stats.cancelRequestsPerCard).toEqual({ '5003': 2 });
+  });
+
+  test('reads as the provider’s answer to the first request when the provider honours the key', async ({
+    page,
+    sandbox,
+  }) => {
+    await sandbox.fault({ endpoint: 'cancelCard', kind: 'commitThenReset' });
+    const dialog = await openCancelConfirmation(page, '5004');
+    await dialog.getByRole('button', { name: 'Cancelar o cartão' }).click();
+    const unknown = cancelSection(page).getByRole('alert');
+    await expect(unknown).toContainText('O provedor pode ter cancelado o cartão 5004');
+    await unknown.getByRole('button', { name: 'Enviar novamente' }).click();
+    const answered = cancelSection(page).getByRole('status');
+    await expect(answered).toContainText('Cartão 5004 cancelado');
+    await expect(answered).not.toContainText('Confirmado pelo reenvio');
+    await expect(cancelSection(page).getByRole('alert')).toHaveCount(0);
+    await expect(cancelSection(page).locator('.MuiAlert-root')).toHaveCount(1);
+    const stats = (await sandbox.stats()) as Stats & {
+      cancelsPerCard: Record<string, number>;
+      idempotencyKeys: Array<{ endpoint: string; requests: number }>;
+    };
+    expect(stats.cancelsPerCard).toEqual({ '5004': 1 });
+    // Both requests carried the one key: the second was answered from the first.
+    expect(stats.idempotencyKeys.filter((entry) => entry.endpoint === 'cancelCard')).toEqual([
+      expect.objectContaining({ requests: 2 }),
+    ]);
   });
 });
