@@ -1,8 +1,6 @@
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -17,6 +15,7 @@ import { AccountRow } from './account-row';
 import { isMoneyColumn, type ColumnId, type SortState } from './account-rows';
 import { useRowWindow } from './use-row-window';
 import { SkeletonRows } from '@/components/skeleton-rows';
+import { SpacerRow, TableRegion } from '@/components/table-region';
 
 /** Every row has the same height, so the rows in view follow from the scroll position alone. */
 const ROW_HEIGHT = 44;
@@ -172,14 +171,9 @@ export function AccountsTable({
   const numeric = (column: ColumnId) => isMoneyColumn(column);
 
   return (
-    <TableContainer
+    <TableRegion
       ref={setScrollElement}
-      component={Paper}
-      variant="outlined"
-      // Focusable so that the keyboard can scroll it; named for screen readers.
-      tabIndex={0}
-      role="region"
-      aria-label={t('accounts.tableLabel')}
+      label={t('accounts.tableLabel')}
       sx={{ height: 'calc(100vh - 330px)', minHeight: 320 }}
     >
       <Table
@@ -268,7 +262,7 @@ export function AccountsTable({
           </TableFooter>
         ) : null}
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }
 
@@ -311,17 +305,11 @@ function VirtualRows({
     if (account) onRequestCard(account);
   }
 
-  const spacer = (height: number) => (
-    <tr aria-hidden="true" className="spacer-row" style={{ height }}>
-      <td colSpan={columnCount} />
-    </tr>
-  );
-
   return (
     // The click lands on a row's button; this only delegates it (the buttons are the keyboard's way).
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <tbody className="MuiTableBody-root" onClick={onClick}>
-      {paddingTop > 0 ? spacer(paddingTop) : null}
+      <SpacerRow height={paddingTop} columns={columnCount} />
       {items.map((index) => {
         const position = order[index] ?? -1;
         const account = accounts.at(position);
@@ -345,7 +333,7 @@ function VirtualRows({
           />
         );
       })}
-      {paddingBottom > 0 ? spacer(paddingBottom) : null}
+      <SpacerRow height={paddingBottom} columns={columnCount} />
     </tbody>
   );
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { accountsEngine } from '@/api/accounts-engine';
 import { providerOrder, type AccountDataset, type AccountsView } from '@/api/accounts-index';
@@ -11,38 +12,58 @@ export interface ShownAccounts extends AccountsView {
 }
 
 interface Answer {
-  accounts: AccountDataset;
   query: string;
   sort: SortState | null;
   view: AccountsView;
 }
 
 /**
- * The rows a search and a sort show, answered by the accounts engine (a Web Worker, decision 012). Until
- * the answer to the latest request arrives, the previous answer stays, whole and marked busy: never a
- * half-sorted list. With no search and no sort the rows are the provider's order, at once.
+ * A number per list the page has held: the views' query key names the list by it (the list itself, tens
+ * of megabytes of packed columns, cannot be hashed into a key).
+ */
+const datasetIds = new WeakMap<AccountDataset, number>();
+let lastDatasetId = 0;
+function datasetId(dataset: AccountDataset): number {
+  let id = datasetIds.get(dataset);
+  if (id === undefined) {
+    lastDatasetId += 1;
+    id = lastDatasetId;
+    datasetIds.set(dataset, id);
+  }
+  return id;
+}
+
+/**
+ * The rows a search and a sort show, answered by the accounts engine (a Web Worker, decision 012) through
+ * a query per list, search and sort. Until the answer to the latest request arrives, the previous answer
+ * for the same list stays, whole and marked busy (`placeholderData`): never a half-sorted list, and the
+ * last one typed wins. With no search and no sort the rows are the provider's order, at once.
  */
 export function useAccountsView(
   accounts: AccountDataset | null,
   query: string,
   sort: SortState | null,
 ): ShownAccounts | null {
-  const [answer, setAnswer] = useState<Answer | null>(null);
   const trivial = query.trim() === '' && sort === null;
-
-  useEffect(() => {
-    if (!accounts || trivial) return undefined;
-    let latest = true;
-    void accountsEngine()
-      .view(accounts, { query, sort })
-      .then((view) => {
-        // An answer to a request that a newer one replaced is dropped, so the last one typed wins.
-        if (latest) setAnswer({ accounts, query, sort, view });
-      });
-    return () => {
-      latest = false;
-    };
-  }, [accounts, query, sort, trivial]);
+  const dataset = accounts === null ? 0 : datasetId(accounts);
+  // The list is named by its number (datasetId): the key cannot hold the list itself.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  const answer = useQuery({
+    queryKey: ['accounts-view', dataset, query, sort] as const,
+    queryFn: async (): Promise<Answer> => {
+      if (!accounts) throw new Error('no account list to search');
+      return { query, sort, view: await accountsEngine().view(accounts, { query, sort }) };
+    },
+    enabled: accounts !== null && !trivial,
+    // A view of a list that does not change is never stale; a new list is a new key.
+    staleTime: Infinity,
+    retry: false,
+    // Order arrays are not plain data to share structure with.
+    structuralSharing: false,
+    // The previous answer stands in while the new one is computed, if it is about the same list.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === dataset ? previous : undefined,
+  }).data;
 
   const all = useMemo<AccountsView | null>(
     () => (accounts ? { order: providerOrder(accounts.count), totals: accounts.overview.totals } : null),
@@ -51,7 +72,7 @@ export function useAccountsView(
 
   if (!accounts || !all) return null;
   if (trivial) return { ...all, query: '', busy: false };
-  if (answer?.accounts === accounts) {
+  if (answer) {
     return {
       ...answer.view,
       query: answer.query,

@@ -1,13 +1,12 @@
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useState, type MouseEvent } from 'react';
+import { SpacerRow, TableRegion } from '@/components/table-region';
 import { paths } from '@/config/paths';
 import type { KnownStatus } from '@/config/config-schema';
 import type { BatchRow, SortColumn, SortState } from './batch-rows';
@@ -127,13 +126,9 @@ export const BatchTable = memo(function BatchTable({ rows, text, sort, onSort, o
   }
 
   return (
-    <TableContainer
+    <TableRegion
       ref={setScrollElement}
-      component={Paper}
-      variant="outlined"
-      tabIndex={0}
-      role="region"
-      aria-label={t('analysisBatch.results.tableLabel')}
+      label={t('analysisBatch.results.tableLabel')}
       sx={{ maxHeight: 'max(360px, calc(100vh - 300px))' }}
     >
       <Table
@@ -161,7 +156,7 @@ export const BatchTable = memo(function BatchTable({ rows, text, sort, onSort, o
           )}
         </tbody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 });
 
@@ -227,19 +222,14 @@ function VirtualRows({
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom =
     items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
-  const spacer = (height: number) => (
-    <tr aria-hidden="true" className="spacer-row" style={{ height }}>
-      <td colSpan={columns.length} />
-    </tr>
-  );
   return (
     <>
-      {paddingTop > 0 ? spacer(paddingTop) : null}
+      <SpacerRow height={paddingTop} columns={columns.length} />
       {items.map((item) => {
         const row = rows[item.index];
         return row ? <RowView key={row.key} row={row} index={item.index} text={text(row)} /> : null;
       })}
-      {paddingBottom > 0 ? spacer(paddingBottom) : null}
+      <SpacerRow height={paddingBottom} columns={columns.length} />
     </>
   );
 }

@@ -32,6 +32,15 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
   const open = state.status === 'expired';
   const oidc = config.auth.type === 'oidc';
   const phone = usePhoneLayout();
+  // Someone else signed in: the previous operator's data is gone, which the operator must be told.
+  const announce = (switched: boolean) =>
+    notify(switched ? t('auth.reauthOtherOperator') : t('auth.reauthDone'), switched ? 'warning' : undefined);
+  const signOutButton = (
+    <Button color="inherit" onClick={onSignOut}>
+      {t('auth.reauthSignOut')}
+    </Button>
+  );
+
   return (
     <Dialog
       open={open}
@@ -47,19 +56,7 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
           {oidc ? t('auth.oidcReauthIntro') : t('auth.reauthIntro')}
         </DialogContentText>
         {open && oidc ? (
-          <OidcReauth
-            onDone={(switched) =>
-              notify(
-                switched ? t('auth.reauthOtherOperator') : t('auth.reauthDone'),
-                switched ? 'warning' : undefined,
-              )
-            }
-            secondaryAction={
-              <Button color="inherit" onClick={onSignOut}>
-                {t('auth.reauthSignOut')}
-              </Button>
-            }
-          />
+          <OidcReauth onDone={announce} secondaryAction={signOutButton} />
         ) : open ? (
           <TokenForm
             autoFocus
@@ -75,16 +72,9 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
                 before.status !== 'signed-out' &&
                 after.status !== 'signed-out' &&
                 before.operator !== after.operator;
-              notify(
-                switched ? t('auth.reauthOtherOperator') : t('auth.reauthDone'),
-                switched ? 'warning' : undefined,
-              );
+              announce(switched);
             }}
-            secondaryAction={
-              <Button color="inherit" onClick={onSignOut}>
-                {t('auth.reauthSignOut')}
-              </Button>
-            }
+            secondaryAction={signOutButton}
           />
         ) : null}
       </DialogContent>

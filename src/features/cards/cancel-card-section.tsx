@@ -6,11 +6,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from './texts';
 import { cancelCard } from '@/api/cards';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LiveRegion } from '@/components/live-region';
 import { TextInput } from '@/components/text-input';
 import { CodeField } from './code-field';
-import { OperationOutcome } from './operation-result';
+import { CardOperationDialog, CardOperationFeedback } from './card-operation-parts';
 import { parseCode, useCardOperation } from './use-card-operation';
 
 /**
@@ -23,13 +21,9 @@ export function CancelCardSection() {
   const [codeText, setCodeText] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [retyped, setRetyped] = useState('');
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
   const codeInputRef = useRef<HTMLInputElement>(null);
-  const { state, confirming, open, answered, resent, ask, confirm, resend, close } = useCardOperation(
-    'cancel',
-    cancelCard,
-  );
+  const controls = useCardOperation('cancel', cancelCard);
+  const { state, confirming, ask, triggerRef } = controls;
   const refusalFields = useMemo(
     () => ({ cardCode: { label: t('cards.cancel.codeLabel'), focus: () => codeInputRef.current?.focus() } }),
     [t],
@@ -75,20 +69,14 @@ export function CancelCardSection() {
           {t('cards.cancel.submit')}
         </Button>
       </Stack>
-      <LiveRegion visible={!open} message={state.pending ? t('cards.sending') : null} />
-      <OperationOutcome
+      <CardOperationFeedback
         operation="cancel"
-        outcome={state.outcome}
-        code={state.variables}
-        repeat={state.repeat}
+        controls={controls}
         errorTitle={t('cards.cancel.errorTitle')}
-        focusRef={resultRef}
-        autoFocus={resent}
         fields={refusalFields}
-        onResend={() => resend(state.version)}
       />
-      <ConfirmDialog
-        open={open}
+      <CardOperationDialog
+        controls={controls}
         title={t('cards.cancel.dialogTitle', { code: confirming ?? '' })}
         description={
           <DialogContentText sx={{ mb: 2 }}>
@@ -96,15 +84,8 @@ export function CancelCardSection() {
           </DialogContentText>
         }
         confirmLabel={t('cards.cancel.confirm')}
-        busyLabel={t('cards.sending')}
-        cancelLabel={t('cards.back')}
-        busy={state.pending}
         canConfirm={matches}
         danger
-        onConfirm={() => confirm(state.version)}
-        onClose={close}
-        // Back to where the operator was: the answer when there is one, else the button.
-        returnFocusTo={() => (answered ? resultRef.current : triggerRef.current)}
       >
         <TextInput
           label={t('cards.cancel.retypeLabel')}
@@ -121,7 +102,7 @@ export function CancelCardSection() {
           fullWidth
           disabled={state.pending}
         />
-      </ConfirmDialog>
+      </CardOperationDialog>
     </Paper>
   );
 }

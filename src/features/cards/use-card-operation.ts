@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from './texts';
 import { saysAlreadyCancelled } from '@/api/cards';
 import type { CardOperationResult } from '@/api/schemas/cards';
@@ -27,6 +27,9 @@ export function useCardOperation(
   const [answered, setAnswered] = useState(false);
   // The last send came from the outcome's "send again", not from the dialog: its answer takes focus.
   const [resent, setResent] = useState(false);
+  // Where focus goes back to once the dialog closes: the answer, or the button that opened the dialog.
+  const resultRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const settle = () => {
     setAnswered(true);
     setOpen(false);
@@ -104,8 +107,11 @@ export function useCardOperation(
     setOpen(false);
   };
 
-  return { state, confirming, open, answered, resent, ask, confirm, resend, close };
+  return { state, confirming, open, answered, resent, ask, confirm, resend, close, resultRef, triggerRef };
 }
+
+/** A card section's handle on its operation (useCardOperation's result). */
+export type CardOperationControls = ReturnType<typeof useCardOperation>;
 
 /** A code typed by the operator: a positive whole number of digits only, or null. */
 export function parseCode(text: string): number | null {

@@ -15,13 +15,11 @@ import { useTranslation } from './texts';
 import { requestVirtualCard } from '@/api/cards';
 import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode, type VirtualCardCode } from '@/api/virtual-card-account';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LiveRegion } from '@/components/live-region';
 import { useAccountList } from '@/hooks/use-account-list';
 import { useRuntimeConfig } from '@/config/config-context';
 import { formatCnpj } from '@/lib/cnpj';
 import { CodeField } from './code-field';
-import { OperationOutcome } from './operation-result';
+import { CardOperationDialog, CardOperationFeedback } from './card-operation-parts';
 import { parseCode, useCardOperation } from './use-card-operation';
 
 /** Options shown at once in the account picker; typing narrows the rest (10 000 accounts stay fast). */
@@ -73,14 +71,9 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const [selectedCode, setSelectedCode] = useState<number | null>(handedOverAccount);
   const [codeText, setCodeText] = useState(handedOverAccount === null ? '' : String(handedOverAccount));
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
   const accountInputRef = useRef<HTMLInputElement>(null);
-  const { state, confirming, open, answered, resent, ask, confirm, resend, close } = useCardOperation(
-    'virtualCard',
-    requestVirtualCard,
-    handedOverAccount,
-  );
+  const controls = useCardOperation('virtualCard', requestVirtualCard, handedOverAccount);
+  const { state, confirming, ask, triggerRef } = controls;
   const refusalFields = useMemo(
     () => ({
       account: {
@@ -243,20 +236,14 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
           {t('cards.virtual.submit')}
         </Button>
       </Stack>
-      <LiveRegion visible={!open} message={state.pending ? t('cards.sending') : null} />
-      <OperationOutcome
+      <CardOperationFeedback
         operation="virtualCard"
-        outcome={state.outcome}
-        code={state.variables}
-        repeat={state.repeat}
+        controls={controls}
         errorTitle={t('cards.virtual.errorTitle')}
-        focusRef={resultRef}
-        autoFocus={resent}
         fields={refusalFields}
-        onResend={() => resend(state.version)}
       />
-      <ConfirmDialog
-        open={open}
+      <CardOperationDialog
+        controls={controls}
         title={t('cards.virtual.dialogTitle')}
         description={
           <>
@@ -282,14 +269,8 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
           </>
         }
         confirmLabel={t('cards.virtual.confirm')}
-        busyLabel={t('cards.sending')}
-        cancelLabel={t('cards.back')}
-        busy={state.pending}
         // The one action of a confirmation that only states what will happen.
         focusConfirm
-        onConfirm={() => confirm(state.version)}
-        onClose={close}
-        returnFocusTo={() => (answered ? resultRef.current : triggerRef.current)}
       />
     </Paper>
   );
