@@ -11,10 +11,11 @@ import { sandboxProfileNames } from './src/sandbox/profiles';
  */
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4400);
 const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
-// Read by e2e/fixtures.ts (workers inherit the runner's environment).
+// Read by e2e/support/sandbox-stores.ts (workers inherit the runner's environment).
 process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 // OpenID Connect: the test IdP (started by the sandbox with --oidc) and a second preview of the same
-// build whose config.json says auth.type "oidc" (e2e/config.oidc.e2e.json); e2e/oidc.spec.ts uses them.
+// build whose config.json says auth.type "oidc" (e2e/config.oidc.e2e.json); e2e/oidc.spec.ts uses them
+// through e2e/support/identity-provider.ts.
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 4401);
 const OIDC_PREVIEW_PORT = Number(process.env.E2E_OIDC_PREVIEW_PORT ?? 4174);
 process.env.E2E_IDP_URL = `http://127.0.0.1:${IDP_PORT}`;

@@ -8,7 +8,7 @@ import baseConfig from './playwright.config';
  * The production claims, tested on the web server a deployment really runs: nginx with the files in
  * deploy/ (via `npm run serve:nginx`), serving dist/ pointed at the HTTP sandbox. Header check of every
  * kind of response, framing from another origin, and a smoke subset of the journeys under nginx's CSP
- * (the runtime guard of e2e/fixtures.ts fails a test on any CSP violation).
+ * (the runtime guard, e2e/support/runtime-guard.ts, fails a test on any CSP violation).
  *
  * A separate config (not a project of playwright.config.ts) so that the usual suite does not need nginx:
  * Playwright starts every webServer for every project. Specs are e2e/nginx/*.nginx.ts, a name the main

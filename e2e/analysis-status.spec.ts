@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInWithSandboxToken, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe-check';
+import { signInWithSandboxToken } from './support/sandbox-sign-in';
 
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 

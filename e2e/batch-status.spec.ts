@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { generateSeededAnalyses, seedLookups, seededCpfs } from '../src/sandbox/seed';
-import {
-  expect,
-  expectNoAxeViolations,
-  patchConfig,
-  signInWithSandboxToken,
-  test,
-  type PrivacyWatch,
-  type SandboxControl,
-} from './fixtures';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe-check';
+import { patchConfig } from './support/patch-config';
+import type { PrivacyWatch } from './support/privacy-watch';
+import type { SandboxControl } from './support/sandbox-control';
+import { signInWithSandboxToken } from './support/sandbox-sign-in';
 
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 const formatted = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');

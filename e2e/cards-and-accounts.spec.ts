@@ -1,14 +1,11 @@
 import type { Page } from '@playwright/test';
 import { accountNumber } from '../src/sandbox/seed';
-import {
-  expect,
-  expectNoAxeViolations,
-  patchConfig,
-  profileBase,
-  signInWithSandboxToken,
-  test,
-  type SandboxControl,
-} from './fixtures';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe-check';
+import { patchConfig } from './support/patch-config';
+import type { SandboxControl } from './support/sandbox-control';
+import { signInWithSandboxToken } from './support/sandbox-sign-in';
+import { profileBase } from './support/sandbox-stores';
 
 interface Stats {
   cancelsPerCard: Record<string, number>;

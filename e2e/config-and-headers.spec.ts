@@ -1,4 +1,5 @@
-import { expect, SANDBOX_URL, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { SANDBOX_URL } from './support/sandbox-stores';
 
 test.describe('runtime config and security headers', () => {
   test('a bad config names the offending key on a full-page error', async ({ page }) => {

@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test';
-import {
-  SANDBOX_URL,
-  expect,
-  expectNoAxeViolations,
-  patchConfig,
-  signInWithSandboxToken,
-  test,
-} from './fixtures';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe-check';
+import { patchConfig } from './support/patch-config';
+import { signInWithSandboxToken } from './support/sandbox-sign-in';
+import { SANDBOX_URL } from './support/sandbox-stores';
 
 /**
  * The wizard forgives how people type: phones with their area code, dates in the usual shapes, nothing

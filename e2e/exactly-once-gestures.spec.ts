@@ -1,5 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, laneConfig, signInWithSandboxToken, test, type SandboxControl } from './fixtures';
+import { expect, test } from './fixtures';
+import type { SandboxControl } from './support/sandbox-control';
+import { signInWithSandboxToken } from './support/sandbox-sign-in';
+import { laneConfig } from './support/sandbox-stores';
 import { fillCreditApplication } from './wizard-helpers';
 
 /**

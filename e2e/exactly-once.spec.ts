@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, patchConfig, signInWithSandboxToken, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe-check';
+import { patchConfig } from './support/patch-config';
+import { signInWithSandboxToken } from './support/sandbox-sign-in';
 import { fillCreditApplication } from './wizard-helpers';
 
 /**

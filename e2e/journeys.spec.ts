@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { sandboxProfile, statusWord } from '../src/sandbox/profiles';
-import { expect, profileBase, profileConfig, signInWithSandboxToken, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { signInWithSandboxToken } from './support/sandbox-sign-in';
+import { profileBase, profileConfig } from './support/sandbox-stores';
 import { fillCreditApplication } from './wizard-helpers';
 
 /**

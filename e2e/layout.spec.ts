@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe-check';
 
 /**
  * Every screen at the widths operators use and at the WCAG 1.4.10 reflow widths: no sideways scroll of

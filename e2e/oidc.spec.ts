@@ -1,15 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expect as baseExpect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe-check';
 import {
   IDP_URL,
   OIDC_APP_URL,
-  SANDBOX_URL,
-  expect as baseExpect,
-  expectNoAxeViolations,
-  patchConfig,
   signInAtIdentityProvider,
-  test,
   watchIdentityProvider,
-} from './fixtures';
+} from './support/identity-provider';
+import { patchConfig } from './support/patch-config';
+import { SANDBOX_URL } from './support/sandbox-stores';
 
 /**
  * OpenID Connect against a real provider: oidc-provider started beside the HTTP sandbox (scripts/oidc-idp.ts,

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { seededCpfs } from '../src/sandbox/seed';
-import { expect, signInWithSandboxToken, test, type PrivacyWatch } from './fixtures';
+import { expect, test } from './fixtures';
+import type { PrivacyWatch } from './support/privacy-watch';
+import { signInWithSandboxToken } from './support/sandbox-sign-in';
 import { fillCreditApplication } from './wizard-helpers';
 
 /**

@@ -1,13 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seededCpfs } from '../src/sandbox/seed';
-import {
-  SANDBOX_TOKENS,
-  SANDBOX_URL,
-  expect as baseExpect,
-  patchConfig,
-  signInWithSandboxToken,
-  test,
-} from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
+import { patchConfig } from './support/patch-config';
+import { SANDBOX_TOKENS, signInWithSandboxToken } from './support/sandbox-sign-in';
+import { SANDBOX_URL } from './support/sandbox-stores';
 
 /** Several lazy screens on a shared, busy machine: a state may take longer than the default 7 s. */
 const expect = baseExpect.configure({ timeout: 20_000 });

@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test';
 import { seededCpfs } from '../src/sandbox/seed';
-import {
-  SANDBOX_URL,
-  expect as baseExpect,
-  expectNoAxeViolations,
-  signInWithSandboxToken,
-  test,
-} from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe-check';
+import { signInWithSandboxToken } from './support/sandbox-sign-in';
+import { SANDBOX_URL } from './support/sandbox-stores';
 import { field } from './wizard-helpers';
 
 /** Lazy screens, two tabs and a shared, busy machine: a state may take longer than the default 7 s. */

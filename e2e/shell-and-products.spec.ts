@@ -1,4 +1,6 @@
-import { expect, expectNoAxeViolations, signInWithSandboxToken, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe-check';
+import { signInWithSandboxToken } from './support/sandbox-sign-in';
 
 test.describe('sign-in and products', () => {
   test('signs in with one click and shows the products, HTML-like names as text', async ({ page }) => {

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInWithSandboxToken, test } from '../fixtures';
+import { expect, test } from '../fixtures';
+import { expectNoAxeViolations } from '../support/axe-check';
+import { signInWithSandboxToken } from '../support/sandbox-sign-in';
 
 /**
  * The journeys' smoke subset on nginx, under the CSP that deploy/start.sh writes. The runtime guard of
