@@ -70,6 +70,9 @@ test.describe('operational reports', () => {
     }, cpf);
     await page.getByRole('navigation').getByRole('link', { name: 'Contas' }).click();
     await expect(page.getByText('Padaria Horizonte').first()).toBeVisible();
+    // A batch goes out REPORT_FLUSH_MS (10 s) after its first event, the page still open: seen here as a
+    // request for sure (a beacon sent while the page unloads may not reach page.on('request')).
+    await expect.poll(() => sent.length).toBeGreaterThan(0);
 
     // Leaving the page (a closed tab, a navigation away) sends what waits.
     await page.goto('about:blank');
