@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from './support/axe-check';
 import { patchConfig } from './support/patch-config';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 import { SANDBOX_URL } from './support/sandbox-stores';
+import { addressAt, fillFields, openApplication } from './wizard-helpers';
 
 /**
  * The wizard forgives how people type: phones with their area code, dates in the usual shapes, nothing
@@ -17,8 +18,7 @@ const SHOTS = process.env.WIZARD_SHOTS_DIR;
 /** Signs in and opens a wizard step by in-app navigation (a reload would lose the in-memory token). */
 async function openStep(page: Page, slug: string) {
   await signInWithSandboxToken(page);
-  await page.getByRole('navigation').getByRole('link', { name: 'Nova proposta' }).click();
-  await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
+  await openApplication(page);
   await page.evaluate((path) => {
     window.history.pushState(null, '', path);
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -143,12 +143,10 @@ test.describe('credit application: forgiving input', () => {
 
     await page.route('**/__sandbox/cep/**', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Adicionar endereço' }).click();
-    await at('cep', 1).pressSequentially('04101000');
-    await at('logradouro', 1).pressSequentially('Rua Domingos de Morais');
-    await at('numero', 1).pressSequentially('1000A');
-    await at('bairro', 1).pressSequentially('Vila Mariana');
-    await at('cidade', 1).pressSequentially('São Paulo');
-    await at('uf', 1).selectOption('SP');
+    // The CEP typed key by key while its look-up fails; the rest typed in as usual (a number with a letter).
+    const { cep, ...rest } = addressAt(1);
+    await at('cep', 1).pressSequentially(cep);
+    await fillFields(page, 'portador.enderecos.1', { ...rest, numero: '1000A' });
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByText('Etapa 7 de 8', { exact: true })).toBeVisible();
     await expect(at('logradouro', 1)).toHaveCount(0);

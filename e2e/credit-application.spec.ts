@@ -3,15 +3,21 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
 import { patchConfig } from './support/patch-config';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
+import {
+  applicant,
+  continueToNextStep,
+  fillCreditApplication,
+  fillDocumentStep,
+  fillIncomeStep,
+  fillPersonalStep,
+  fillPhone,
+  fillProductStep,
+  maskedCpf,
+  openApplication,
+  type ApplicantOverrides,
+} from './wizard-helpers';
 
-/** A fictitious applicant; CPF 06247311974 has no analyses in the seed. */
-const applicant = {
-  cpf: '06247311974',
-  cpfMasked: '062.473.119-74',
-  nome: 'Maria da Conceição Souza Albuquerque Lima',
-  nomedamae: 'Ana Lúcia Souza',
-  email: 'maria.souza@example.com',
-};
+const { cpf, nome, nomedamae, email } = applicant.personal;
 
 const name = (path: string) => `[name="${path}"]`;
 
@@ -35,57 +41,35 @@ async function expectStep(page: Page, number: number, title: string) {
   await expect(page.getByRole('heading', { level: 2 })).toContainText(title);
 }
 
-/** Signs in, opens the wizard and completes step 1 (product 102, due day 10). */
-async function startApplication(page: Page) {
+/** Signs in on the sign-in screen (not with a prepared token). */
+async function signIn(page: Page) {
   await page.goto('/entrar');
   await page.getByRole('button', { name: /Operador/ }).click();
-  await page.getByRole('navigation').getByRole('link', { name: 'Nova proposta' }).click();
-  await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
-  await page.locator(name('codigodoproduto')).selectOption('102');
-  await page.locator(name('cartaodecredito.diadovencimento')).selectOption('10');
-  await page.getByRole('button', { name: 'Continuar' }).click();
+}
+
+/** Signs in, opens the wizard and completes step 1 (the applicant's product and due day). */
+async function startApplication(page: Page) {
+  await signIn(page);
+  await openApplication(page);
+  await fillProductStep(page);
+  await continueToNextStep(page);
 }
 
 /** Steps 2 to 4 (personal data, identity, income), quickly (fill, not keystrokes); lands on the phones. */
-async function fillPersonalIdentityIncome(page: Page, cpf = applicant.cpf) {
-  await page.locator(name('portador.cpf')).fill(cpf);
-  await page.locator(name('portador.nome')).fill(applicant.nome);
-  await page.locator(name('portador.nome')).blur();
-  await page.locator(name('portador.nomedamae')).fill(applicant.nomedamae);
-  await page.locator(name('portador.datadenascimento')).fill('12/04/1988');
-  await page.locator(name('portador.sexo')).selectOption('FEMININO');
-  await page.locator(name('portador.estadocivil')).selectOption('CASADO');
-  await page.locator(name('portador.email')).fill(applicant.email);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.locator(name('portador.numerodaidentidade')).fill('123456789');
-  await page.locator(name('portador.orgaoexpedidordaidentidade')).fill('SSP');
-  await page.locator(name('portador.unidadefederativadaidentidade')).selectOption('SP');
-  await page.locator(name('portador.datadeemissaodaidentidade')).fill('30/06/2010');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.locator(name('portador.codigodaprofissao')).selectOption('1');
-  await page.locator(name('portador.nomeempresa')).fill('Padaria Horizonte LTDA');
-  await page.locator(name('portador.valorrenda')).fill('6.500,00');
-  await page.locator(name('portador.numerodaagencia')).fill('1');
-  await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');
-  await page.getByRole('button', { name: 'Continuar' }).click();
+async function fillPersonalIdentityIncome(page: Page) {
+  await fillPersonalStep(page);
+  await continueToNextStep(page);
+  await fillDocumentStep(page);
+  await continueToNextStep(page);
+  await fillIncomeStep(page);
+  await continueToNextStep(page);
   await expectStep(page, 5, 'Telefones');
 }
 
 /** Fills every step quickly (fill, not keystrokes) and lands on the review. */
-async function fillQuickly(page: Page, cpf = applicant.cpf) {
-  await startApplication(page);
-  await fillPersonalIdentityIncome(page, cpf);
-  await page.locator(name('portador.telefones.0.numerododdd')).fill('11');
-  await page.locator(name('portador.telefones.0.numerodotelefone')).fill('987654321');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.locator(name('portador.enderecos.0.cep')).fill('04101000');
-  await page.locator(name('portador.enderecos.0.logradouro')).fill('Rua Domingos de Morais');
-  await page.locator(name('portador.enderecos.0.numero')).fill('1200');
-  await page.locator(name('portador.enderecos.0.bairro')).fill('Vila Mariana');
-  await page.locator(name('portador.enderecos.0.cidade')).fill('São Paulo');
-  await page.locator(name('portador.enderecos.0.uf')).selectOption('SP');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByRole('button', { name: 'Continuar' }).click();
+async function fillQuickly(page: Page, overrides: ApplicantOverrides = {}) {
+  await signIn(page);
+  await fillCreditApplication(page, overrides);
   await expectStep(page, 8, 'Revisão');
 }
 
@@ -96,14 +80,7 @@ test.describe('credit application', () => {
     privacy,
   }) => {
     test.setTimeout(120_000); // about 14 s of typing on a quiet machine; room for a busy (shared) one
-    for (const value of [
-      applicant.cpf,
-      applicant.cpfMasked,
-      applicant.nome,
-      applicant.nomedamae,
-      applicant.email,
-    ])
-      privacy.watch(value);
+    for (const value of [cpf, maskedCpf(cpf), nome, nomedamae, email]) privacy.watch(value);
     // The status lookup after the submit carries the CPF in its path, as the interface defines it.
     privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
     await signInWithSandboxToken(page);
@@ -119,19 +96,19 @@ test.describe('credit application', () => {
     await page.keyboard.press('Enter'); // the focused "Continuar"
 
     await expectStep(page, 2, 'Dados pessoais');
-    await typeInto(page, 'portador.cpf', applicant.cpf);
-    await expect(page.locator(name('portador.cpf'))).toHaveValue(applicant.cpfMasked);
+    await typeInto(page, 'portador.cpf', cpf);
+    await expect(page.locator(name('portador.cpf'))).toHaveValue(maskedCpf(cpf));
     await page.keyboard.press('Tab');
-    await page.keyboard.type(applicant.nome);
+    await page.keyboard.type(nome);
     await page.keyboard.press('Tab'); // leaving the name suggests the printed name
     await expect(page.locator(name('portador.nomeimpresso'))).toHaveValue('MARIA C S A LIMA');
-    await typeInto(page, 'portador.nomedamae', applicant.nomedamae);
+    await typeInto(page, 'portador.nomedamae', nomedamae);
     await typeInto(page, 'portador.datadenascimento', '12041988');
     await expect(page.locator(name('portador.datadenascimento'))).toHaveValue('12/04/1988');
     await chooseByKeyboard(page, 'portador.sexo', 'F', 'FEMININO');
     await chooseByKeyboard(page, 'portador.estadocivil', 'Cas', 'CASADO');
     await expect(page.locator(name('portador.siglanacionalidade'))).toHaveValue('BRA');
-    await typeInto(page, 'portador.email', applicant.email);
+    await typeInto(page, 'portador.email', email);
     await expectNoAxeViolations(page, 'step 2');
     await page.keyboard.press('Enter');
 
@@ -227,12 +204,12 @@ test.describe('credit application', () => {
         codigodoproduto: 102,
         cartaodecredito: { diadovencimento: 10 },
         portador: {
-          nome: applicant.nome,
+          nome,
           nomeimpresso: 'MARIA C S A LIMA',
-          nomedamae: applicant.nomedamae,
+          nomedamae,
           datadenascimento: '1988-04-12',
           sexo: 'FEMININO',
-          cpf: applicant.cpf,
+          cpf,
           numerodaidentidade: '12.345.678-9',
           orgaoexpedidordaidentidade: 'SSP',
           unidadefederativadaidentidade: 'SP',
@@ -242,7 +219,7 @@ test.describe('credit application', () => {
           siglanacionalidade: 'BRA',
           numerodaagencia: 1234,
           numerodacontacorrente: '98765-4',
-          email: applicant.email,
+          email,
           nomeempresa: 'Padaria Horizonte LTDA',
           valorrenda: 654321,
           telefones: [
@@ -281,7 +258,7 @@ test.describe('credit application', () => {
         },
       },
     });
-    expect(await sandbox.stats()).toMatchObject({ applicationsPerCpf: { [applicant.cpf]: 1 } });
+    expect(await sandbox.stats()).toMatchObject({ applicationsPerCpf: { [cpf]: 1 } });
 
     // The CPF travels to the status screen in memory, never in the URL.
     await page.getByRole('button', { name: 'Ver a situação deste CPF' }).click();
@@ -298,9 +275,8 @@ test.describe('credit application', () => {
     await expect(summary).toBeFocused();
     await expect(summary).toContainText('Corrija 2 problemas para continuar');
     await expect(page).toHaveTitle(/^Erro: Nova proposta de crédito/);
-    await page.locator(name('codigodoproduto')).selectOption('101');
-    await page.locator(name('cartaodecredito.diadovencimento')).selectOption('5');
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await fillProductStep(page, { codigodoproduto: '101', cartaodecredito: { diadovencimento: '5' } });
+    await continueToNextStep(page);
 
     await typeInto(page, 'portador.cpf', '52998224726'); // wrong check digit
     await typeInto(page, 'portador.datadenascimento', '31022000'); // no 31 February
@@ -352,7 +328,7 @@ test.describe('credit application', () => {
     await expect(page.getByText('Proposta enviada').first()).toBeVisible();
     const stats = await sandbox.stats();
     expect(stats).toMatchObject({
-      applicationsPerCpf: { [applicant.cpf]: 1 },
+      applicationsPerCpf: { [cpf]: 1 },
       requestsPerEndpoint: { creditRequest: 1 },
     });
   });
@@ -366,8 +342,8 @@ test.describe('credit application', () => {
     await expect(page.getByText('Nada do que você digitou foi perdido.')).toBeVisible();
     await expectNoAxeViolations(page, 'submit 500');
     await page.getByRole('link', { name: 'Alterar Dados pessoais' }).click();
-    await expect(page.locator(name('portador.cpf'))).toHaveValue('062.473.119-74');
-    await expect(page.locator(name('portador.nome'))).toHaveValue(applicant.nome);
+    await expect(page.locator(name('portador.cpf'))).toHaveValue(maskedCpf(cpf));
+    await expect(page.locator(name('portador.nome'))).toHaveValue(nome);
     await page.getByRole('button', { name: 'Voltar para a revisão' }).click();
     await expectStep(page, 8, 'Revisão');
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
@@ -417,7 +393,7 @@ test.describe('credit application', () => {
     // The resend carried the same key: the provider recognised it, no second application.
     const stats = await sandbox.stats();
     expect(stats).toMatchObject({
-      applicationsPerCpf: { [applicant.cpf]: 1 },
+      applicationsPerCpf: { [cpf]: 1 },
       requestsPerEndpoint: { creditRequest: 2 },
       idempotencyKeys: [{ endpoint: 'creditRequest', requests: 2 }],
     });
@@ -432,7 +408,7 @@ test.describe('credit application', () => {
     await expect(alert).toContainText('Nenhuma análise nova apareceu', { timeout: 10_000 });
     await alert.getByRole('button', { name: 'Enviar novamente' }).click();
     await expect(page.getByText('Proposta enviada').first()).toBeVisible();
-    expect(await sandbox.stats()).toMatchObject({ applicationsPerCpf: { [applicant.cpf]: 1 } });
+    expect(await sandbox.stats()).toMatchObject({ applicationsPerCpf: { [cpf]: 1 } });
   });
 
   test('a 401 mid-wizard re-authenticates in place and keeps the data', async ({ page, sandbox }) => {
@@ -445,13 +421,13 @@ test.describe('credit application', () => {
     await dialog.getByRole('button', { name: 'Continuar' }).click();
     await expect(dialog).toBeHidden();
     await expectStep(page, 8, 'Revisão');
-    await expect(page.getByRole('region', { name: 'Dados pessoais' })).toContainText(applicant.nome);
+    await expect(page.getByRole('region', { name: 'Dados pessoais' })).toContainText(nome);
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
     await expect(page.getByText('Proposta enviada').first()).toBeVisible();
   });
 
   test('warns about a CPF that already has analyses, and still lets the operator send', async ({ page }) => {
-    await fillQuickly(page, '52998224725');
+    await fillQuickly(page, { personal: { cpf: '52998224725' } });
     const warning = page.getByRole('status').filter({ hasText: 'Este CPF já tem' });
     await expect(warning).toContainText('Este CPF já tem 1 análise');
     await expect(warning).toContainText(/PRP-\d{4}-\d+/);
@@ -472,15 +448,14 @@ test.describe('credit application', () => {
     await nav.getByRole('link', { name: 'Nova proposta' }).click();
     await expect(page.getByText('Rascunho recuperado')).toBeVisible();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await expect(page.locator(name('portador.cpf'))).toHaveValue('062.473.119-74');
+    await expect(page.locator(name('portador.cpf'))).toHaveValue(maskedCpf(cpf));
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/entrar$/);
     await page.getByRole('button', { name: /Operador/ }).click();
     await nav.getByRole('link', { name: 'Nova proposta' }).click();
     await expect(page.getByText('Rascunho recuperado')).toHaveCount(0);
-    await page.locator(name('codigodoproduto')).selectOption('101');
-    await page.locator(name('cartaodecredito.diadovencimento')).selectOption('5');
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await fillProductStep(page, { codigodoproduto: '101', cartaodecredito: { diadovencimento: '5' } });
+    await continueToNextStep(page);
     await expect(page.locator(name('portador.cpf'))).toHaveValue('');
   });
 
@@ -495,13 +470,11 @@ test.describe('credit application', () => {
     await fillPersonalIdentityIncome(page);
     // A new, empty row is not flagged before the operator has had a chance to fill it (the added row
     // opens, the first closes: each row is filled while open).
-    await page.locator(name('portador.telefones.0.numerododdd')).fill('11');
-    await page.locator(name('portador.telefones.0.numerodotelefone')).fill('987654321');
+    await fillPhone(page, 0);
     await page.getByRole('button', { name: /Adicionar telefone/ }).click();
     await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toHaveCount(0);
-    await page.locator(name('portador.telefones.1.numerododdd')).fill('21');
-    await page.locator(name('portador.telefones.1.numerodotelefone')).fill('33334444');
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    await fillPhone(page, 1);
+    await continueToNextStep(page);
     await expectStep(page, 6, 'Endereços');
   });
 });

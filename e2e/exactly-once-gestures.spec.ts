@@ -103,7 +103,7 @@ test('the credit application (key off: the CPF looked up before the send), every
   privacy.allowInRequestUrl(/\/api\/v1\/cards\/request\/\d{11}\/$/);
   await configure(page, sandboxLane, { sendIdempotencyKey: false });
   await signInWithSandboxToken(page);
-  await fillCreditApplication(page, cpf);
+  await fillCreditApplication(page, { personal: { cpf } });
 
   const send = page.getByRole('button', { name: 'Enviar proposta' });
   const preparing = page.getByText('Consultando as análises deste CPF antes de enviar…');

@@ -148,7 +148,7 @@ test.describe('a credit request whose POST commits and whose connection is then 
     // This deployment's config.json, with the key off (the documented provider setting).
     await patchConfig(page, { sendIdempotencyKey: false });
     await signInWithSandboxToken(page);
-    await fillCreditApplication(page, cpf);
+    await fillCreditApplication(page, { personal: { cpf } });
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
 
     // What the issue saw against an independent server: two POSTs, two analyses, for one submit.
@@ -215,7 +215,7 @@ test.describe('a provider whose CORS does not allow Idempotency-Key, with sendId
     expect(((await sandbox.stats()) as Stats).cancelRequestsPerCard).toEqual({});
 
     // The credit application: "Enviar novamente" again and again, each time the same explanation.
-    await fillCreditApplication(page, cpf);
+    await fillCreditApplication(page, { personal: { cpf } });
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const box = page

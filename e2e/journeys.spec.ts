@@ -3,7 +3,7 @@ import { sandboxProfile, statusWord } from '../src/sandbox/profiles';
 import { expect, test } from './fixtures';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 import { profileBase, profileConfig } from './support/sandbox-stores';
-import { fillCreditApplication } from './wizard-helpers';
+import { applicant, fillCreditApplication } from './wizard-helpers';
 
 /**
  * The main journeys, run once per sandbox profile (a `journeys-<profile>` project each; see
@@ -12,8 +12,6 @@ import { fillCreditApplication } from './wizard-helpers';
  * checks are the same everywhere: what the operator sees, and what reached the sandbox.
  */
 
-/** A fictitious applicant whose CPF has no analyses in the seed. */
-const applicant = { cpf: '06247311974', nome: 'Maria da Conceição Souza Albuquerque Lima' };
 /** A valid CPF that no profile knows. */
 const UNKNOWN_CPF = '11122233396';
 
@@ -69,11 +67,11 @@ test.describe('main journeys', () => {
   }) => {
     const profile = currentProfile(value);
     test.setTimeout(90_000);
-    privacy.watch(applicant.nome);
+    privacy.watch(applicant.personal.nome);
     // The status lookup carries the CPF in its path, as the interface defines it.
     privacy.allowInRequestUrl(/\/api\/v1\/cards\/request\/\d{11}\/$/);
     await signInWithSandboxToken(page);
-    await fillCreditApplication(page, applicant.cpf, { nome: applicant.nome });
+    await fillCreditApplication(page);
     await expect(page.getByText('Etapa 8 de 8', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
     // 201 with a body, 202 without one, 200 with another body: each is a success to show.
@@ -84,18 +82,18 @@ test.describe('main journeys', () => {
     };
     const incomeUnit = profileConfig(profile)['incomeUnit'] ?? 'centavos';
     expect(recorded.body.portador).toMatchObject({
-      cpf: applicant.cpf,
-      nomeempresa: 'Padaria Horizonte LTDA',
+      cpf: applicant.personal.cpf,
+      nomeempresa: applicant.income.nomeempresa,
       valorrenda: incomeUnit === 'reais' ? 6_500 : 650_000,
     });
     expect(
       ((await sandbox.stats()) as { applicationsPerCpf: Record<string, number> }).applicationsPerCpf,
-    ).toEqual({ [applicant.cpf]: 1 });
+    ).toEqual({ [applicant.personal.cpf]: 1 });
 
     // Straight to the CPF's status: the new analysis, in the profile's Status word, coloured by config.
     await nav(page).getByRole('link', { name: 'Análises por CPF' }).click();
     const cpf = page.getByRole('textbox', { name: 'CPF' });
-    await cpf.fill(applicant.cpf);
+    await cpf.fill(applicant.personal.cpf);
     await cpf.press('Enter');
     const results = page.getByRole('table', { name: 'Propostas do CPF consultado' });
     await expect(results).toContainText('PRP-2026-001000');

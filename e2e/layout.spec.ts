@@ -1,6 +1,15 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
+import {
+  continueToNextStep,
+  fillAddressesStep,
+  fillDocumentStep,
+  fillIncomeStep,
+  fillPersonalStep,
+  fillPhonesStep,
+  fillProductStep,
+} from './wizard-helpers';
 
 /**
  * Every screen at the widths operators use and at the WCAG 1.4.10 reflow widths: no sideways scroll of
@@ -121,58 +130,37 @@ for (const viewport of viewports) {
       await expectStep(page, 1);
       await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
       await checkLayout(page, testInfo, viewport.label, 'wizard-1');
-      await page.locator(name('codigodoproduto')).selectOption('102');
-      await page.locator(name('cartaodecredito.diadovencimento')).selectOption('10');
-      await page.getByRole('button', { name: 'Continuar' }).click();
+      await fillProductStep(page);
+      await continueToNextStep(page);
 
       await expectStep(page, 2);
-      await page.locator(name('portador.cpf')).fill('06247311974');
-      await page.locator(name('portador.nome')).fill('Maria da Conceição Souza Albuquerque Lima');
-      await page.locator(name('portador.nome')).blur();
-      await page.locator(name('portador.nomedamae')).fill('Ana Lúcia Souza');
-      await page.locator(name('portador.datadenascimento')).fill('12/04/1988');
-      await page.locator(name('portador.sexo')).selectOption('FEMININO');
-      await page.locator(name('portador.estadocivil')).selectOption('CASADO');
-      await page.locator(name('portador.email')).fill('maria.souza@example.com');
+      await fillPersonalStep(page);
       await checkLayout(page, testInfo, viewport.label, 'wizard-2');
-      await page.getByRole('button', { name: 'Continuar' }).click();
+      await continueToNextStep(page);
 
       await expectStep(page, 3);
-      await page.locator(name('portador.numerodaidentidade')).fill('123456789');
-      await page.locator(name('portador.orgaoexpedidordaidentidade')).fill('SSP');
-      await page.locator(name('portador.unidadefederativadaidentidade')).selectOption('SP');
-      await page.locator(name('portador.datadeemissaodaidentidade')).fill('30/06/2010');
+      await fillDocumentStep(page);
       await checkLayout(page, testInfo, viewport.label, 'wizard-3');
-      await page.getByRole('button', { name: 'Continuar' }).click();
+      await continueToNextStep(page);
 
       await expectStep(page, 4);
-      await page.locator(name('portador.codigodaprofissao')).selectOption('1');
-      await page.locator(name('portador.nomeempresa')).fill('Padaria Horizonte LTDA');
-      await page.locator(name('portador.valorrenda')).fill('6.500,00');
-      await page.locator(name('portador.numerodaagencia')).fill('1');
-      await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');
+      await fillIncomeStep(page);
       await checkLayout(page, testInfo, viewport.label, 'wizard-4');
-      await page.getByRole('button', { name: 'Continuar' }).click();
+      await continueToNextStep(page);
 
       await expectStep(page, 5);
-      await page.locator(name('portador.telefones.0.numerododdd')).fill('11');
-      await page.locator(name('portador.telefones.0.numerodotelefone')).fill('987654321');
+      await fillPhonesStep(page);
       await checkLayout(page, testInfo, viewport.label, 'wizard-5');
-      await page.getByRole('button', { name: 'Continuar' }).click();
+      await continueToNextStep(page);
 
       await expectStep(page, 6);
-      await page.locator(name('portador.enderecos.0.cep')).fill('04101000');
-      await page.locator(name('portador.enderecos.0.logradouro')).fill('Rua Domingos de Morais');
-      await page.locator(name('portador.enderecos.0.numero')).fill('1200');
-      await page.locator(name('portador.enderecos.0.bairro')).fill('Vila Mariana');
-      await page.locator(name('portador.enderecos.0.cidade')).fill('São Paulo');
-      await page.locator(name('portador.enderecos.0.uf')).selectOption('SP');
+      await fillAddressesStep(page);
       await checkLayout(page, testInfo, viewport.label, 'wizard-6');
-      await page.getByRole('button', { name: 'Continuar' }).click();
+      await continueToNextStep(page);
 
       await expectStep(page, 7);
       await checkLayout(page, testInfo, viewport.label, 'wizard-7');
-      await page.getByRole('button', { name: 'Continuar' }).click();
+      await continueToNextStep(page);
 
       await expectStep(page, 8);
       await checkLayout(page, testInfo, viewport.label, 'wizard-8');

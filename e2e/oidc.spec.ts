@@ -9,6 +9,14 @@ import {
 } from './support/identity-provider';
 import { patchConfig } from './support/patch-config';
 import { SANDBOX_URL } from './support/sandbox-stores';
+import {
+  applicant,
+  continueToNextStep,
+  fillFields,
+  fillProductStep,
+  fillToReview,
+  maskedCpf,
+} from './wizard-helpers';
 
 /**
  * OpenID Connect against a real provider: oidc-provider started beside the HTTP sandbox (scripts/oidc-idp.ts,
@@ -88,49 +96,19 @@ function nextAuthorization(page: Page) {
   return page.waitForRequest((request) => request.url().startsWith(`${IDP_URL}/auth?`));
 }
 
-/** Steps 1 and the start of 2 of the wizard (product 102, due day 10, a CPF and a name). */
+/** Steps 1 and the start of 2 of the wizard (the applicant's product and due day, CPF and name). */
 async function startApplication(page: Page) {
   await page.getByRole('navigation').getByRole('link', { name: 'Nova proposta' }).click();
   await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
-  await page.locator(name('codigodoproduto')).selectOption('102');
-  await page.locator(name('cartaodecredito.diadovencimento')).selectOption('10');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.locator(name('portador.cpf')).fill('06247311974');
-  await page.locator(name('portador.nome')).fill('Maria da Conceição Souza');
+  await fillProductStep(page);
+  await continueToNextStep(page);
+  await fillFields(page, 'portador', { cpf: applicant.personal.cpf, nome: applicant.personal.nome });
   await page.locator(name('portador.nome')).blur();
 }
 
 /** The rest of the wizard, quickly, up to the review. */
 async function finishApplication(page: Page) {
-  await page.locator(name('portador.nomedamae')).fill('Ana Lúcia Souza');
-  await page.locator(name('portador.datadenascimento')).fill('12/04/1988');
-  await page.locator(name('portador.sexo')).selectOption('FEMININO');
-  await page.locator(name('portador.estadocivil')).selectOption('CASADO');
-  await page.locator(name('portador.email')).fill('maria.souza@example.com');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.locator(name('portador.numerodaidentidade')).fill('123456789');
-  await page.locator(name('portador.orgaoexpedidordaidentidade')).fill('SSP');
-  await page.locator(name('portador.unidadefederativadaidentidade')).selectOption('SP');
-  await page.locator(name('portador.datadeemissaodaidentidade')).fill('30/06/2010');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.locator(name('portador.codigodaprofissao')).selectOption('1');
-  await page.locator(name('portador.nomeempresa')).fill('Padaria Horizonte LTDA');
-  await page.locator(name('portador.valorrenda')).fill('6.500,00');
-  await page.locator(name('portador.numerodaagencia')).fill('1');
-  await page.locator(name('portador.numerodacontacorrente')).fill('12345-6');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.locator(name('portador.telefones.0.numerododdd')).fill('11');
-  await page.locator(name('portador.telefones.0.numerodotelefone')).fill('987654321');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.locator(name('portador.enderecos.0.cep')).fill('04101000');
-  await page.locator(name('portador.enderecos.0.logradouro')).fill('Rua Domingos de Morais');
-  await page.locator(name('portador.enderecos.0.numero')).fill('1200');
-  await page.locator(name('portador.enderecos.0.bairro')).fill('Vila Mariana');
-  await page.locator(name('portador.enderecos.0.cidade')).fill('São Paulo');
-  await page.locator(name('portador.enderecos.0.uf')).selectOption('SP');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('button', { name: 'Enviar proposta' })).toBeVisible();
+  await fillToReview(page, {}, 'personal');
 }
 
 test.describe('OpenID Connect sign-in', () => {
@@ -233,8 +211,8 @@ test.describe('OpenID Connect sign-in', () => {
     await (await popup).waitForEvent('close');
     await expect(dialog).toBeHidden();
     await expect.poll(() => traffic.accessTokens.length).toBe(2);
-    await expect(page.locator(name('portador.cpf'))).toHaveValue('062.473.119-74');
-    await expect(page.locator(name('portador.nome'))).toHaveValue('Maria da Conceição Souza');
+    await expect(page.locator(name('portador.cpf'))).toHaveValue(maskedCpf(applicant.personal.cpf));
+    await expect(page.locator(name('portador.nome'))).toHaveValue(applicant.personal.nome);
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { seededCpfs } from '../src/sandbox/seed';
 import { expect, test } from './fixtures';
 import type { PrivacyWatch } from './support/privacy-watch';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
-import { fillCreditApplication } from './wizard-helpers';
+import { applicant, fillCreditApplication, maskedCpf } from './wizard-helpers';
 
 /**
  * The application on paper (and the single CPF lookup's printout): what a print shows, checked in print
@@ -16,13 +16,15 @@ import { fillCreditApplication } from './wizard-helpers';
  */
 
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
-const applicant = { cpf: '06247311974', cpfMasked: '062.473.119-74', nome: 'Maria da Conceição Souza' };
-const formatted = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+/** The applicant's data as it may show: the CPF raw and masked, the name. */
+const { nome } = applicant.personal;
+const cpfMasked = maskedCpf(applicant.personal.cpf);
+const personalData = [applicant.personal.cpf, cpfMasked, nome];
 
 function watchApplicant(privacy: PrivacyWatch) {
   // The status lookup carries the CPF in its path by contract; pages, titles and storage are still swept.
   privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
-  for (const value of [applicant.cpf, applicant.cpfMasked, applicant.nome]) privacy.watch(value);
+  for (const value of personalData) privacy.watch(value);
 }
 
 /** Presses a print button with the browser's dialog recorded, not shown, then lays the page out for paper. */
@@ -115,7 +117,7 @@ test.describe('the application on paper', () => {
     test.setTimeout(180_000);
     watchApplicant(privacy);
     await signInWithSandboxToken(page);
-    await fillCreditApplication(page, applicant.cpf, { nome: applicant.nome, phones: 10, addresses: 10 });
+    await fillCreditApplication(page, { phones: 10, addresses: 10 });
 
     // What the review shows, label by label, before anything is printed.
     const onScreen = await pairs(page.locator('main'), 'dl dt', 'dd');
@@ -145,13 +147,12 @@ test.describe('the application on paper', () => {
     expect(await pairs(paper, 'th', 'td')).toEqual(onScreen);
     await expect(paper.getByTestId('signature-line')).toHaveCount(2);
     await expect(paper.getByTestId('signature-line').first()).toContainText(
-      `Assinatura do cliente${applicant.nome} · CPF ${applicant.cpfMasked}`,
+      `Assinatura do cliente${nome} · CPF ${cpfMasked}`,
     );
     await expect(paper.getByText(/^Declaro que conferi os dados acima/)).toBeVisible();
     // Nothing the browser prints around the page (its title and address) holds the customer's data.
     for (const place of [await page.title(), page.url()])
-      for (const value of [applicant.cpf, applicant.cpfMasked, applicant.nome])
-        expect(place).not.toContain(value);
+      for (const value of personalData) expect(place).not.toContain(value);
 
     const sections = await sectionsOf(paper);
     const pages = await printedPages(page, 'application-draft-pt');
@@ -195,7 +196,7 @@ test.describe('the application on paper', () => {
     test.setTimeout(120_000);
     watchApplicant(privacy);
     await signInWithSandboxToken(page);
-    await fillCreditApplication(page, applicant.cpf, { nome: applicant.nome });
+    await fillCreditApplication(page);
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
     const success = page.getByRole('status').filter({ hasText: 'Proposta enviada' });
     await expect(success).toBeVisible({ timeout: 30_000 });
@@ -209,7 +210,7 @@ test.describe('the application on paper', () => {
     await expect(paper.getByText(/Análises por CPF/)).toBeVisible();
     await expect(paper.getByText('Rascunho — não enviado')).toHaveCount(0);
     // The values sent, although the draft is gone from the form.
-    await expect(paper.getByRole('row', { name: /^Nome/ }).first()).toContainText(applicant.nome);
+    await expect(paper.getByRole('row', { name: /^Nome/ }).first()).toContainText(nome);
     await expect(page.getByRole('button', { name: 'Nova proposta' })).toBeHidden();
     const pages = await printedPages(page, 'application-sent-pt');
     expect(pages.length).toBeLessThanOrEqual(4);
@@ -227,7 +228,7 @@ test.describe('the single CPF lookup on paper', () => {
     const cpf = seededCpfs.underReviewAndDeclined;
     privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
     privacy.watch(cpf);
-    privacy.watch(formatted(cpf));
+    privacy.watch(maskedCpf(cpf));
     await signInWithSandboxToken(page);
     await page
       .getByRole('navigation', { name: 'Navegação principal' })
@@ -249,13 +250,13 @@ test.describe('the single CPF lookup on paper', () => {
     await expect(page.getByRole('textbox', { name: 'CPF' })).toBeHidden();
     const printed = await paper.getByRole('table').innerText();
     for (const code of codes) expect(printed).toContain(code.trim());
-    expect(await paper.innerText()).not.toContain(formatted(cpf));
+    expect(await paper.innerText()).not.toContain(maskedCpf(cpf));
     await page.emulateMedia({ media: 'screen' });
     await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
 
     await page.getByRole('checkbox', { name: 'CPF completo na impressão' }).check();
     await printWith(page, page.getByRole('button', { name: 'Imprimir', exact: true }));
-    await expect(page.getByTestId('analysis-print').getByText(`CPF: ${formatted(cpf)}`)).toBeVisible();
+    await expect(page.getByTestId('analysis-print').getByText(`CPF: ${maskedCpf(cpf)}`)).toBeVisible();
     const pages = await printedPages(page, 'analysis-single');
     expect(pages).toHaveLength(1);
     await page.emulateMedia({ media: 'screen' });

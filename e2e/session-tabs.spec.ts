@@ -4,7 +4,7 @@ import { expect as baseExpect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 import { SANDBOX_URL } from './support/sandbox-stores';
-import { field } from './wizard-helpers';
+import { applicant, continueToNextStep, field, fillFields, fillProductStep } from './wizard-helpers';
 
 /** Lazy screens, two tabs and a shared, busy machine: a state may take longer than the default 7 s. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -17,7 +17,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const formatted = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 const lookedUp = seededCpfs.approved;
 const draftCpf = seededCpfs.freshApproves;
-const draftName = 'Maria da Conceição Souza';
+const draftName = applicant.personal.nome;
 /** What must be gone from a tab once its operator is: CPFs raw and formatted, a name, a tracking code. */
 const personalData = [
   lookedUp,
@@ -32,11 +32,9 @@ const personalData = [
 async function typeDraft(page: Page) {
   await page.getByRole('navigation').getByRole('link', { name: 'Nova proposta' }).click();
   await expect(field(page, 'codigodoproduto')).toContainText('Cartão Gold');
-  await field(page, 'codigodoproduto').selectOption('102');
-  await field(page, 'cartaodecredito.diadovencimento').selectOption('10');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await field(page, 'portador.cpf').fill(draftCpf);
-  await field(page, 'portador.nome').fill(draftName);
+  await fillProductStep(page);
+  await continueToNextStep(page);
+  await fillFields(page, 'portador', { cpf: draftCpf, nome: draftName });
   await field(page, 'portador.nome').blur();
 }
 
