@@ -194,7 +194,9 @@ test.describe('a provider whose CORS does not allow Idempotency-Key, with sendId
     privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
     await signInWithSandboxToken(page);
 
-    // The cancel: the products screen's GET got through; the keyed POST never leaves.
+    // The cancel: the products screen's GET got through; the keyed POST never leaves. (The diagnosis
+    // needs an answer from the same base URL first: waited for, or a busy machine would race it.)
+    await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
     await nav(page).getByRole('link', { name: 'Cartões' }).click();
     await page.getByRole('textbox', { name: 'Código do cartão' }).fill('5001');
     await page.getByRole('button', { name: 'Cancelar cartão…' }).click();

@@ -46,8 +46,18 @@ import {
 export function CreditApplicationPage() {
   const { etapa } = useParams();
   const location = useLocation();
+  // Keyed by the location: a second visit to the bare path (a click on "Nova proposta" while this
+  // redirect is still under way) mounts a new redirect; an unkeyed one keeps its spent effect, and the
+  // page stayed blank on `/proposta/nova`.
   if (stepIndexOf(etapa) < 0)
-    return <Navigate to={applicationStepPath(FIRST_SLUG)} state={location.state as unknown} replace />;
+    return (
+      <Navigate
+        key={location.key}
+        to={applicationStepPath(FIRST_SLUG)}
+        state={location.state as unknown}
+        replace
+      />
+    );
   return <WizardPage />;
 }
 
