@@ -5,7 +5,7 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from './texts';
 import type { AccountDataset, AccountTotals } from '@/api/accounts-index';
@@ -15,7 +15,7 @@ import { AccountRow } from './account-row';
 import { isMoneyColumn, type ColumnId, type SortState } from './account-rows';
 import { useRowWindow } from './use-row-window';
 import { SkeletonRows } from '@/components/skeleton-rows';
-import { SpacerRow, TableRegion } from '@/components/table-region';
+import { plainBodyCellStyles, SpacerRow, TableRegion } from '@/components/table-region';
 
 /** Every row has the same height, so the rows in view follow from the scroll position alone. */
 const ROW_HEIGHT = 44;
@@ -60,8 +60,6 @@ const stickyRight = {
  * `sx` costs a style resolution for each of the dozens of rows a sort or a scroll step mounts).
  */
 function bodyRowStyles(theme: Theme) {
-  const divider = alpha(theme.palette.divider, 1);
-  const border = theme.palette.mode === 'light' ? lighten(divider, 0.88) : darken(divider, 0.68);
   return {
     '& tr.data-row': {
       height: ROW_HEIGHT,
@@ -69,18 +67,7 @@ function bodyRowStyles(theme: Theme) {
       verticalAlign: 'middle',
       '&:hover': { backgroundColor: theme.palette.action.hover },
     },
-    '& tr.data-row > td, & tr.data-row > th': {
-      ...theme.typography.body2,
-      color: theme.palette.text.primary,
-      borderBottom: `1px solid ${border}`,
-      textAlign: 'left',
-      padding: '0 16px',
-      overflow: 'hidden',
-      textOverflow: 'ellipsis',
-      whiteSpace: 'nowrap',
-      fontVariantNumeric: 'tabular-nums',
-    },
-    '& tr.spacer-row > td': { padding: 0, border: 0 },
+    ...plainBodyCellStyles(theme, '0 16px'),
     '& tr.data-row > .money': { textAlign: 'right' },
     '& tr.data-row > .negative': { color: theme.palette.error.main, fontWeight: 600 },
     '& tr.data-row > .row-action': {

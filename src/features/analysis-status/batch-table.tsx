@@ -3,10 +3,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useState, type MouseEvent } from 'react';
-import { SpacerRow, TableRegion } from '@/components/table-region';
+import { plainBodyCellStyles, SpacerRow, TableRegion } from '@/components/table-region';
 import { paths } from '@/config/paths';
 import type { KnownStatus } from '@/config/config-schema';
 import type { BatchRow, SortColumn, SortState } from './batch-rows';
@@ -51,23 +51,10 @@ export interface RowText {
  * component costs a style resolution for each row a scroll step or a new answer mounts).
  */
 function bodyStyles(theme: Theme) {
-  const divider = alpha(theme.palette.divider, 1);
-  const border = theme.palette.mode === 'light' ? lighten(divider, 0.88) : darken(divider, 0.68);
   const pill = (background: string, color: string) => ({ backgroundColor: background, color });
   return {
     '& tr.data-row': { height: ROW_HEIGHT, '&:hover': { backgroundColor: theme.palette.action.hover } },
-    '& tr.data-row > td, & tr.data-row > th': {
-      ...theme.typography.body2,
-      color: theme.palette.text.primary,
-      borderBottom: `1px solid ${border}`,
-      textAlign: 'left',
-      padding: '0 12px',
-      overflow: 'hidden',
-      textOverflow: 'ellipsis',
-      whiteSpace: 'nowrap',
-      fontVariantNumeric: 'tabular-nums',
-    },
-    '& tr.spacer-row > td': { padding: 0, border: 0 },
+    ...plainBodyCellStyles(theme, '0 12px'),
     '& .mono': { fontFamily: 'monospace', fontSize: '0.9rem' },
     '& .muted': { color: theme.palette.text.secondary },
     '& .status-pill': {
