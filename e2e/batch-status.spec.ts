@@ -364,6 +364,11 @@ test.describe('batch status lookup', () => {
     await page.getByRole('button', { name: `Consultar ${list.length} CPFs` }).click();
     await expect(progress(page)).toHaveText(/Concluída/, { timeout: 60_000 });
     await expect(page.getByRole('button', { name: 'Tentar de novo a que falhou' })).toBeVisible();
+    // The results follow the answers a render behind (busy until then): counted once caught up.
+    await expect(page.getByRole('region', { name: 'Resultados', exact: true })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
     const table = resultsTable(page);
     const bodyRows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
     const total = await bodyRows.count();

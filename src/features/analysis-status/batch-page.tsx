@@ -152,10 +152,11 @@ function LiveProgress({
 }
 
 /** The results, a publication behind when answers come faster than they render. */
-function LiveResults(props: Omit<ComponentProps<typeof BatchResults>, 'rows'>) {
-  const view = useDeferredValue(useMemoryStore(batchView));
+function LiveResults(props: Omit<ComponentProps<typeof BatchResults>, 'rows' | 'behind'>) {
+  const latest = useMemoryStore(batchView);
+  const view = useDeferredValue(latest);
   const rows = useMemo(() => (view ? batchRows(view.entries, view.states) : []), [view]);
-  return <BatchResults rows={rows} {...props} />;
+  return <BatchResults rows={rows} behind={view !== latest} {...props} />;
 }
 
 /** The print layout: every answer at the moment of printing. */

@@ -23,6 +23,8 @@ import { useBatchTranslation } from './batch-texts';
 interface BatchResultsProps {
   /** Every row so far (the page passes them a step behind the progress: a deferred value). */
   rows: readonly BatchRow[];
+  /** The rows are older than the batch's latest answers (the deferred render has not caught up yet). */
+  behind: boolean;
   labels: BatchLabels;
   showCpfs: boolean;
   onShowCpfs: (show: boolean) => void;
@@ -42,6 +44,7 @@ const FilterField = memo(SearchField);
  */
 export const BatchResults = memo(function BatchResults({
   rows,
+  behind,
   labels,
   showCpfs,
   onShowCpfs,
@@ -87,7 +90,12 @@ export const BatchResults = memo(function BatchResults({
   );
 
   return (
-    <Box component="section" aria-labelledby="batch-results-heading">
+    <Box
+      component="section"
+      aria-labelledby="batch-results-heading"
+      // Busy while what is shown lags the answers, the filter, the status chosen or the sort.
+      aria-busy={behind || shownQuery !== query || shownCategory !== category || shownSort !== sort}
+    >
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1 }}>
         <Typography id="batch-results-heading" variant="h6" component="h2">
           {t('analysisBatch.results.heading')}
