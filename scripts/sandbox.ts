@@ -126,6 +126,19 @@ const sandbox = await startSandboxHttpServer({
   process.exit(1);
 });
 
+// Before the URLs are printed: whoever waits for them may signal at once.
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`sandbox: ${signal}, stopping\n`);
+  await sandbox.close();
+  await idp?.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
 process.stdout.write(
   [
     `base_url: ${sandbox.baseUrl}`,
@@ -156,15 +169,3 @@ process.stdout.write(
     '',
   ].join('\n'),
 );
-
-let stopping = false;
-async function stop(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  process.stdout.write(`sandbox: ${signal}, stopping\n`);
-  await sandbox.close();
-  await idp?.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
