@@ -260,6 +260,8 @@ test.describe('OpenID Connect sign-in', () => {
     await page.clock.fastForward('01:00');
     await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
     await expect(page.getByText('Sua sessão foi encerrada por inatividade')).toBeVisible();
+    // The time-out is remembered in this page's memory, not in Web Storage.
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
 
     // After a time-out the provider is asked for credentials again (prompt=login).
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
@@ -286,7 +288,7 @@ test.describe('OpenID Connect sign-in', () => {
     await expectNoAxeViolations(page, 'forged state');
   });
 
-  test('after an idle time-out, a reload and "Entrar" meet the password form again (max_age)', async ({
+  test('after an idle time-out, a reload and "Entrar" meet the password form again (max_age, auth_time)', async ({
     page,
     privacy,
   }) => {
@@ -305,11 +307,25 @@ test.describe('OpenID Connect sign-in', () => {
     await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
     await expect(page.getByText('Sua sessão foi encerrada por inatividade')).toBeVisible();
 
-    // A reload forgets everything this page knew, the time-out included; the IdP's session is still open.
+    // The operator comes back later and reloads: the page forgets everything it knew, the time-out
+    // included (nothing is kept in Web Storage), and the IdP's session is still open. Only the browser's
+    // clock moves here, so the IdP still sees a recent password and lets `max_age` pass; the app's own
+    // check of `auth_time` (older than the idle limit and its tolerance) sends the sign-in back with
+    // `prompt=login`. A provider whose clock moves asks for the password on the first request.
+    await page.clock.fastForward('01:00');
     await page.reload();
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
     const again = nextAuthorization(page);
+    const withPrompt = page.waitForRequest(
+      (request) =>
+        request.url().startsWith(`${IDP_URL}/auth?`) &&
+        new URL(request.url()).searchParams.get('prompt') === 'login',
+    );
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    expect(new URL((await again).url()).searchParams.get('nonce')).not.toBe(sent.searchParams.get('nonce'));
+    const retried = new URL((await again).url());
+    expect(retried.searchParams.get('nonce')).not.toBe(sent.searchParams.get('nonce'));
+    expect(retried.searchParams.get('max_age')).toBe('180');
+    await withPrompt;
     await expect(page.locator('input[name="login"]')).toBeVisible();
     await page.locator('input[name="login"]').fill('operator');
     await page.locator('input[name="password"]').fill('senha-de-teste');

@@ -113,6 +113,15 @@ export async function startRuntimeGuard(
             .flatMap((storage) => Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ''}`))
             .join('\n'),
         );
+        // Web Storage holds one thing only: an OpenID Connect round trip's state (`oidc.` in sessionStorage).
+        const storedKeys = await page.evaluate(() => ({
+          local: Object.keys(localStorage),
+          session: Object.keys(sessionStorage),
+        }));
+        for (const key of storedKeys.local) problems.push(`localStorage key "${key}"`);
+        for (const key of storedKeys.session.filter((name) => !name.startsWith('oidc.'))) {
+          problems.push(`sessionStorage key "${key}"`);
+        }
         for (const value of privacy.transient) {
           if (left.includes(value) || storedNow.includes(value)) problems.push(`"${value}" left behind`);
         }

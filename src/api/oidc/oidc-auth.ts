@@ -27,20 +27,18 @@ import { checkIdToken, type IdTokenRefusal } from './id-token';
  *   not outlive the callback, which itself leaves the address bar and history on a clean path.
  * - Every ID token is checked here beyond what the library checks (id-token.ts): issuer, audience,
  *   authorized party, nonce, expiry and issue time.
- * - Session limits that survive a reload: a sign-in by redirect (a new page, whose memory knows nothing of
- *   an earlier time-out) sends `max_age` = the idle limit, so the provider asks for the password unless
- *   it was typed within that window, and the answer's `auth_time` is checked against it here as well; the
- *   absolute limit counts from `auth_time`, so a reload does not restart it. After a time-out in this page
- *   the next sign-in also sends `prompt=login`.
+ * - Session limits that survive a reload, with nothing kept in storage: a sign-in by redirect (a new page,
+ *   whose memory knows nothing of an earlier time-out) sends `max_age` = the idle limit. A time-out comes
+ *   at least that long after the password was typed, so the provider asks for it again; the answer's
+ *   `auth_time` is checked against it here as well, in case the provider ignores `max_age` or its clock
+ *   disagrees. The absolute limit counts from `auth_time`, so a reload does not restart it. After a
+ *   time-out in this page (no reload) the next sign-in also sends `prompt=login`.
  * - Renewal: the library renews `renewBeforeSeconds` before expiry with the refresh token (no iframe,
  *   so no third-party cookies and no frame-src). A failed renewal expires the session, which opens the
  *   re-authentication dialog over the page; that dialog signs in again in a pop-up.
  */
 
 const STATE_PREFIX = 'oidc.';
-
-/** This tab's next sign-in must ask for the password (set at a time-out, removed by a sign-in). */
-const ASK_PASSWORD_KEY = 'session.askPassword';
 
 /**
  * How much older than `max_age` an `auth_time` may look here before the sign-in is asked again with
@@ -139,10 +137,10 @@ export async function startOidc(
   }
 
   let failure: SignInFailure | null = null;
-  // After a time-out or a sign-out elsewhere, the next sign-in asks for the password, reload or not: the
-  // page's memory is gone after a reload, so the fact (a flag, no data) waits in this tab's sessionStorage
-  // until a sign-in succeeds. max_age alone leaves it to the provider's clock.
-  let forceLogin = roundTripStorage.getItem(ASK_PASSWORD_KEY) !== null;
+  // After a time-out or a sign-out elsewhere, this page's next sign-in asks for the password. After a
+  // reload this is forgotten on purpose (no flag in storage): `max_age` and the `auth_time` check below
+  // ask for it then.
+  let forceLogin = false;
   /** The last ID token checked and taken: a refresh that brings none keeps it, already checked. */
   let accepted: { idToken: string; authTime: number | null } | null = null;
   /** While a sign-in of this page (redirect callback, pop-up) runs, it takes its user itself. */
@@ -162,10 +160,7 @@ export async function startOidc(
     if (state.status !== 'signed-out' || !accepting) return;
     accepting = false;
     // After a time-out or a sign-out in another tab, this page asks for the password next time.
-    if (state.ended) {
-      forceLogin = true;
-      roundTripStorage.setItem(ASK_PASSWORD_KEY, '1');
-    }
+    if (state.ended) forceLogin = true;
     manager.stopSilentRenew();
     forgetting = forget();
   });
@@ -190,7 +185,6 @@ export async function startOidc(
   function take(user: User, authTime: number | null): void {
     if (!accepting || user.id_token === undefined) return;
     accepted = { idToken: user.id_token, authTime };
-    roundTripStorage.removeItem(ASK_PASSWORD_KEY);
     session.signIn(user.access_token, {
       subject: user.profile.sub,
       expiresAt: user.expires_at === undefined ? null : new Date(user.expires_at * 1000),
