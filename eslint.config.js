@@ -61,6 +61,7 @@ const boundaryZones = [
 const testOnlyImports = [
   { group: ['@/test/*', '**/test/*'], message: 'Test helpers are for tests only.' },
   { group: ['vitest', '@testing-library/*', '@playwright/*'], message: 'Test tooling is for tests only.' },
+  { group: ['**/*.fixture'], message: 'Fixtures are for tests only.' },
 ];
 
 /** src/api is headless (docs/architecture.md): no React, no UI kit, no router; React bindings live in src/hooks. */

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe-check';
 import { patchConfig } from './support/patch-config';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 import { SANDBOX_URL } from './support/sandbox-stores';
-import { addressAt, fillFields, openApplication } from './wizard-helpers';
+import { addressAt, fillAddress, openApplication } from './wizard-helpers';
 
 /**
  * The wizard forgives how people type: phones with their area code, dates in the usual shapes, nothing
@@ -144,9 +144,9 @@ test.describe('credit application: forgiving input', () => {
     await page.route('**/__sandbox/cep/**', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Adicionar endereço' }).click();
     // The CEP typed key by key while its look-up fails; the rest typed in as usual (a number with a letter).
-    const { cep, ...rest } = addressAt(1);
-    await at('cep', 1).pressSequentially(cep);
-    await fillFields(page, 'portador.enderecos.1', { ...rest, numero: '1000A' });
+    const address = addressAt(1);
+    await at('cep', 1).pressSequentially(address.cep);
+    await fillAddress(page, 1, { ...address, numero: '1000A' }, ['cep']);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByText('Etapa 7 de 8', { exact: true })).toBeVisible();
     await expect(at('logradouro', 1)).toHaveCount(0);

@@ -14,10 +14,12 @@ import {
   fillProductStep,
   maskedCpf,
   openApplication,
+  typeOtherFields,
   type ApplicantOverrides,
 } from './wizard-helpers';
+import { requestBodyOf } from '../src/features/credit-application/sample-application.fixture';
 
-const { cpf, nome, nomedamae, email } = applicant.personal;
+const { cpf, nome, nomedamae, email } = applicant.portador;
 
 const name = (path: string) => `[name="${path}"]`;
 
@@ -109,6 +111,15 @@ test.describe('credit application', () => {
     await chooseByKeyboard(page, 'portador.estadocivil', 'Cas', 'CASADO');
     await expect(page.locator(name('portador.siglanacionalidade'))).toHaveValue('BRA');
     await typeInto(page, 'portador.email', email);
+    await typeOtherFields(page, 'personal', [
+      'portador.cpf',
+      'portador.nome',
+      'portador.nomedamae',
+      'portador.datadenascimento',
+      'portador.sexo',
+      'portador.estadocivil',
+      'portador.email',
+    ]);
     await expectNoAxeViolations(page, 'step 2');
     await page.keyboard.press('Enter');
 
@@ -117,6 +128,12 @@ test.describe('credit application', () => {
     await typeInto(page, 'portador.orgaoexpedidordaidentidade', 'SSP');
     await chooseByKeyboard(page, 'portador.unidadefederativadaidentidade', 'SP', 'SP');
     await typeInto(page, 'portador.datadeemissaodaidentidade', '30062010');
+    await typeOtherFields(page, 'document', [
+      'portador.numerodaidentidade',
+      'portador.orgaoexpedidordaidentidade',
+      'portador.unidadefederativadaidentidade',
+      'portador.datadeemissaodaidentidade',
+    ]);
     await expectNoAxeViolations(page, 'step 3');
     await page.keyboard.press('Enter');
 
@@ -126,6 +143,13 @@ test.describe('credit application', () => {
     await typeInto(page, 'portador.valorrenda', '6.543,21');
     await typeInto(page, 'portador.numerodaagencia', '1234');
     await typeInto(page, 'portador.numerodacontacorrente', '98765-4');
+    await typeOtherFields(page, 'income', [
+      'portador.codigodaprofissao',
+      'portador.nomeempresa',
+      'portador.valorrenda',
+      'portador.numerodaagencia',
+      'portador.numerodacontacorrente',
+    ]);
     await expectNoAxeViolations(page, 'step 4');
     await page.keyboard.press('Enter');
 
@@ -204,6 +228,8 @@ test.describe('credit application', () => {
         codigodoproduto: 102,
         cartaodecredito: { diadovencimento: 10 },
         portador: {
+          // Any field this test does not type itself is sent as the applicant's (typeOtherFields).
+          ...requestBodyOf(applicant).portador,
           nome,
           nomeimpresso: 'MARIA C S A LIMA',
           nomedamae,

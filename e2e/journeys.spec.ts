@@ -67,7 +67,7 @@ test.describe('main journeys', () => {
   }) => {
     const profile = currentProfile(value);
     test.setTimeout(90_000);
-    privacy.watch(applicant.personal.nome);
+    privacy.watch(applicant.portador.nome);
     // The status lookup carries the CPF in its path, as the interface defines it.
     privacy.allowInRequestUrl(/\/api\/v1\/cards\/request\/\d{11}\/$/);
     await signInWithSandboxToken(page);
@@ -82,18 +82,18 @@ test.describe('main journeys', () => {
     };
     const incomeUnit = profileConfig(profile)['incomeUnit'] ?? 'centavos';
     expect(recorded.body.portador).toMatchObject({
-      cpf: applicant.personal.cpf,
-      nomeempresa: applicant.income.nomeempresa,
+      cpf: applicant.portador.cpf,
+      nomeempresa: applicant.portador.nomeempresa,
       valorrenda: incomeUnit === 'reais' ? 6_500 : 650_000,
     });
     expect(
       ((await sandbox.stats()) as { applicationsPerCpf: Record<string, number> }).applicationsPerCpf,
-    ).toEqual({ [applicant.personal.cpf]: 1 });
+    ).toEqual({ [applicant.portador.cpf]: 1 });
 
     // Straight to the CPF's status: the new analysis, in the profile's Status word, coloured by config.
     await nav(page).getByRole('link', { name: 'Análises por CPF' }).click();
     const cpf = page.getByRole('textbox', { name: 'CPF' });
-    await cpf.fill(applicant.personal.cpf);
+    await cpf.fill(applicant.portador.cpf);
     await cpf.press('Enter');
     const results = page.getByRole('table', { name: 'Propostas do CPF consultado' });
     await expect(results).toContainText('PRP-2026-001000');

@@ -102,7 +102,7 @@ async function startApplication(page: Page) {
   await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
   await fillProductStep(page);
   await continueToNextStep(page);
-  await fillFields(page, 'portador', { cpf: applicant.personal.cpf, nome: applicant.personal.nome });
+  await fillFields(page, 'portador', { cpf: applicant.portador.cpf, nome: applicant.portador.nome });
   await page.locator(name('portador.nome')).blur();
 }
 
@@ -211,8 +211,8 @@ test.describe('OpenID Connect sign-in', () => {
     await (await popup).waitForEvent('close');
     await expect(dialog).toBeHidden();
     await expect.poll(() => traffic.accessTokens.length).toBe(2);
-    await expect(page.locator(name('portador.cpf'))).toHaveValue(maskedCpf(applicant.personal.cpf));
-    await expect(page.locator(name('portador.nome'))).toHaveValue(applicant.personal.nome);
+    await expect(page.locator(name('portador.cpf'))).toHaveValue(maskedCpf(applicant.portador.cpf));
+    await expect(page.locator(name('portador.nome'))).toHaveValue(applicant.portador.nome);
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
   });
 

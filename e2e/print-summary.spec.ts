@@ -17,9 +17,9 @@ import { applicant, fillCreditApplication, maskedCpf } from './wizard-helpers';
 
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 /** The applicant's data as it may show: the CPF raw and masked, the name. */
-const { nome } = applicant.personal;
-const cpfMasked = maskedCpf(applicant.personal.cpf);
-const personalData = [applicant.personal.cpf, cpfMasked, nome];
+const { nome } = applicant.portador;
+const cpfMasked = maskedCpf(applicant.portador.cpf);
+const personalData = [applicant.portador.cpf, cpfMasked, nome];
 
 function watchApplicant(privacy: PrivacyWatch) {
   // The status lookup carries the CPF in its path by contract; pages, titles and storage are still swept.

@@ -17,7 +17,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const formatted = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 const lookedUp = seededCpfs.approved;
 const draftCpf = seededCpfs.freshApproves;
-const draftName = applicant.personal.nome;
+const draftName = applicant.portador.nome;
 /** What must be gone from a tab once its operator is: CPFs raw and formatted, a name, a tracking code. */
 const personalData = [
   lookedUp,

@@ -1,104 +1,106 @@
 import { expect, type Page } from '@playwright/test';
-import type * as z from 'zod/mini';
-import type { addressesStep } from '../src/features/credit-application/steps/addresses';
-import type { documentStep } from '../src/features/credit-application/steps/document';
-import type { incomeStep } from '../src/features/credit-application/steps/income';
-import type { personalStep } from '../src/features/credit-application/steps/personal';
-import type { phonesStep } from '../src/features/credit-application/steps/phones';
-import type { productStep } from '../src/features/credit-application/steps/product';
+import {
+  overlay,
+  sampleApplication,
+  typedFieldsOf,
+  typedValuesOf,
+  type Overrides,
+} from '../src/features/credit-application/sample-application.fixture';
+import type { ApplicationInput, FormStepKey } from '../src/features/credit-application/wizard';
 
 /** A field of the credit application wizard, by its `name` attribute (the form's path). */
 export const field = (page: Page, path: string) => page.locator(`[name="${path}"]`);
 
-/** What a step's schema takes as typed (strings), under the form's paths. */
-type Typed<Step extends (...args: never[]) => z.ZodMiniType> = z.input<ReturnType<Step>>;
-type Phone = Typed<typeof phonesStep>['portador']['telefones'][number];
-type Address = Typed<typeof addressesStep>['portador']['enderecos'][number];
+type Portador = ApplicationInput['portador'];
 
 /**
- * The values an operator types, per step. Typed from the step schemas, so that a field added to a step
- * is a type error here until the applicant has a value for it; left out are only the fields the wizard
- * fills by itself (the suggested printed name, and the initial values: nationality, phone and address
- * types, country, the mailing flag) and the optional ones.
- */
-export interface Applicant {
-  product: Typed<typeof productStep>;
-  personal: Omit<Typed<typeof personalStep>['portador'], 'nomeimpresso' | 'siglanacionalidade'>;
-  document: Typed<typeof documentStep>['portador'];
-  income: Typed<typeof incomeStep>['portador'];
-  phones: ReadonlyArray<Omit<Phone, 'tipotelefone'>>;
-  addresses: ReadonlyArray<
-    Omit<Address, 'complemento' | 'pais' | 'tipoendereco' | 'pontoreferencia' | 'enderecocorrespondencia'>
-  >;
-}
-
-/**
- * The fictitious applicant of the end-to-end tests: one phone, one (mailing) address, no additional
- * card. CPF 062.473.119-74 has no analyses in the seed; the long name makes the suggested printed name
+ * The fictitious applicant of the end-to-end tests, as typed: one phone, one (mailing) address, no
+ * additional card. Made from the step schemas (sample-application.fixture.ts), so a field added to a
+ * step gets its kind's example here and in every fill below; the values the tests look for are stated.
+ * CPF 062.473.119-74 has no analyses in the seed; the long name makes the suggested printed name
  * abbreviate (MARIA C S A LIMA).
  */
-export const applicant: Applicant = {
-  product: { codigodoproduto: '102', cartaodecredito: { diadovencimento: '10' } },
-  personal: {
+export const applicant: ApplicationInput = sampleApplication({
+  codigodoproduto: '102',
+  cartaodecredito: { diadovencimento: '10' },
+  portador: {
     cpf: '06247311974',
     nome: 'Maria da Conceição Souza Albuquerque Lima',
+    nomeimpresso: 'MARIA C S A LIMA',
     nomedamae: 'Ana Lúcia Souza',
     datadenascimento: '12/04/1988',
     sexo: 'FEMININO',
     estadocivil: 'CASADO',
     email: 'maria.souza@example.com',
-  },
-  document: {
     numerodaidentidade: '123456789',
     orgaoexpedidordaidentidade: 'SSP',
     unidadefederativadaidentidade: 'SP',
     datadeemissaodaidentidade: '30/06/2010',
-  },
-  income: {
     codigodaprofissao: '1',
     nomeempresa: 'Padaria Horizonte LTDA',
     valorrenda: '6.500,00',
     numerodaagencia: '1',
     numerodacontacorrente: '12345-6',
+    telefones: [{ numerododdd: '11', numerodotelefone: '987654321' }],
+    enderecos: [
+      {
+        cep: '04101000',
+        logradouro: 'Rua Domingos de Morais',
+        numero: '1200',
+        bairro: 'Vila Mariana',
+        cidade: 'São Paulo',
+        uf: 'SP',
+      },
+    ],
   },
-  phones: [{ numerododdd: '11', numerodotelefone: '987654321' }],
-  addresses: [
-    {
-      cep: '04101000',
-      logradouro: 'Rua Domingos de Morais',
-      numero: '1200',
-      bairro: 'Vila Mariana',
-      cidade: 'São Paulo',
-      uf: 'SP',
-    },
-  ],
-};
+});
 
 /** A CPF as its field shows it (062.473.119-74). */
 export const maskedCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 
-interface Values {
-  readonly [key: string]: string | undefined | Values;
+/** Sets the field at `path` quickly (fill, not keystrokes): a native select by its option's value. */
+async function setField(page: Page, path: string, value: string) {
+  const input = field(page, path);
+  if (await input.evaluate((element) => element instanceof HTMLSelectElement))
+    await input.selectOption(value);
+  else await input.fill(value);
 }
 
 /**
- * Fills the fields of `values` under `prefix` (`portador`, `portador.telefones.1`) in order, quickly (fill,
- * not keystrokes): a native select by its option's value, any other input by its text. Filling a field
- * leaves the one before, as an operator does (leaving the name suggests the printed name); the last one
- * keeps the focus.
+ * Fills the fields of `values` under `prefix` (`portador`, `portador.telefones.1`) in order, quickly. Filling
+ * a field leaves the one before, as an operator does (leaving the name suggests the printed name); the
+ * last one keeps the focus. For a test about particular fields; a whole step is `fillStep`'s.
  */
 export async function fillFields(page: Page, prefix: string, values: Values) {
   for (const [key, value] of Object.entries(values)) {
     const path = prefix === '' ? key : `${prefix}.${key}`;
     if (value === undefined) continue;
-    if (typeof value !== 'string') {
-      await fillFields(page, path, value);
-      continue;
-    }
+    if (typeof value === 'string') await setField(page, path, value);
+    else await fillFields(page, path, value);
+  }
+}
+
+interface Values {
+  readonly [key: string]: string | undefined | Values;
+}
+
+/** Fills what an operator types on `step` (every field it needs, in order) with the applicant's values. */
+export async function fillStep(page: Page, step: FormStepKey, values: ApplicationInput = applicant) {
+  for (const { path, value } of typedValuesOf(step, values)) await setField(page, path, value);
+}
+
+/**
+ * Types, with the keyboard, what `step` needs beyond the fields at `typed` (those a test typed itself, its
+ * own way): a test of typing covers fields added to the step later.
+ */
+export async function typeOtherFields(page: Page, step: FormStepKey, typed: readonly string[]) {
+  for (const { path, value } of typedValuesOf(step, applicant)) {
+    if (typed.includes(path)) continue;
     const input = field(page, path);
+    await input.focus();
     if (await input.evaluate((element) => element instanceof HTMLSelectElement))
       await input.selectOption(value);
-    else await input.fill(value);
+    else await page.keyboard.type(value);
   }
 }
 
@@ -113,33 +115,66 @@ export async function continueToNextStep(page: Page) {
   await page.getByRole('button', { name: 'Continuar' }).click();
 }
 
+type StepValues = Overrides<Portador>;
+
 /** Step 1: product and due day. */
-export async function fillProductStep(page: Page, values: Partial<Applicant['product']> = {}) {
-  await fillFields(page, '', { ...applicant.product, ...values });
+export async function fillProductStep(
+  page: Page,
+  values: Overrides<Pick<ApplicationInput, 'codigodoproduto' | 'cartaodecredito'>> = {},
+) {
+  await fillStep(page, 'product', withValues(values));
 }
 
 /** Step 2: personal data (the printed name is the one suggested). */
-export async function fillPersonalStep(page: Page, values: Partial<Applicant['personal']> = {}) {
-  await fillFields(page, 'portador', { ...applicant.personal, ...values });
+export async function fillPersonalStep(page: Page, values: StepValues = {}) {
+  await fillStep(page, 'personal', withValues({ portador: values }));
 }
 
 /** Step 3: identity document. */
-export async function fillDocumentStep(page: Page, values: Partial<Applicant['document']> = {}) {
-  await fillFields(page, 'portador', { ...applicant.document, ...values });
+export async function fillDocumentStep(page: Page, values: StepValues = {}) {
+  await fillStep(page, 'document', withValues({ portador: values }));
 }
 
 /** Step 4: occupation, employer, income and bank account. */
-export async function fillIncomeStep(page: Page, values: Partial<Applicant['income']> = {}) {
-  await fillFields(page, 'portador', { ...applicant.income, ...values });
+export async function fillIncomeStep(page: Page, values: StepValues = {}) {
+  await fillStep(page, 'income', withValues({ portador: values }));
 }
+
+const withValues = (values: Overrides<ApplicationInput>) => overlay(applicant, values) as ApplicationInput;
 
 /** Area codes that exist (not every number from 11 to 99 does), one per phone row. */
 const DDDS = ['11', '21', '31', '41', '51', '61', '71', '81', '91', '12'];
 
+type Phone = Portador['telefones'][number];
+type Address = Portador['enderecos'][number];
+
+/**
+ * Fills row `index` of `step`'s field array with `row`'s values for the fields an operator types
+ * (the others keep what a new row holds), leaving out those at `except`.
+ */
+async function fillRow(
+  page: Page,
+  step: 'phones' | 'addresses',
+  index: number,
+  row: Phone | Address,
+  except: readonly string[] = [],
+) {
+  const values: Readonly<Record<string, unknown>> = row;
+  for (const { path } of typedFieldsOf(step)) {
+    const key = path.slice(path.lastIndexOf('.') + 1);
+    const value = values[key];
+    if (typeof value === 'string' && !except.includes(key))
+      await setField(page, path.replace('.0.', `.${index}.`), value);
+  }
+}
+
 /** Phone row `index`: the applicant's, then others with their own area code and number. */
-export function phoneAt(index: number): Applicant['phones'][number] {
+export function phoneAt(index: number): Phone {
+  const [first] = applicant.portador.telefones;
+  if (!first) throw new Error('the applicant has a phone');
   return (
-    applicant.phones[index] ?? {
+    applicant.portador.telefones[index] ?? {
+      ...first,
       numerododdd: DDDS[index % DDDS.length] ?? '11',
       numerodotelefone: `9876543${String(index).padStart(2, '0')}`,
     }
@@ -148,31 +183,42 @@ export function phoneAt(index: number): Applicant['phones'][number] {
 
 /** Fills phone row `index`, which must be open (the last one added). */
 export async function fillPhone(page: Page, index: number, phone = phoneAt(index)) {
-  await fillFields(page, `portador.telefones.${index}`, phone);
+  await fillRow(page, 'phones', index, phone);
 }
 
 /** Step 5: `count` phones, each row added and filled in turn. */
-export async function fillPhonesStep(page: Page, count = applicant.phones.length) {
+export async function fillPhonesStep(page: Page, count = applicant.portador.telefones.length) {
   for (let index = 0; index < count; index += 1) {
     if (index > 0) await page.getByRole('button', { name: 'Adicionar telefone' }).click();
     await fillPhone(page, index);
   }
 }
 
-/** Address row `index`: the applicant's, then the same street with other numbers. */
-export function addressAt(index: number): Applicant['addresses'][number] {
-  const [first] = applicant.addresses;
+/** Address row `index`: the applicant's, then the same street with other numbers (not the mailing one). */
+export function addressAt(index: number): Address {
+  const [first] = applicant.portador.enderecos;
   if (!first) throw new Error('the applicant has an address');
-  return applicant.addresses[index] ?? { ...first, numero: String(Number(first.numero) + index) };
+  return (
+    applicant.portador.enderecos[index] ?? {
+      ...first,
+      numero: String(Number(first.numero) + index),
+      enderecocorrespondencia: false,
+    }
+  );
 }
 
-/** Fills address row `index`, which must be open (the last one added). */
-export async function fillAddress(page: Page, index: number, address = addressAt(index)) {
-  await fillFields(page, `portador.enderecos.${index}`, address);
+/** Fills address row `index`, which must be open (the last one added), but for the fields at `except`. */
+export async function fillAddress(
+  page: Page,
+  index: number,
+  address = addressAt(index),
+  except: readonly string[] = [],
+) {
+  await fillRow(page, 'addresses', index, address, except);
 }
 
 /** Step 6: `count` addresses, each row added and filled in turn; the first stays the mailing one. */
-export async function fillAddressesStep(page: Page, count = applicant.addresses.length) {
+export async function fillAddressesStep(page: Page, count = applicant.portador.enderecos.length) {
   for (let index = 0; index < count; index += 1) {
     if (index > 0) await page.getByRole('button', { name: 'Adicionar endereço' }).click();
     await fillAddress(page, index);
@@ -181,10 +227,10 @@ export async function fillAddressesStep(page: Page, count = applicant.addresses.
 
 /** What a test changes of the applicant: any step's values, and how many phones and addresses. */
 export interface ApplicantOverrides {
-  product?: Partial<Applicant['product']>;
-  personal?: Partial<Applicant['personal']>;
-  document?: Partial<Applicant['document']>;
-  income?: Partial<Applicant['income']>;
+  product?: Overrides<Pick<ApplicationInput, 'codigodoproduto' | 'cartaodecredito'>>;
+  personal?: StepValues;
+  document?: StepValues;
+  income?: StepValues;
   phones?: number;
   addresses?: number;
 }

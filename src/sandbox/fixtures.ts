@@ -1,12 +1,19 @@
-import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
+import * as z from 'zod/mini';
+import {
+  creditApplicationRequestSchema,
+  type CreditApplicationRequest,
+} from '@/api/schemas/credit-application';
 import { seededCpfs } from './seed';
 
 /**
  * A credit application the sandbox accepts, for tests (Vitest and Playwright) that need one. Pass a CPF
- * from `seededCpfs` to predict the decision. Fictitious person; every field in the interface's shape.
+ * from `seededCpfs` to predict the decision. Fictitious person. Made from the contract's schema: the
+ * values stated below, and for any other field an example of its type (the one its schema registers in
+ * `z.globalRegistry` as `examples`, if its format needs one), so a field added to the contract is filled
+ * without a change here.
  */
 export function buildCreditApplication(cpf: string = seededCpfs.freshApproves): CreditApplicationRequest {
-  return {
+  const stated: Stated<CreditApplicationRequest> = {
     portador: {
       nome: 'Maria da Conceição Souza',
       nomeimpresso: 'MARIA C SOUZA',
@@ -47,4 +54,40 @@ export function buildCreditApplication(cpf: string = seededCpfs.freshApproves): 
     cartaodecredito: { diadovencimento: 10 },
     codigodoproduto: 102,
   };
+  return creditApplicationRequestSchema.parse(overlay(exampleOf(creditApplicationRequestSchema), stated));
+}
+
+/** Part of a value: objects and rows by key or index. */
+type Stated<T> = T extends readonly (infer Row)[]
+  ? ReadonlyArray<Stated<Row>>
+  : T extends object
+    ? { [Key in keyof T]?: Stated<T[Key]> }
+    : T;
+
+/** A value of `schema`'s type: its registered example, or a stand-in (text, 1, false, one row). */
+function exampleOf(schema: z.core.$ZodType): unknown {
+  const registered = z.globalRegistry.get(schema)?.examples;
+  if (Array.isArray(registered) && registered.length > 0) return registered[0];
+  if (schema instanceof z.ZodMiniObject)
+    return Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, exampleOf(field)]));
+  if (schema instanceof z.ZodMiniArray) return [exampleOf(schema.def.element)];
+  if (schema instanceof z.ZodMiniOptional) return exampleOf(schema.def.innerType);
+  if (schema instanceof z.ZodMiniNumber) return 1;
+  if (schema instanceof z.ZodMiniBoolean) return false;
+  if (schema instanceof z.ZodMiniString) return 'Exemplo';
+  throw new Error('A contract field of a type without a stand-in here: register an example (`examples`).');
+}
+
+const isTree = (node: unknown): node is Record<string, unknown> => typeof node === 'object' && node !== null;
+
+/** `base` with `stated` laid over it, leaf by leaf (rows by index; a row beyond `base`'s copies its first). */
+function overlay(base: unknown, stated: unknown): unknown {
+  if (Array.isArray(stated)) {
+    const rows: unknown[] = Array.isArray(base) ? base : [];
+    return stated.map((row, index) => overlay(index < rows.length ? rows[index] : rows[0], row));
+  }
+  if (!isTree(stated) || !isTree(base)) return stated === undefined ? base : stated;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(stated)) merged[key] = overlay(base[key], value);
+  return merged;
 }

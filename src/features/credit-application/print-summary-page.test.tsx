@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { draftStore } from './draft-store';
-import { typedApplication } from './typed-application.fixture';
+import { typedApplication } from './sample-application.fixture';
 
 /**
  * (The print layout is `display: none` on screen, so its roles are queried with `hidden: true`.)

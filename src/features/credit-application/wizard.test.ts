@@ -9,6 +9,7 @@ import { isoToBrDate, parseBrDate, toIsoDate, type CalendarDate } from '@/lib/da
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money';
 import { suggestPrintedName } from '@/lib/printed-name';
 import type { RuleContext } from './field-kinds/kind';
+import { sampleApplication } from './sample-application.fixture';
 import { DUE_DAYS } from './steps/product';
 import { toCreditApplicationRequest } from './to-request';
 import { createWizard, type ApplicationInput } from './wizard';
@@ -132,6 +133,8 @@ const address = fc.record({
   pontoreferencia: optionalText(120),
 });
 
+const sampleValues = sampleApplication();
+
 /** Valid application form values, with the rules (clock, unit, card fields) they are valid under. */
 const validApplication = fc
   .record({
@@ -177,6 +180,8 @@ const validApplication = fc
       codigodoproduto: g.product,
       cartaodecredito: { diadovencimento: g.dueDay },
       portador: {
+        // A field without a generator here keeps its kind's example.
+        ...sampleValues.portador,
         nome: g.nome,
         nomeimpresso: suggestPrintedName(g.nome, PRINTED_MAX),
         nomedamae: g.nomedamae,

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  sampleApplication,
+  sampleContext,
+  typedApplication,
+  typedFieldsOf,
+  typedValuesOf,
+} from './sample-application.fixture';
+import { createWizard, type ApplicationInput, type FormStepKey } from './wizard';
+
+const wizard = createWizard(sampleContext);
+const formSteps = wizard.steps.flatMap((step) => (step.key === 'review' ? [] : [step.key]));
+
+function issuesOf(values: ApplicationInput, step?: FormStepKey) {
+  const schema = step ? wizard.steps.find((candidate) => candidate.key === step)?.schema : wizard.schema;
+  const parsed = schema?.safeParse(values);
+  return parsed?.success === false ? parsed.error.issues.map((issue) => issue.path.join('.')) : [];
+}
+
+/** `values` with the field at `path` blank (a dotted path into the form). */
+function without(values: ApplicationInput, path: string): ApplicationInput {
+  const copy = structuredClone(values);
+  const keys = path.split('.');
+  const last = keys.pop() ?? '';
+  let node: unknown = copy;
+  for (const key of keys) node = (node as Record<string, unknown>)[key];
+  (node as Record<string, unknown>)[last] = '';
+  return copy;
+}
+
+describe('the sample applications', () => {
+  it('pass every step and the whole form', () => {
+    for (const values of [sampleApplication(), typedApplication()]) {
+      expect(issuesOf(values)).toEqual([]);
+      for (const step of formSteps) expect(issuesOf(values, step)).toEqual([]);
+    }
+  });
+
+  it('keep what a test states, and the rest of a row', () => {
+    const values = sampleApplication({
+      portador: { nome: 'Joana Dias', telefones: [{ numerododdd: '21' }] },
+    });
+    expect(values.portador.nome).toBe('Joana Dias');
+    expect(values.portador.telefones).toEqual([expect.objectContaining({ numerododdd: '21' })]);
+    expect(values.portador.telefones[0]?.numerodotelefone).not.toBe('');
+  });
+
+  it('name, per step, exactly the fields an operator must type: a blank form plus them passes', () => {
+    const values = typedApplication();
+    for (const step of formSteps) {
+      let typed = wizard.blank();
+      for (const { path, value } of typedValuesOf(step, values)) {
+        const copy: Record<string, unknown> = structuredClone(typed);
+        const keys = path.split('.');
+        const last = keys.pop() ?? '';
+        let node: unknown = copy;
+        for (const key of keys) node = (node as Record<string, unknown>)[key];
+        (node as Record<string, unknown>)[last] = value;
+        typed = copy as ApplicationInput;
+      }
+      // The printed name is suggested by the page from the full name; here it is set as the page would.
+      if (step === 'personal') typed.portador.nomeimpresso = values.portador.nomeimpresso;
+      expect(issuesOf(typed, step)).toEqual([]);
+      // ...and each of them is needed.
+      for (const { path } of typedFieldsOf(step))
+        expect(issuesOf(without(typed, path), step)).toContain(path);
+    }
+  });
+});
