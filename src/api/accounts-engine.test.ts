@@ -10,7 +10,8 @@ import {
   type AccountsRequest,
   type AccountsWorkerState,
 } from './accounts-engine';
-import { decodeAccountList, type AccountDataset } from './accounts-index';
+import type { AccountDataset } from './account-dataset';
+import { decodeAccountList } from './accounts-stream';
 import { ApiError } from './api-error';
 import { createHttpClient } from './http-client';
 import { accountListResponseSchema, type Account } from './schemas/accounts';

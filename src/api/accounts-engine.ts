@@ -1,23 +1,17 @@
 import { onForgetEverything } from '@/lib/memory-store';
+import { createDataset, overviewOf, type AccountDataset, type AccountsOverview } from './account-dataset';
+import { accountsCsv, type CsvLayout } from './accounts-csv';
 import {
-  accountsCsv,
   createAccountsIndex,
-  createDataset,
-  decodeAccountList,
-  overviewOf,
-  packAccounts,
   prepareSearch,
   viewAccounts,
-  type AccountDataset,
   type AccountsIndex,
-  type AccountsOverview,
   type AccountsView,
-  type CsvLayout,
-  type PackedAccounts,
   type ViewRequest,
 } from './accounts-index';
-import { createAccountListStream, type AccountListStream } from './accounts-stream';
+import { createAccountListStream, decodeAccountList, type AccountListStream } from './accounts-stream';
 import type { BodyDecoder, DecodedBody } from './http-client';
+import { packAccounts, type PackedAccounts } from './packed-accounts';
 import type { Account } from './schemas/accounts';
 
 /**

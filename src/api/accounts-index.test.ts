@@ -1,14 +1,4 @@
-import {
-  accountsCsv,
-  createAccountsIndex,
-  createDataset,
-  decodeAccountList,
-  fold,
-  overviewOf,
-  packAccounts,
-  viewAccounts,
-  type AccountSort,
-} from './accounts-index';
+import { createAccountsIndex, fold, viewAccounts, type AccountSort } from './accounts-index';
 import type { Account } from './schemas/accounts';
 
 function account(overrides: Partial<Account> & { available?: number }): Account {
@@ -57,44 +47,7 @@ const accounts: Account[] = [
   }),
 ];
 const index = createAccountsIndex(accounts);
-const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 const ids = (order: Int32Array) => Array.from(order, (position) => accounts[position]?.accountId);
-
-describe('decodeAccountList', () => {
-  const body = { accounts, next: 'kept' };
-
-  it('gives what JSON.parse gives for a valid body: the schema transforms nothing (the worker relies on it)', () => {
-    const text = JSON.stringify(body);
-    const decoded = decodeAccountList(bytes(text));
-    expect(decoded).toEqual({ kind: 'ok', data: JSON.parse(text) as unknown });
-  });
-
-  it('names the field that breaks the contract, as the fetch client does', () => {
-    const broken = {
-      accounts: [accounts[0], { ...accounts[1], balance: { total: '1', blocked: 0, available: 0 } }],
-    };
-    expect(decodeAccountList(bytes(JSON.stringify(broken)))).toEqual({
-      kind: 'contract',
-      field: 'accounts.1.balance.total',
-      detail: expect.stringMatching(/^accounts\.1\.balance\.total: /) as string,
-    });
-  });
-
-  it('says a body is empty, or an HTML page, as the fetch client does', () => {
-    expect(decodeAccountList(bytes(' \n'))).toEqual({ kind: 'empty' });
-    expect(decodeAccountList(bytes('  <html><body>502</body></html>'))).toEqual({
-      kind: 'unreadable',
-      reason: 'an HTML page instead of JSON',
-    });
-  });
-
-  it('says a body is not JSON', () => {
-    expect(decodeAccountList(bytes('{"accounts": ['))).toEqual({
-      kind: 'unreadable',
-      reason: 'a body that is not valid JSON',
-    });
-  });
-});
 
 describe('viewAccounts', () => {
   it('shows every account in the provider order with no search and no sort, with their totals', () => {
@@ -138,47 +91,5 @@ describe('viewAccounts', () => {
 
   it('folds accents and case', () => {
     expect(fold('Ação São')).toBe('acao sao');
-  });
-});
-
-describe('the packed copy the page holds', () => {
-  // Accents, an empty field, a field of one character: the ends, not a separator, split the fields.
-  const odd = account({ accountId: 'x', tradeName: 'Ação & Cia', officialName: '', branch: '0001' });
-  const list = [...accounts, odd];
-
-  it('gives back every account, field for field, from a few flat values', () => {
-    const packed = packAccounts(list);
-    expect(typeof packed.text).toBe('string');
-    expect(packed.ends).toBeInstanceOf(Uint32Array);
-    const dataset = createDataset(packed, overviewOf(list));
-    expect(dataset.count).toBe(5);
-    expect(Array.from({ length: 5 }, (_, position) => dataset.at(position))).toEqual(list);
-    expect(dataset.toArray()).toEqual(list);
-    expect(dataset.at(5)).toBeUndefined();
-    expect(dataset.at(-1)).toBeUndefined();
-  });
-
-  it('gives the same object for a row while it is in use (memoized rows stay as they are)', () => {
-    const dataset = createDataset(packAccounts(list), overviewOf(list));
-    expect(dataset.at(2)).toBe(dataset.at(2));
-  });
-});
-
-describe('accountsCsv', () => {
-  it('writes the rows of an order, with CNPJ formatted, balances in reais and formulas defused', () => {
-    const hostile = account({ accountId: '9', tradeName: '=HYPERLINK("x")', available: -123_45 });
-    const list = [...accounts, hostile];
-    const csv = accountsCsv(list, Int32Array.from([4, 1, 3]), {
-      columns: ['tradeName', 'taxId', 'available', 'isDefault'],
-      header: ['Nome', 'CNPJ', 'Disponível (R$)', 'Padrão'],
-      defaultBadge: 'Padrão',
-      moneyUnit: 'centavos',
-    });
-    expect(csv.split('\r\n')).toEqual([
-      '\uFEFFNome;CNPJ;Disponível (R$);Padrão',
-      `"'=HYPERLINK(""x"")";11.222.333/0001-81;-123,45;`,
-      'Açougue Central;44.555.666/0001-99;-0,20;',
-      'Banca do Zé;11.222.333/0001-81;0,10;Padrão',
-    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { accountsEngine } from './accounts-engine';
-import type { AccountDataset } from './accounts-index';
+import type { AccountDataset } from './account-dataset';
 import { apiClient } from './api-client';
 import { accountListResponseSchema } from './schemas/accounts';
 import { endpoints } from './schemas/endpoints';
