@@ -1,5 +1,5 @@
+import type { Account } from '@/api/schemas/accounts';
 import { accountsCsv } from './accounts-csv';
-import type { Account } from './schemas/accounts';
 
 function account(overrides: Partial<Account> & { available?: number }): Account {
   const { available = 0, ...rest } = overrides;

@@ -1,7 +1,7 @@
+import { totalsOf, type AccountTotals } from '@/api/account-dataset';
+import type { Account } from '@/api/schemas/accounts';
 import { formatCnpj } from '@/lib/cnpj';
 import { onlyDigits } from '@/lib/digit-pattern';
-import { totalsOf, type AccountTotals } from './account-dataset';
-import type { Account } from './schemas/accounts';
 
 /**
  * Searching and sorting the accounts list, as pure functions over an index built once per list. This is

@@ -1,5 +1,5 @@
+import type { Account } from '@/api/schemas/accounts';
 import { createAccountsIndex, fold, viewAccounts, type AccountSort } from './accounts-index';
-import type { Account } from './schemas/accounts';
 
 function account(overrides: Partial<Account> & { available?: number }): Account {
   const { available = 0, ...rest } = overrides;

@@ -1,8 +1,8 @@
+import type { Account } from '@/api/schemas/accounts';
 import { formatCnpj } from '@/lib/cnpj';
 import { toCsv } from '@/lib/csv';
 import { toReais, type MoneyUnit } from '@/lib/money';
 import type { AccountColumn } from './accounts-index';
-import type { Account } from './schemas/accounts';
 
 /** What the CSV of the accounts shows: the columns in order, their headers as the page words them. */
 export interface CsvLayout {
