@@ -30,6 +30,16 @@ async function openAccounts(page: Page) {
   await expect(accountsTable(page).getByRole('rowheader').first()).toBeVisible({ timeout: 30_000 });
 }
 
+/**
+ * The accounts list went through the Web Worker (decision 012), which is still running: a worker that
+ * fails is stopped and the main thread takes over, so a list decoded there leaves no worker behind.
+ */
+function expectAccountsWorker(page: Page) {
+  expect(page.workers().map((worker) => worker.url())).toContainEqual(
+    expect.stringContaining('accounts.worker'),
+  );
+}
+
 test.describe('cards', () => {
   test('requests a virtual card from an account row', async ({ page, sandbox }) => {
     await openAccounts(page);
@@ -79,6 +89,8 @@ test.describe('cards', () => {
     await expectNoAxeViolations(page, 'picker, a disabled account');
     await picker.fill(accountNumber(0));
     await expect(page.getByRole('option')).toContainText(`Código enviado: ${accountNumber(0)}`);
+    // The picker's list is the accounts screen's: decoded by its worker, loaded for this screen.
+    expectAccountsWorker(page);
     await page.getByRole('button', { name: 'Usar tema escuro' }).click();
     await expectNoAxeViolations(page, 'picker, dark');
   });
@@ -219,6 +231,8 @@ test.describe('accounts', () => {
 
     await page.getByRole('searchbox', { name: 'Buscar contas' }).fill('Padaria Horizonte');
     await expect(page.getByText(/^\d+ de 10\.?000 contas$/)).toBeVisible();
+    // Decoded, sorted and searched by the worker, not by the main thread's fallback.
+    expectAccountsWorker(page);
     await expectNoAxeViolations(page, 'accounts, 10 000, searched');
 
     await page.getByRole('button', { name: 'Colunas' }).click();

@@ -14,6 +14,7 @@ import {
   reportError,
   startReports,
 } from '@/app/error-reporting';
+import { registerAccountsEngine } from '@/app/register-accounts-engine';
 import { startSessionBroadcast } from '@/app/session-broadcast';
 import { ConfigError, loadRuntimeConfig } from '@/config/load-config';
 
@@ -70,6 +71,7 @@ async function start() {
   }
 
   configureApiClient(config, session, reportApiFailure);
+  registerAccountsEngine();
   const queryClient = createAppQueryClient();
   bindSessionCleanup(session, queryClient);
   startSessionBroadcast(session);

@@ -1,5 +1,4 @@
-import { decodeAccountList } from './accounts-index';
-import { createAccountListStream } from './accounts-stream';
+import { createAccountListStream, decodeAccountList } from './accounts-stream';
 import type { Account } from './schemas/accounts';
 
 const account = (index: number, overrides: Partial<Account> = {}): Account => ({
@@ -25,6 +24,42 @@ function streamed(text: string, size: number, batch: number) {
   for (let at = 0; at < all.length; at += size) stream.push(all.slice(at, at + size));
   return stream.finish();
 }
+
+describe('decodeAccountList', () => {
+  const body = { accounts, next: 'kept' };
+
+  it('gives what JSON.parse gives for a valid body: the schema transforms nothing (the worker relies on it)', () => {
+    const text = JSON.stringify(body);
+    const decoded = decodeAccountList(bytes(text).buffer);
+    expect(decoded).toEqual({ kind: 'ok', data: JSON.parse(text) as unknown });
+  });
+
+  it('names the field that breaks the contract, as the fetch client does', () => {
+    const broken = {
+      accounts: [accounts[0], { ...accounts[1], balance: { total: '1', blocked: 0, available: 0 } }],
+    };
+    expect(decodeAccountList(bytes(JSON.stringify(broken)).buffer)).toEqual({
+      kind: 'contract',
+      field: 'accounts.1.balance.total',
+      detail: expect.stringMatching(/^accounts\.1\.balance\.total: /) as string,
+    });
+  });
+
+  it('says a body is empty, or an HTML page, as the fetch client does', () => {
+    expect(decodeAccountList(bytes(' \n').buffer)).toEqual({ kind: 'empty' });
+    expect(decodeAccountList(bytes('  <html><body>502</body></html>').buffer)).toEqual({
+      kind: 'unreadable',
+      reason: 'an HTML page instead of JSON',
+    });
+  });
+
+  it('says a body is not JSON', () => {
+    expect(decodeAccountList(bytes('{"accounts": [').buffer)).toEqual({
+      kind: 'unreadable',
+      reason: 'a body that is not valid JSON',
+    });
+  });
+});
 
 describe('createAccountListStream', () => {
   const valid = [

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { decodeJsonBytes, type DecodedBody } from './http-client';
 import {
   accountListResponseSchema,
   accountSchema,
@@ -22,6 +23,11 @@ export interface AccountListStream {
   push(bytes: Uint8Array): void;
   /** The checked body once all of it has been pushed, or null: decode the whole body instead. */
   finish(): AccountListResponse | null;
+}
+
+/** The accounts body's bytes decoded as the fetch client would (UTF-8, JSON.parse, then the contract). */
+export function decodeAccountList(body: ArrayBuffer): DecodedBody<AccountListResponse> {
+  return decodeJsonBytes(body, accountListResponseSchema);
 }
 
 /** Characters of array elements parsed and checked at once (about 2,000 accounts). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '@/api/accounts';
-import type { AccountDataset } from '@/api/accounts-index';
+import type { AccountDataset } from '@/api/account-dataset';
 import { isApiError } from '@/api/api-error';
 import { ACCOUNTS_READ_SCOPE, scopeStatus } from '@/api/scopes';
 import type { Account } from '@/api/schemas/accounts';

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { formatMoney } from '@/lib/money';
 import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
@@ -193,6 +193,30 @@ describe('AccountsPage', () => {
       expect(line).toMatch(new RegExp(`;${target.officialName}$`));
       expect(line).toMatch(/;-\d+,\d{2};/);
       expect(extra).toBeUndefined();
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('searches and exports the list the cards screen fetched first: one query, one request', async () => {
+    const downloads = captureDownloads();
+    try {
+      const { user, router } = renderRoute('/cartoes', { sandbox });
+      const seeded = sandbox.store.listAccounts();
+      const target = seeded[3]!;
+      // The virtual-card picker offers the accounts: the list has arrived on the cards screen.
+      await user.click(await screen.findByRole('combobox', { name: 'Conta' }));
+      await user.paste(target.tradeName);
+      await screen.findByRole('option', { name: new RegExp(target.tradeName) });
+
+      await act(() => router.navigate('/contas'));
+      await screen.findByRole('rowheader', { name: seeded[0]!.tradeName });
+      await user.type(screen.getByRole('searchbox', { name: 'Buscar contas' }), target.taxId);
+      await waitFor(() => expect(bodyRows()).toHaveLength(1));
+      expect(bodyRows()[0]).toHaveTextContent(target.tradeName);
+      await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+      expect(await downloads.text()).toContain(`;${target.branch};${target.account};${target.accountId};`);
+      expect(sandbox.store.stats().requestsPerEndpoint.allAccounts).toBe(1);
     } finally {
       downloads.restore();
     }

@@ -7,7 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from './texts';
-import { accountsEngine } from '@/api/accounts-engine';
+import { accountsEngine } from './accounts-engine';
 import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode } from '@/api/virtual-card-account';
 import { ApiErrorAlert } from '@/components/api-error-alert';

@@ -8,7 +8,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import { alpha, type Theme } from '@mui/material/styles';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from './texts';
-import type { AccountDataset, AccountTotals } from '@/api/accounts-index';
+import type { AccountDataset, AccountTotals } from '@/api/account-dataset';
 import type { Account } from '@/api/schemas/accounts';
 import { formatMoney, type MoneyUnit } from '@/lib/money';
 import { AccountRow } from './account-row';

@@ -1,4 +1,4 @@
-import type { AccountsOverview } from '@/api/accounts-index';
+import type { AccountsOverview } from '@/api/account-dataset';
 import type { MoneyUnit } from '@/lib/money';
 import { moneyColumns, type ColumnId } from './account-rows';
 

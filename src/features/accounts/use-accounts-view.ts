@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { accountsEngine } from '@/api/accounts-engine';
-import { providerOrder, type AccountDataset, type AccountsView } from '@/api/accounts-index';
+import type { AccountDataset } from '@/api/account-dataset';
+import { accountsEngine } from './accounts-engine';
+import { providerOrder, type AccountsView } from './accounts-index';
 import { sameSort, type SortState } from './account-rows';
 
 export interface ShownAccounts extends AccountsView {

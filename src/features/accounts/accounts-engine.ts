@@ -1,31 +1,26 @@
+import { createDataset, overviewOf, type AccountDataset, type AccountsOverview } from '@/api/account-dataset';
+import { createAccountListStream, decodeAccountList, type AccountListStream } from '@/api/accounts-stream';
+import type { BodyDecoder, DecodedBody } from '@/api/http-client';
+import { packAccounts, type PackedAccounts } from '@/api/packed-accounts';
+import type { Account } from '@/api/schemas/accounts';
 import { onForgetEverything } from '@/lib/memory-store';
+import { accountsCsv, type CsvLayout } from './accounts-csv';
 import {
-  accountsCsv,
   createAccountsIndex,
-  createDataset,
-  decodeAccountList,
-  overviewOf,
-  packAccounts,
   prepareSearch,
   viewAccounts,
-  type AccountDataset,
   type AccountsIndex,
-  type AccountsOverview,
   type AccountsView,
-  type CsvLayout,
-  type PackedAccounts,
   type ViewRequest,
 } from './accounts-index';
-import { createAccountListStream, type AccountListStream } from './accounts-stream';
-import type { BodyDecoder, DecodedBody } from './http-client';
-import type { Account } from './schemas/accounts';
 
 /**
  * Decoding, searching, sorting and exporting the accounts list away from the main thread (decision 012).
  * The engine keeps the list; the page holds a packed copy (`AccountDataset`) and asks the engine for the
  * order of a search and a sort, and for the CSV. `accountsEngine()` answers from a Web Worker where there
  * is one, and from the same functions on the main thread where there is none (Vitest's jsdom) or where the
- * worker failed.
+ * worker failed. Its `load` is the accounts body's decoder for every screen that fetches the list (the
+ * cards screen's picker too): the app registers it, lazily, with src/api (`registerAccountsDecoder`).
  */
 export interface AccountsEngine {
   /**

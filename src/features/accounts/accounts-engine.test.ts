@@ -1,6 +1,12 @@
 // @vitest-environment node
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import type { AccountDataset } from '@/api/account-dataset';
+import { decodeAccountList } from '@/api/accounts-stream';
+import { ApiError } from '@/api/api-error';
+import { createHttpClient } from '@/api/http-client';
+import { accountListResponseSchema, type Account } from '@/api/schemas/accounts';
+import { createSessionStore } from '@/api/session';
 import {
   answerAccountsRequest,
   createInlineAccountsEngine,
@@ -10,11 +16,6 @@ import {
   type AccountsRequest,
   type AccountsWorkerState,
 } from './accounts-engine';
-import { decodeAccountList, type AccountDataset } from './accounts-index';
-import { ApiError } from './api-error';
-import { createHttpClient } from './http-client';
-import { accountListResponseSchema, type Account } from './schemas/accounts';
-import { createSessionStore } from './session';
 
 const accounts: Account[] = ['Zeta', 'Alfa', 'Meio'].map((tradeName, index) => ({
   accountId: String(index + 1),

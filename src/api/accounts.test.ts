@@ -1,0 +1,100 @@
+// @vitest-environment node
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createDataset, overviewOf, type AccountDataset } from './account-dataset';
+import { fetchAccounts } from './accounts';
+import { registerAccountsDecoder } from './accounts-decoder';
+import { decodeAccountList } from './accounts-stream';
+import { configureApiClient } from './api-client';
+import type { BodyDecoder } from './http-client';
+import { packAccounts } from './packed-accounts';
+import type { Account } from './schemas/accounts';
+import { createSessionStore } from './session';
+
+const accounts: Account[] = ['Zeta', 'Alfa'].map((tradeName, index) => ({
+  accountId: String(index + 1),
+  isDefault: index === 0,
+  balance: { total: index, blocked: 0, available: index * 10 },
+  taxId: `1122233300018${index}`,
+  officialName: `${tradeName} Ltda`,
+  tradeName,
+  branch: '0001',
+  account: `${index}-0`,
+}));
+
+describe('fetchAccounts', () => {
+  const server = setupServer();
+  const URL_BASE = 'http://accounts.test';
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    registerAccountsDecoder(null);
+  });
+  afterAll(() => server.close());
+
+  const events: string[] = [];
+  beforeEach(() => {
+    events.length = 0;
+    const session = createSessionStore();
+    session.signIn('token');
+    configureApiClient(
+      { baseUrl: URL_BASE, accountsBaseUrl: URL_BASE, requestTimeoutMs: 5000, sendIdempotencyKey: false },
+      session,
+    );
+    server.use(
+      http.get(`${URL_BASE}/v1/account/get-all-accounts/`, () => {
+        events.push('request');
+        return HttpResponse.json({ accounts });
+      }),
+    );
+  });
+
+  /** The whole body decoded at its end, the reference way (what the engine answers, without a worker). */
+  function decodedAtEnd(): BodyDecoder<AccountDataset> {
+    const chunks: Uint8Array[] = [];
+    return {
+      push: (chunk) => void chunks.push(chunk),
+      end: () => {
+        const outcome = decodeAccountList(join(chunks));
+        if (outcome.kind !== 'ok') return Promise.resolve(outcome);
+        const list = outcome.data.accounts;
+        return Promise.resolve({ kind: 'ok', data: createDataset(packAccounts(list), overviewOf(list)) });
+      },
+      cancel: () => undefined,
+    };
+  }
+
+  it('starts loading the registered decoder before the request, and gives what it decoded', async () => {
+    registerAccountsDecoder(() => {
+      events.push('load');
+      return Promise.resolve(decodedAtEnd);
+    });
+    const dataset = await fetchAccounts();
+    expect(dataset.toArray()).toEqual(accounts);
+    expect(events).toEqual(['load', 'request']);
+  });
+
+  it('fails with a decoder that failed to load, and only when a body came for it', async () => {
+    registerAccountsDecoder(() => Promise.reject(new Error('chunk failed to load')));
+    await expect(fetchAccounts()).rejects.toThrow('chunk failed to load');
+    server.use(
+      http.get(`${URL_BASE}/v1/account/get-all-accounts/`, () => HttpResponse.json({}, { status: 500 })),
+    );
+    await expect(fetchAccounts()).rejects.toMatchObject({ kind: 'http', status: 500 });
+  });
+
+  it('asks for nothing when no decoder is registered', async () => {
+    await expect(fetchAccounts()).rejects.toThrow(/before registerAccountsDecoder/);
+    expect(events).toEqual([]);
+  });
+});
+
+function join(chunks: readonly Uint8Array[]): ArrayBuffer {
+  const all = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return all.buffer;
+}
