@@ -288,51 +288,61 @@ test.describe('OpenID Connect sign-in', () => {
     await expectNoAxeViolations(page, 'forged state');
   });
 
-  test('after an idle time-out, a reload and "Entrar" meet the password form again (max_age, auth_time)', async ({
-    page,
-    privacy,
-  }) => {
-    await page.clock.install();
-    watchIdentityProvider(page, privacy);
-    await page.goto('/produtos');
-    const first = nextAuthorization(page);
-    await signInAtIdentityProvider(page, 'operator');
-    const sent = new URL((await first).url());
-    // Every sign-in carries a fresh nonce and asks for a password typed within the idle limit (180 s).
-    expect(sent.searchParams.get('max_age')).toBe('180');
-    expect(sent.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // At both speeds of the identity provider: its answers (pages, token endpoint, revocation) at once, and
+  // each 1.5 s late.
+  for (const delayMs of [0, 1500]) {
+    test(`after an idle time-out, a reload and "Entrar" meet the password form again (max_age, auth_time), IdP answering in ${delayMs} ms`, async ({
+      page,
+      privacy,
+    }) => {
+      test.setTimeout(180_000);
+      if (delayMs > 0)
+        await page.route(`${IDP_URL}/**`, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          await route.fallback();
+        });
+      await page.clock.install();
+      watchIdentityProvider(page, privacy);
+      await page.goto('/produtos');
+      const first = nextAuthorization(page);
+      await signInAtIdentityProvider(page, 'operator');
+      const sent = new URL((await first).url());
+      // Every sign-in carries a fresh nonce and asks for a password typed within the idle limit (180 s).
+      expect(sent.searchParams.get('max_age')).toBe('180');
+      expect(sent.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-    await page.clock.fastForward('03:01');
-    await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
-    await expect(page.getByText('Sua sessão foi encerrada por inatividade')).toBeVisible();
+      await page.clock.fastForward('03:01');
+      await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
+      await expect(page.getByText('Sua sessão foi encerrada por inatividade')).toBeVisible();
 
-    // The operator comes back later and reloads: the page forgets everything it knew, the time-out
-    // included (nothing is kept in Web Storage), and the IdP's session is still open. Only the browser's
-    // clock moves here, so the IdP still sees a recent password and lets `max_age` pass; the app's own
-    // check of `auth_time` (older than the idle limit and its tolerance) sends the sign-in back with
-    // `prompt=login`. A provider whose clock moves asks for the password on the first request.
-    await page.clock.fastForward('01:00');
-    await page.reload();
-    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
-    const again = nextAuthorization(page);
-    const withPrompt = page.waitForRequest(
-      (request) =>
-        request.url().startsWith(`${IDP_URL}/auth?`) &&
-        new URL(request.url()).searchParams.get('prompt') === 'login',
-    );
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    const retried = new URL((await again).url());
-    expect(retried.searchParams.get('nonce')).not.toBe(sent.searchParams.get('nonce'));
-    expect(retried.searchParams.get('max_age')).toBe('180');
-    await withPrompt;
-    await expect(page.locator('input[name="login"]')).toBeVisible();
-    await page.locator('input[name="login"]').fill('operator');
-    await page.locator('input[name="password"]').fill('senha-de-teste');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
-    await expect(page).toHaveURL(`${OIDC_APP_URL}/produtos`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
-  });
+      // The operator comes back later and reloads: the page forgets everything it knew, the time-out
+      // included (nothing is kept in Web Storage), and the IdP's session is still open. Only the browser's
+      // clock moves here, so the IdP still sees a recent password and lets `max_age` pass; the app's own
+      // check of `auth_time` (older than the idle limit and its tolerance) sends the sign-in back with
+      // `prompt=login`. A provider whose clock moves asks for the password on the first request.
+      await page.clock.fastForward('01:00');
+      await page.reload();
+      expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+      const again = nextAuthorization(page);
+      const withPrompt = page.waitForRequest(
+        (request) =>
+          request.url().startsWith(`${IDP_URL}/auth?`) &&
+          new URL(request.url()).searchParams.get('prompt') === 'login',
+      );
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      const retried = new URL((await again).url());
+      expect(retried.searchParams.get('nonce')).not.toBe(sent.searchParams.get('nonce'));
+      expect(retried.searchParams.get('max_age')).toBe('180');
+      await withPrompt;
+      await expect(page.locator('input[name="login"]')).toBeVisible();
+      await page.locator('input[name="login"]').fill('operator');
+      await page.locator('input[name="password"]').fill('senha-de-teste');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await expect(page).toHaveURL(`${OIDC_APP_URL}/produtos`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+    });
+  }
 
   test('the absolute limit counts from the IdP’s auth_time: a reload does not restart it', async ({
     page,
