@@ -1,29 +1,15 @@
+import type { Account } from './schemas/accounts';
+import { testAccount } from '@/test/accounts';
 import { createDataset, overviewOf, totalsOf } from './account-dataset';
 import { packAccounts } from './packed-accounts';
-import type { Account } from './schemas/accounts';
-
-function account(overrides: Partial<Account> & { available?: number }): Account {
-  const { available = 0, ...rest } = overrides;
-  return {
-    accountId: '100001',
-    isDefault: false,
-    balance: { total: available, blocked: 0, available },
-    taxId: '11222333000181',
-    officialName: 'Empresa Ltda',
-    tradeName: 'Empresa',
-    branch: '0001',
-    account: '12345-6',
-    ...rest,
-  };
-}
 
 const list: Account[] = [
-  account({ accountId: '1', tradeName: 'Padaria São João', account: '111-1', available: 500 }),
-  account({ accountId: '2', tradeName: 'Açougue Central', taxId: '44555666000199', available: -20 }),
-  account({ accountId: '3', tradeName: 'padaria Aurora', account: '333-3', available: 500 }),
-  account({ accountId: '4', tradeName: 'Banca do Zé', officialName: 'Comércio', isDefault: true }),
+  testAccount({ accountId: '1', tradeName: 'Padaria São João', account: '111-1', available: 500 }),
+  testAccount({ accountId: '2', tradeName: 'Açougue Central', taxId: '44555666000199', available: -20 }),
+  testAccount({ accountId: '3', tradeName: 'padaria Aurora', account: '333-3', available: 500 }),
+  testAccount({ accountId: '4', tradeName: 'Banca do Zé', officialName: 'Comércio', isDefault: true }),
   // Accents, an empty field, a field of one character: the ends, not a separator, split the fields.
-  account({ accountId: 'x', tradeName: 'Ação & Cia', officialName: '', branch: '0001' }),
+  testAccount({ accountId: 'x', tradeName: 'Ação & Cia', officialName: '', branch: '0001' }),
 ];
 
 describe('the packed copy the page holds', () => {
@@ -54,7 +40,7 @@ describe('overviewOf', () => {
   });
 
   it('names the first balance that is not a whole number', () => {
-    const fractional = [...list, account({ available: 12.5 })];
+    const fractional = [...list, testAccount({ available: 12.5 })];
     expect(overviewOf(fractional).firstFractional).toEqual({
       index: 5,
       field: 'balance.total',

@@ -1,3 +1,4 @@
+import { accountsNamed } from '@/test/accounts';
 // @vitest-environment node
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -8,19 +9,9 @@ import { decodeAccountList } from './accounts-stream';
 import { configureApiClient } from './api-client';
 import type { BodyDecoder } from './http-client';
 import { packAccounts } from './packed-accounts';
-import type { Account } from './schemas/accounts';
 import { createSessionStore } from './session';
 
-const accounts: Account[] = ['Zeta', 'Alfa'].map((tradeName, index) => ({
-  accountId: String(index + 1),
-  isDefault: index === 0,
-  balance: { total: index, blocked: 0, available: index * 10 },
-  taxId: `1122233300018${index}`,
-  officialName: `${tradeName} Ltda`,
-  tradeName,
-  branch: '0001',
-  account: `${index}-0`,
-}));
+const accounts = accountsNamed(['Zeta', 'Alfa']);
 
 describe('fetchAccounts', () => {
   const server = setupServer();

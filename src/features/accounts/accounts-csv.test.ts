@@ -1,29 +1,14 @@
-import type { Account } from '@/api/schemas/accounts';
+import { testAccount } from '@/test/accounts';
 import { accountsCsv } from './accounts-csv';
-
-function account(overrides: Partial<Account> & { available?: number }): Account {
-  const { available = 0, ...rest } = overrides;
-  return {
-    accountId: '100001',
-    isDefault: false,
-    balance: { total: available, blocked: 0, available },
-    taxId: '11222333000181',
-    officialName: 'Empresa Ltda',
-    tradeName: 'Empresa',
-    branch: '0001',
-    account: '12345-6',
-    ...rest,
-  };
-}
 
 describe('accountsCsv', () => {
   it('writes the rows of an order, with CNPJ formatted, balances in reais and formulas defused', () => {
     const list = [
-      account({ accountId: '1', tradeName: 'Padaria São João', available: 500 }),
-      account({ accountId: '2', tradeName: 'Açougue Central', taxId: '44555666000199', available: -20 }),
-      account({ accountId: '3', tradeName: 'padaria Aurora', available: 500 }),
-      account({ accountId: '4', tradeName: 'Banca do Zé', available: 10, isDefault: true }),
-      account({ accountId: '9', tradeName: '=HYPERLINK("x")', available: -123_45 }),
+      testAccount({ accountId: '1', tradeName: 'Padaria São João', available: 500 }),
+      testAccount({ accountId: '2', tradeName: 'Açougue Central', taxId: '44555666000199', available: -20 }),
+      testAccount({ accountId: '3', tradeName: 'padaria Aurora', available: 500 }),
+      testAccount({ accountId: '4', tradeName: 'Banca do Zé', available: 10, isDefault: true }),
+      testAccount({ accountId: '9', tradeName: '=HYPERLINK("x")', available: -123_45 }),
     ];
     const csv = accountsCsv(list, Int32Array.from([4, 1, 3]), {
       columns: ['tradeName', 'taxId', 'available', 'isDefault'],

@@ -1,3 +1,4 @@
+import { accountsNamed } from '@/test/accounts';
 // @vitest-environment node
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -5,7 +6,7 @@ import type { AccountDataset } from '@/api/account-dataset';
 import { decodeAccountList } from '@/api/accounts-stream';
 import { ApiError } from '@/api/api-error';
 import { createHttpClient } from '@/api/http-client';
-import { accountListResponseSchema, type Account } from '@/api/schemas/accounts';
+import { accountListResponseSchema } from '@/api/schemas/accounts';
 import { createSessionStore } from '@/api/session';
 import {
   answerAccountsRequest,
@@ -17,16 +18,7 @@ import {
   type AccountsWorkerState,
 } from './accounts-engine';
 
-const accounts: Account[] = ['Zeta', 'Alfa', 'Meio'].map((tradeName, index) => ({
-  accountId: String(index + 1),
-  isDefault: index === 0,
-  balance: { total: index, blocked: 0, available: index * 10 },
-  taxId: `1122233300018${index}`,
-  officialName: `${tradeName} Ltda`,
-  tradeName,
-  branch: '0001',
-  account: `${index}-0`,
-}));
+const accounts = accountsNamed(['Zeta', 'Alfa', 'Meio']);
 const validText = JSON.stringify({ accounts });
 const brokenText = JSON.stringify({ accounts: [accounts[0], { ...accounts[1], tradeName: 7 }] });
 const bytes = (text: string) => new TextEncoder().encode(text).buffer;

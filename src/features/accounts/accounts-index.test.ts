@@ -1,44 +1,30 @@
 import type { Account } from '@/api/schemas/accounts';
+import { testAccount } from '@/test/accounts';
 import { createAccountsIndex, fold, viewAccounts, type AccountSort } from './accounts-index';
 
-function account(overrides: Partial<Account> & { available?: number }): Account {
-  const { available = 0, ...rest } = overrides;
-  return {
-    accountId: '100001',
-    isDefault: false,
-    balance: { total: available, blocked: 0, available },
-    taxId: '11222333000181',
-    officialName: 'Empresa Ltda',
-    tradeName: 'Empresa',
-    branch: '0001',
-    account: '12345-6',
-    ...rest,
-  };
-}
-
 const accounts: Account[] = [
-  account({
+  testAccount({
     accountId: '1',
     tradeName: 'Padaria São João',
     taxId: '11222333000181',
     account: '111-1',
     available: 500,
   }),
-  account({
+  testAccount({
     accountId: '2',
     tradeName: 'Açougue Central',
     taxId: '44555666000199',
     account: '222-2',
     available: -20,
   }),
-  account({
+  testAccount({
     accountId: '3',
     tradeName: 'padaria Aurora',
     taxId: '77888999000100',
     account: '333-3',
     available: 500,
   }),
-  account({
+  testAccount({
     accountId: '4',
     tradeName: 'Banca do Zé',
     officialName: 'Comércio de Jornais',
