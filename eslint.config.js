@@ -137,7 +137,14 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'src/test/**', 'src/api/**'],
+    // Fixtures are test-only themselves (below), so they may use the test helpers.
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.fixture.ts',
+      'src/sandbox/fixtures.ts',
+      'src/test/**',
+      'src/api/**',
+    ],
     rules: { 'no-restricted-imports': ['error', { patterns: testOnlyImports }] },
   },
   {

@@ -1,11 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import {
-  overlay,
   sampleApplication,
   typedFieldsOf,
   typedValuesOf,
-  type Overrides,
 } from '../src/features/credit-application/sample-application.fixture';
+import { overlay, type Overrides } from '../src/test/overlay';
 import type { ApplicationInput, FormStepKey } from '../src/features/credit-application/wizard';
 
 /** A field of the credit application wizard, by its `name` attribute (the form's path). */

@@ -3,6 +3,7 @@ import {
   creditApplicationRequestSchema,
   type CreditApplicationRequest,
 } from '@/api/schemas/credit-application';
+import { overlay, type Overrides } from '@/test/overlay';
 import { seededCpfs } from './seed';
 
 /**
@@ -13,7 +14,7 @@ import { seededCpfs } from './seed';
  * without a change here.
  */
 export function buildCreditApplication(cpf: string = seededCpfs.freshApproves): CreditApplicationRequest {
-  const stated: Stated<CreditApplicationRequest> = {
+  const stated: Overrides<CreditApplicationRequest> = {
     portador: {
       nome: 'Maria da Conceição Souza',
       nomeimpresso: 'MARIA C SOUZA',
@@ -57,13 +58,6 @@ export function buildCreditApplication(cpf: string = seededCpfs.freshApproves): 
   return creditApplicationRequestSchema.parse(overlay(exampleOf(creditApplicationRequestSchema), stated));
 }
 
-/** Part of a value: objects and rows by key or index. */
-type Stated<T> = T extends readonly (infer Row)[]
-  ? ReadonlyArray<Stated<Row>>
-  : T extends object
-    ? { [Key in keyof T]?: Stated<T[Key]> }
-    : T;
-
 /** A value of `schema`'s type: its registered example, or a stand-in (text, 1, false, one row). */
 function exampleOf(schema: z.core.$ZodType): unknown {
   const registered = z.globalRegistry.get(schema)?.examples;
@@ -76,18 +70,4 @@ function exampleOf(schema: z.core.$ZodType): unknown {
   if (schema instanceof z.ZodMiniBoolean) return false;
   if (schema instanceof z.ZodMiniString) return 'Exemplo';
   throw new Error('A contract field of a type without a stand-in here: register an example (`examples`).');
-}
-
-const isTree = (node: unknown): node is Record<string, unknown> => typeof node === 'object' && node !== null;
-
-/** `base` with `stated` laid over it, leaf by leaf (rows by index; a row beyond `base`'s copies its first). */
-function overlay(base: unknown, stated: unknown): unknown {
-  if (Array.isArray(stated)) {
-    const rows: unknown[] = Array.isArray(base) ? base : [];
-    return stated.map((row, index) => overlay(index < rows.length ? rows[index] : rows[0], row));
-  }
-  if (!isTree(stated) || !isTree(base)) return stated === undefined ? base : stated;
-  const merged: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(stated)) merged[key] = overlay(base[key], value);
-  return merged;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import { defaultDomains } from '@/config/config-schema';
+import { overlay, type Overrides } from '@/test/overlay';
 import type { FieldEntry, RuleContext } from './field-kinds/kind';
 import type { FieldMeta } from './field-kinds/registry';
 import { toCreditApplicationRequest } from './to-request';
@@ -32,6 +33,14 @@ export const sampleContext: RuleContext = {
   productCodes: () => null,
   now: () => new Date(),
 };
+
+/** The wizard of `ctx`, built once for the default rules (a fill per step asks for it). */
+let defaultWizard: Wizard | null = null;
+function wizardOf(ctx: RuleContext): Wizard {
+  if (ctx !== sampleContext) return createWizard(ctx);
+  defaultWizard ??= createWizard(sampleContext);
+  return defaultWizard;
+}
 
 /**
  * What an operator might type in a field of each kind, as typed; a field's example is the first its own
@@ -98,31 +107,15 @@ function setAt(root: Tree, path: string, value: unknown): void {
   else parent[last] = value;
 }
 
+/** A copy of `values` with `value` at `path` (`portador.telefones.0.numerododdd`). */
+export function withValueAt(values: ApplicationInput, path: string, value: string): ApplicationInput {
+  const copy = structuredClone(values);
+  setAt(copy, path, value);
+  return copy;
+}
+
 const isTree = (node: unknown): node is Tree => typeof node === 'object' && node !== null;
 const lookup = (node: Tree, key: string): unknown => (Array.isArray(node) ? node[Number(key)] : node[key]);
-
-/** Part of a value: objects and rows by key or index, each leaf replaced. */
-export type Overrides<T> = T extends readonly (infer Row)[]
-  ? ReadonlyArray<Overrides<Row>>
-  : T extends object
-    ? { [Key in keyof T]?: Overrides<T[Key]> }
-    : T;
-
-/** `base` with `overrides` laid over it, leaf by leaf (rows by index; a row beyond `base`'s is added). */
-export function overlay(base: unknown, overrides: unknown): unknown {
-  if (!isTree(overrides) || !isTree(base)) return overrides === undefined ? base : overrides;
-  if (Array.isArray(overrides)) {
-    const rows = Array.isArray(base) ? base : [];
-    const template: unknown = rows[0];
-    return Array.from({ length: Math.max(rows.length, overrides.length) }, (_, index) =>
-      overlay(index < rows.length ? rows[index] : structuredClone(template), overrides[index]),
-    );
-  }
-  if (Array.isArray(base)) return overrides;
-  const merged: { [key: string]: unknown } = { ...base };
-  for (const [key, value] of Object.entries(overrides)) merged[key] = overlay(base[key], value);
-  return merged;
-}
 
 /**
  * A complete application as an operator would have typed it (every step passes under `ctx`): one phone,
@@ -132,7 +125,7 @@ export function sampleApplication(
   overrides: Overrides<ApplicationInput> = {},
   ctx: RuleContext = sampleContext,
 ): ApplicationInput {
-  const wizard = createWizard(ctx);
+  const wizard = wizardOf(ctx);
   const values = wizard.blank();
   // What a blank form already holds (initial values, the mailing flag on the first address) stays.
   for (const entry of everyField(wizard, values))
@@ -147,7 +140,7 @@ export function sampleApplication(
  * the full name). What a test must fill to pass the step.
  */
 export function typedFieldsOf(step: FormStepKey, ctx: RuleContext = sampleContext): FieldEntry[] {
-  const fields = createWizard(ctx).steps.find((candidate) => candidate.key === step)?.fields ?? [];
+  const fields = wizardOf(ctx).steps.find((candidate) => candidate.key === step)?.fields ?? [];
   const entries = fields.flatMap((entry) =>
     isArrayEntry(entry)
       ? entry.rows.min > 0
@@ -226,7 +219,7 @@ export function requestBodyOf(
   values: ApplicationInput,
   ctx: RuleContext = sampleContext,
 ): CreditApplicationRequest {
-  const parsed = createWizard(ctx).schema.safeParse(values);
+  const parsed = wizardOf(ctx).schema.safeParse(values);
   if (!parsed.success) throw new Error(`not a valid application: ${JSON.stringify(parsed.error.issues)}`);
   const request = toCreditApplicationRequest(parsed.data);
   if (!request.ok) throw new Error(request.problem);
