@@ -9,6 +9,8 @@ interface Preferences {
   setLanguage: (language: SupportedLanguage) => void;
   colorMode: ColorMode;
   setColorMode: (mode: ColorMode) => void;
+  /** The system asks for less motion (`prefers-reduced-motion: reduce`). */
+  reduceMotion: boolean;
 }
 
 const PreferencesContext = createContext<Preferences | null>(null);
@@ -20,6 +22,7 @@ const PreferencesContext = createContext<Preferences | null>(null);
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   const [chosenMode, setColorMode] = useState<ColorMode | null>(null);
   // The language lives in the translator (src/lib/i18n.ts): changing it re-renders every text.
   const { language, changeLanguage } = i18n;
@@ -35,8 +38,9 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
       setLanguage: changeLanguage,
       colorMode,
       setColorMode,
+      reduceMotion,
     }),
-    [language, changeLanguage, colorMode],
+    [language, changeLanguage, colorMode, reduceMotion],
   );
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }

@@ -1,4 +1,5 @@
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
@@ -6,14 +7,18 @@ import type { RuntimeConfig } from '@/config/config-schema';
 import { ConfigProvider } from '@/config/config-context';
 import { ToastProvider } from '@/components/toast-provider';
 import { PreferencesProvider, usePreferences } from './preferences';
-import { createAppTheme } from './theme';
+import { autofillKeyframes, createAppTheme } from './theme';
 
 function ThemedApp({ children }: { children: ReactNode }) {
-  const { colorMode, language } = usePreferences();
-  const theme = useMemo(() => createAppTheme(colorMode, language), [colorMode, language]);
+  const { colorMode, language, reduceMotion } = usePreferences();
+  const theme = useMemo(
+    () => createAppTheme(colorMode, language, reduceMotion),
+    [colorMode, language, reduceMotion],
+  );
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
+      <GlobalStyles styles={autofillKeyframes} />
       {children}
     </ThemeProvider>
   );

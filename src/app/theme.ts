@@ -33,8 +33,30 @@ const portugueseComponentTexts: ThemeOptions['components'] = {
   MuiAlert: { defaultProps: { closeText: 'Fechar' } },
 };
 
-/** The app theme for a colour mode and language (MUI's own component texts follow the language). */
-export function createAppTheme(mode: ColorMode, language: string): Theme {
+/**
+ * Motion off for an operator whose system asks for less of it (WCAG 2.3.3): MUI's transitions (dialogs,
+ * drawers, collapsing rows) end at once and buttons show no ripple; focus rings and states stay.
+ */
+const reducedMotion: ThemeOptions = {
+  transitions: {
+    create: () => 'none',
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+};
+
+/**
+ * The app theme for a colour mode and language (MUI's own component texts follow the language), with
+ * motion unless the system asks for less.
+ */
+export function createAppTheme(mode: ColorMode, language: string, reduceMotion = false): Theme {
   const primary = mode === 'light' ? '#0b5cad' : '#8cc4ff';
   // One focus ring for every control (WCAG 2.4.7, 1.4.11): 3 px of the primary colour, which is at least 6.2:1
   // against the light background and 9.3:1 against the dark ones. MUI's defaults (a grey fill on list
@@ -64,8 +86,22 @@ export function createAppTheme(mode: ColorMode, language: string): Theme {
       shape: { borderRadius: 8 },
       components: {
         MuiButtonBase: {
-          defaultProps: { disableRipple: false },
+          defaultProps: { disableRipple: reduceMotion },
           styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
+        },
+        // MUI draws its autofill keyframes with a <GlobalStyles> in every input: one more style sheet per
+        // field (110 in a wizard with 10 addresses), each insertion a style recalculation. They are drawn
+        // once instead (AutofillKeyframes), and the animation that tells MUI a field was autofilled (so
+        // that its label moves out of the way) is put back here.
+        MuiInputBase: {
+          defaultProps: { disableInjectingGlobalStyles: false },
+          styleOverrides: {
+            input: {
+              animationName: 'mui-auto-fill-cancel',
+              animationDuration: '10ms',
+              '&:-webkit-autofill': { animationDuration: '5000s', animationName: 'mui-auto-fill' },
+            },
+          },
         },
         MuiListItemButton: { styleOverrides: { root: insetFocusRing } },
         MuiMenuItem: { styleOverrides: { root: insetFocusRing } },
@@ -74,5 +110,16 @@ export function createAppTheme(mode: ColorMode, language: string): Theme {
       },
     },
     { components: language.startsWith('en') ? {} : portugueseComponentTexts },
+    reduceMotion ? reducedMotion : {},
   );
 }
+
+/**
+ * The keyframes MUI's inputs animate on autofill (see MuiInputBase above), once for the whole app. Names
+ * and bodies are MUI's (InputBase): its inputs tell an autofill from the animation's name, and a keyframe
+ * that only names an animation changes nothing visible.
+ */
+export const autofillKeyframes = {
+  '@keyframes mui-auto-fill': { from: { animationName: 'mui-auto-fill' } },
+  '@keyframes mui-auto-fill-cancel': { from: { animationName: 'mui-auto-fill-cancel' } },
+} as const;
