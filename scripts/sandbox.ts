@@ -1,7 +1,7 @@
 /**
  * Runs the sandbox as an HTTP server: `npm run sandbox -- --port 4400 [--accounts 10000]
  * [--decision-delay-ms 30000] [--seed-analyses 1000] [--status-delay-ms 50] [--profile default]
- * [--all-profiles] [--lane name] [--oidc]`. Prints the two base URLs the
+ * [--all-profiles] [--lanes] [--oidc]`. Prints the two base URLs the
  * app's config needs, and the config keys the chosen profile's readings call for.
  *
  * `--oidc` also starts the test OpenID Connect provider (scripts/oidc-idp.ts) on `--oidc-port` (4401) for
@@ -51,7 +51,7 @@ const { values } = parseArgs({
     'oidc-test-switches': { type: 'boolean', default: false },
     profile: { type: 'string', default: 'default' },
     'all-profiles': { type: 'boolean', default: false },
-    lane: { type: 'string', multiple: true },
+    lanes: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
@@ -71,7 +71,8 @@ if (values.help) {
       ...sandboxProfileNames.map((name) => `  ${name.padEnd(12)} ${sandboxProfile(name).description}`),
       '',
       '--all-profiles also serves every profile under /profiles/<name>/ (api, accounts, __sandbox).',
-      '--lane <name> (repeatable) also serves a store like the root one under /lanes/<name>/.',
+      '--lanes also serves a store like the root one under /lanes/<name>/ (and, with --all-profiles, a',
+      "         profile's under /profiles/<profile>/lanes/<name>/), made by the first request that names it.",
       '',
     ].join('\n'),
   );
@@ -113,7 +114,7 @@ const sandbox = await startSandboxHttpServer({
   port: integerOption('port', values.port, 4400) ?? 4400,
   profile: profile.name,
   mountProfiles: values['all-profiles'],
-  lanes: values.lane ?? [],
+  lanes: values.lanes,
   ...(accountCount === undefined ? {} : { accountCount }),
   ...(decisionDelayMs === undefined ? {} : { decisionDelayMs }),
   ...(seedAnalyses === undefined ? {} : { seedAnalyses }),
@@ -165,7 +166,11 @@ process.stdout.write(
     ...(values['all-profiles']
       ? [`also: ${sandbox.origin}/profiles/<${sandboxProfileNames.join('|')}>/`]
       : []),
-    ...[...sandbox.laneStores.keys()].map((lane) => `lane: ${sandbox.origin}/lanes/${lane}/`),
+    ...(values.lanes
+      ? [
+          `lanes: ${sandbox.origin}/lanes/<name>/${values['all-profiles'] ? ` and ${sandbox.origin}/profiles/<profile>/lanes/<name>/` : ''}`,
+        ]
+      : []),
     '',
   ].join('\n'),
 );

@@ -7,7 +7,7 @@ import { endpoints } from '@/api/schemas/endpoints';
 import { productListResponseSchema } from '@/api/schemas/products';
 import { creditSuccessBodySchema } from './fault-replies';
 import { buildCreditApplication } from './fixtures';
-import { startSandboxHttpServer, type SandboxHttpServer } from './http-server';
+import { MAX_LANES, startSandboxHttpServer, type SandboxHttpServer } from './http-server';
 import { seededCpfs } from './seed';
 import { createTestClient, readError } from './test-client';
 
@@ -184,16 +184,16 @@ describe('startSandboxHttpServer', () => {
 });
 
 describe('lanes', () => {
-  it('serves each lane over its own store, with its own control endpoints', async () => {
-    const laned = await startSandboxHttpServer({ port: 0, lanes: ['exactly-once'] });
+  it('makes a lane on its first request, over its own store, with its own control endpoints', async () => {
+    const laned = await startSandboxHttpServer({ port: 0, lanes: true });
     try {
-      const lane = `${laned.origin}/lanes/exactly-once`;
-      const laneStore = laned.laneStores.get('exactly-once');
-      expect(laneStore).toBeDefined();
+      const lane = `${laned.origin}/lanes/w0`;
+      expect(laned.laneStores.size).toBe(0);
       await fetch(`${lane}/__sandbox/faults`, {
         method: 'POST',
         body: JSON.stringify({ endpoint: 'products', kind: '500' }),
       });
+      const laneStore = laned.laneStores.get('lanes/w0');
       expect(laneStore?.faults.list()).toHaveLength(1);
       expect(laned.store.faults.list()).toHaveLength(0);
       const products = await fetch(`${lane}/api${endpoints.products()}`, {
@@ -202,6 +202,12 @@ describe('lanes', () => {
       expect(products.status).toBe(500);
       expect(laneStore?.stats().requestsPerEndpoint.products).toBe(1);
       expect(laned.store.stats().requestsPerEndpoint.products).toBe(0);
+      // Another lane is another store.
+      const other = await fetch(`${laned.origin}/lanes/w1/api${endpoints.products()}`, {
+        headers: { Authorization: 'Bearer sandbox-operator' },
+      });
+      expect(other.status).toBe(200);
+      expect(laned.laneStores.get('lanes/w1')?.stats().requestsPerEndpoint.products).toBe(1);
       // A lane's CORS follows its own store.
       await fetch(`${lane}/__sandbox/reset`, {
         method: 'POST',
@@ -223,8 +229,44 @@ describe('lanes', () => {
     }
   });
 
-  it('refuses a lane name that is not a plain path segment', async () => {
-    await expect(startSandboxHttpServer({ port: 0, lanes: ['../x'] })).rejects.toThrow(/lane name/);
+  it("gives a profile's lane that profile's readings", async () => {
+    const laned = await startSandboxHttpServer({ port: 0, lanes: true, mountProfiles: true });
+    try {
+      const lane = `${laned.origin}/profiles/accepted/lanes/w3`;
+      const unknown = await fetch(`${lane}/api${endpoints.analysisStatus('06247311974')}`, {
+        headers: { Authorization: 'Bearer sandbox-operator' },
+      });
+      // The `accepted` profile answers a CPF without analyses with a 404; the root store with a 200.
+      expect(unknown.status).toBe(404);
+      expect(laned.laneStores.get('profiles/accepted/lanes/w3')).toBeDefined();
+      expect(laned.profileStores.get('accepted')?.stats().requestsPerEndpoint.analysisStatus).toBe(0);
+      const unknownProfile = await fetch(`${laned.origin}/profiles/nope/lanes/w3/api${endpoints.products()}`);
+      expect(unknownProfile.status).toBe(404);
+    } finally {
+      await laned.close();
+    }
+  });
+
+  it('makes no lane when lanes are off, nor past the limit, nor for a name that is not a plain segment', async () => {
+    const plain = await startSandboxHttpServer({ port: 0 });
+    const laned = await startSandboxHttpServer({ port: 0, lanes: true });
+    try {
+      const products = (origin: string, lane: string) =>
+        fetch(`${origin}/lanes/${lane}/api${endpoints.products()}`, {
+          headers: { Authorization: 'Bearer sandbox-operator' },
+        });
+      expect((await products(plain.origin, 'w0')).status).toBe(404);
+      expect(plain.laneStores.size).toBe(0);
+      expect((await products(laned.origin, '..%2Fx')).status).toBe(404);
+      expect((await products(laned.origin, 'W0')).status).toBe(404);
+      for (let lane = 0; lane < MAX_LANES; lane += 1)
+        expect((await products(laned.origin, `w${lane}`)).status).toBe(200);
+      expect((await products(laned.origin, 'one-too-many')).status).toBe(404);
+      expect(laned.laneStores.size).toBe(MAX_LANES);
+    } finally {
+      await plain.close();
+      await laned.close();
+    }
   });
 });
 

@@ -21,11 +21,12 @@ export interface SandboxHttpServerOptions extends SandboxStoreOptions {
    */
   mountProfiles?: boolean;
   /**
-   * More stores like the root one, each under `/lanes/<name>/` (`api`, `accounts`, `__sandbox`) on
-   * the same origin: a suite that drives the sandbox (faults, stats, resets) runs beside the others
-   * without sharing a store with them.
+   * Open lanes: a store like the root one under `/lanes/<name>/`, and with `mountProfiles` a profile's
+   * under `/profiles/<profile>/lanes/<name>/` (`api`, `accounts`, `__sandbox` each), made on the first
+   * request that names it (at most MAX_LANES). Each end-to-end worker takes its own, so that specs that
+   * drive the sandbox (faults, stats, resets) run side by side without sharing a store.
    */
-  lanes?: readonly string[];
+  lanes?: boolean;
 }
 
 export interface SandboxHttpServer {
@@ -38,7 +39,10 @@ export interface SandboxHttpServer {
   accountsBaseUrl: string;
   /** With `mountProfiles`: the store behind each `/profiles/<name>/`. */
   profileStores: ReadonlyMap<string, SandboxStore>;
-  /** With `lanes`: the store behind each `/lanes/<name>/`. */
+  /**
+   * With `lanes`: the store behind each lane made so far, by its mount (`lanes/<name>` or
+   * `profiles/<profile>/lanes/<name>`).
+   */
   laneStores: ReadonlyMap<string, SandboxStore>;
   /** Releases held requests, drops every connection and stops listening. */
   close: () => Promise<void>;
@@ -72,8 +76,15 @@ function corsHeaders(origin: string | undefined, allowIdempotencyKey = true): Re
   };
 }
 
-/** A lane's name: what may follow `/lanes/` in a path. */
-const LANE_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+/** The most lanes one server makes: a test suite needs one per worker and profile. */
+export const MAX_LANES = 64;
+
+/**
+ * Where a path is answered: the mount (`''` for the root, `profiles/<p>`, `lanes/<n>`,
+ * `profiles/<p>/lanes/<n>`), the profile of its store and whether it is a lane. Lane names are lower-case
+ * letters, digits and `-`; anything else is the root's to answer (and refuse).
+ */
+const MOUNT = /^\/(?:profiles\/([a-z0-9-]{1,40})\/)?(?:lanes\/([a-z0-9][a-z0-9-]{0,39})\/)?/;
 
 class BodyTooLargeError extends Error {}
 
@@ -107,49 +118,46 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 export async function startSandboxHttpServer(
   options: SandboxHttpServerOptions = {},
 ): Promise<SandboxHttpServer> {
-  const { port: requestedPort = 0, mountProfiles = false, lanes = [], ...storeOptions } = options;
+  const { port: requestedPort = 0, mountProfiles = false, lanes = false, ...storeOptions } = options;
   const store = new SandboxStore(storeOptions);
-  // Root-relative bases, resolved per request against this server's origin, so the handlers need not
-  // know the port before it is bound.
-  const handlers = createSandboxHandlers(store, {
-    baseUrl: '/api',
-    accountsBaseUrl: '/accounts',
-    controlBaseUrl: '',
+  /** A store and the handlers that answer under its mount, with root-relative bases (resolved per request). */
+  const mountStore = (mount: string, mounted: SandboxStore) => ({
+    store: mounted,
+    handlers: createSandboxHandlers(mounted, {
+      baseUrl: `${mount}/api`,
+      accountsBaseUrl: `${mount}/accounts`,
+      controlBaseUrl: mount,
+    }),
   });
-  const profileStores = new Map<string, SandboxStore>();
+  const root = mountStore('', store);
+  const profileMounts = new Map<string, ReturnType<typeof mountStore>>();
   if (mountProfiles) {
     for (const profile of sandboxProfileNames) {
-      const profileStore = new SandboxStore({ ...storeOptions, profile });
-      profileStores.set(profile, profileStore);
-      // Before the root handlers: their catch-alls do not reach under /profiles/, but keep it obvious.
-      handlers.unshift(
-        ...createSandboxHandlers(profileStore, {
-          baseUrl: `/profiles/${profile}/api`,
-          accountsBaseUrl: `/profiles/${profile}/accounts`,
-          controlBaseUrl: `/profiles/${profile}`,
-        }),
+      profileMounts.set(
+        profile,
+        mountStore(`/profiles/${profile}`, new SandboxStore({ ...storeOptions, profile })),
       );
     }
   }
+  const laneMounts = new Map<string, ReturnType<typeof mountStore>>();
   const laneStores = new Map<string, SandboxStore>();
-  for (const lane of lanes) {
-    if (!LANE_NAME.test(lane)) throw new Error(`lane name "${lane}": lower-case letters, digits and -`);
-    const laneStore = new SandboxStore(storeOptions);
-    laneStores.set(lane, laneStore);
-    handlers.unshift(
-      ...createSandboxHandlers(laneStore, {
-        baseUrl: `/lanes/${lane}/api`,
-        accountsBaseUrl: `/lanes/${lane}/accounts`,
-        controlBaseUrl: `/lanes/${lane}`,
-      }),
+  /** The store and handlers that answer `path`: a lane's (made now if new), a profile's, or the root's. */
+  const mountFor = (path: string): ReturnType<typeof mountStore> | null => {
+    const [prefix = '', profile, lane] = MOUNT.exec(path) ?? [];
+    if (profile !== undefined && !profileMounts.has(profile)) return null;
+    if (lane === undefined) return profile === undefined ? root : (profileMounts.get(profile) ?? null);
+    if (!lanes) return null;
+    const mount = prefix.slice(1, -1);
+    const existing = laneMounts.get(mount);
+    if (existing) return existing;
+    if (laneMounts.size >= MAX_LANES) return null;
+    const made = mountStore(
+      `/${mount}`,
+      new SandboxStore({ ...storeOptions, ...(profile ? { profile } : {}) }),
     );
-  }
-  /** The store that answers a path: a profile's, a lane's, or the root one. */
-  const storeFor = (path: string): SandboxStore => {
-    const [, mount, name] = /^\/(profiles|lanes)\/([^/]+)\//.exec(path) ?? [];
-    const mounted =
-      name === undefined ? undefined : (mount === 'lanes' ? laneStores : profileStores).get(name);
-    return mounted ?? store;
+    laneMounts.set(mount, made);
+    laneStores.set(mount, made.store);
+    return made;
   };
   let origin = '';
 
@@ -157,7 +165,7 @@ export async function startSandboxHttpServer(
     const cors = corsHeaders(req.headers.origin);
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
-      const refusesKey = storeFor(req.url ?? '/').corsRefusesIdempotencyKey;
+      const refusesKey = mountFor(req.url ?? '/')?.store.corsRefusesIdempotencyKey ?? false;
       res.writeHead(204, {
         ...corsHeaders(req.headers.origin, !refusesKey),
         // Not cached while the header is refused: the next test's provider may allow it again.
@@ -187,12 +195,13 @@ export async function startSandboxHttpServer(
       signal: aborted.signal,
       ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),
     });
-    const response = await getResponse(handlers, request, { baseUrl: origin });
+    const mount = mountFor(req.url);
+    const response = mount && (await getResponse(mount.handlers, request, { baseUrl: origin }));
     if (!response) {
       sendJson(res, 404, errorObject(404, 'Recurso não encontrado.'), cors);
       return;
     }
-    if (response.type === 'error' && store.takeDropBeforeAnswer(request)) {
+    if (response.type === 'error' && mount.store.takeDropBeforeAnswer(request)) {
       // `commitThenDrop`: the POST was committed; now the connection goes away before any byte of an
       // answer, with a TCP reset. On a reused keep-alive connection a browser (HTTP/1.1) assumes the
       // server never saw the request and resends it by itself: the transport fault a provider without
@@ -258,13 +267,12 @@ export async function startSandboxHttpServer(
     origin,
     baseUrl: `${origin}/api`,
     accountsBaseUrl: `${origin}/accounts`,
-    profileStores,
+    profileStores: new Map([...profileMounts].map(([name, mount]) => [name, mount.store])),
     laneStores,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        store.faults.clear();
-        for (const profileStore of profileStores.values()) profileStore.faults.clear();
-        for (const laneStore of laneStores.values()) laneStore.faults.clear();
+        for (const mounted of [root, ...profileMounts.values(), ...laneMounts.values()])
+          mounted.store.faults.clear();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
