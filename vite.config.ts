@@ -27,15 +27,35 @@ export default defineConfig({
   server: { port: 5173, strictPort: false },
   preview: { port: 4173, strictPort: true },
   test: {
-    environment: 'jsdom',
     globals: true,
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
-    // Bounds, not durations: room for several of src/test/setup.ts's waits, and for a lazy screen's first
-    // transform, on a machine loaded far past its cores (a load average of 25 on 2 cores, issue 14; beside
-    // two CPU hogs at a load average of 17 a passing page test took up to 85 s).
-    testTimeout: 300000,
-    hookTimeout: 120000,
+    // Vitest's own bounds (5 s a test, 10 s a hook): a test that needs more is a defect to fix.
+    // Both cores: Vitest's default keeps one free for the main process, which only waits here.
+    maxWorkers: 2,
+    projects: [
+      {
+        // Pure modules, the sandbox and the scripts: no DOM to build per file.
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          setupFiles: ['./src/test/setup-unit.ts'],
+        },
+      },
+      {
+        // Components and whole screens against the sandbox through MSW.
+        extends: true,
+        test: {
+          name: 'page',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: [
+            './src/test/setup.ts',
+            ...(process.env.VITEST_PROFILE ? ['./src/test/prof-setup.ts'] : []),
+          ],
+        },
+      },
+    ],
   },
 });

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { whenIdleAfterPaint } from './when-idle-after-paint';
 
 /** The browser's side, as a test controls it: LCP entries, idle periods, visibility. */

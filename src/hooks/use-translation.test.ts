@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { changeLanguage } from '@/lib/i18n';
 import { defineTexts } from '@/lib/texts';

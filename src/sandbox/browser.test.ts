@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { getResponse, type RequestHandler } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { endpoints } from '@/api/schemas/endpoints';

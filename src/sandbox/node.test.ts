@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Runs under jsdom on purpose: this is how page tests use the sandbox.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '@/api/schemas/endpoints';

@@ -7,8 +7,9 @@ if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !=
 }
 
 // jsdom has no matchMedia, so MUI's useMediaQuery would answer "no" to every width query and pages
-// would render their phone layout. Page tests run as a 1280 px wide, light-scheme screen instead (the
-// narrow layouts are checked in a real browser: e2e/layout.spec.ts).
+// would render their phone layout. Page tests run as a 1280 px wide, light-scheme screen that asks for
+// reduced motion (the narrow layouts and the motion are checked in a real browser: e2e/layout.spec.ts):
+// a test then waits for no dialog's fade or row's collapse, only for the state it looks for.
 const viewportWidth = 1280;
 function matchesQuery(query: string): boolean {
   const text = query.replace(/^@media\s*/, '');
@@ -17,7 +18,8 @@ function matchesQuery(query: string): boolean {
     if (min) return viewportWidth >= Number(min[1]);
     const max = /\(max-width:\s*([\d.]+)px\)/.exec(part);
     if (max) return viewportWidth <= Number(max[1]);
-    return false; // prefers-color-scheme: dark, prefers-reduced-motion…: not in tests
+    if (/\(prefers-reduced-motion:\s*reduce\)/.test(part)) return true;
+    return false; // prefers-color-scheme: dark…: not in tests
   });
 }
 if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
@@ -39,9 +41,6 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   });
 }
 
-// findBy*/waitFor wait for a state, not for a time: the default 1 s assumes an idle machine, and CI shares
-// two cores with builds and browsers (a spinner outlived 1 s there). A waited-for state that never
-// comes still fails, only later; a state that comes early ends the wait early. 30 s was not enough beside
-// two CPU hogs at a load average of 17 (a lazy screen's first render, transform included, took longer);
-// 90 s stays under the test bound (vite.config.ts) so that a failure names the element it waited for.
-configure({ asyncUtilTimeout: 90_000 });
+// findBy*/waitFor wait for a state, not for a time: this bounds a wait that never ends, under Vitest's
+// 5 s per test, so that a failure names the element it waited for.
+configure({ asyncUtilTimeout: 4_000 });

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ErrorResponse } from 'oidc-client-ts';
 import { classifySignInError, safeReturnPath } from './oidc-auth';
 
