@@ -52,7 +52,7 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           setupFiles: [
             './src/test/setup.ts',
-            ...(process.env.VITEST_PROFILE ? ['./src/test/prof-setup.ts'] : []),
+            ...(process.env.VITEST_PROFILE ? ['./src/test/cpu-profile.ts'] : []),
           ],
         },
       },
