@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { sandboxProfileNames } from './src/sandbox/profiles';
+import { sandboxProfile, sandboxProfileNames, type SandboxProfileName } from './src/sandbox/profiles';
 
 /**
  * End-to-end tests run against the production build (`vite preview`) pointed at the HTTP sandbox through
@@ -60,13 +60,6 @@ function systemChromium(): string | undefined {
 
 const executablePath = systemChromium();
 
-/**
- * The sandbox lane (`--lane`) of the gestures project, and how often each of its tests runs in
- * `npm test` (E2E_GESTURE_REPEATS to change; `--repeat-each` on the command line overrides it).
- */
-const GESTURES_LANE = 'gestures';
-const GESTURE_REPEATS = Number(process.env.E2E_GESTURE_REPEATS ?? 10);
-
 /** The browser of every project: a desktop Chromium at 1280x800 with the flags this machine needs. */
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -86,49 +79,54 @@ const chromium = {
 };
 
 /**
- * The main journeys (e2e/journeys.spec.ts) once per sandbox profile (src/sandbox/profiles.ts): each project
- * has its own store on the one sandbox server (`/profiles/<name>/`), so profiles may run side by side.
+ * Which readings of the interface a profile changes (its keys that differ from the default profile's, and
+ * the config keys it needs): its project runs the journeys tagged with one of them (`@reading:<key>`).
  */
-const journeyProjects = sandboxProfileNames.map((profile) => ({
-  name: `journeys-${profile}`,
-  testMatch: /journeys\.spec\.ts$/,
-  // Room for the `slow` profile's 1.5 s per answer on a busy machine.
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
-  use: { ...chromium, sandboxProfile: profile },
-}));
+function readingsOf(profileName: SandboxProfileName): string[] {
+  const profile = sandboxProfile(profileName);
+  const standard = sandboxProfile('default');
+  const changed = (Object.keys(profile) as Array<keyof typeof profile>).filter(
+    (key) =>
+      !['name', 'description', 'appConfig', 'latencyMs'].includes(key) && profile[key] !== standard[key],
+  );
+  return [...new Set([...changed, ...Object.keys(profile.appConfig)])];
+}
 
 /**
- * Every gesture on a confirmed operation, at 0 ms and at 1.5 s per answer, run GESTURE_REPEATS times
- * (e2e/exactly-once-gestures.spec.ts), ten by default: a race that shows one time in three at one speed
- * goes unseen in (2/3)^10 = 1.7 % of builds, at both speeds in 0.03 % (five runs would let 13 % and
- * 1.7 % through). Its own sandbox store (a lane), so that it runs beside the root store's specs.
+ * The main journeys (e2e/journeys.spec.ts) per sandbox profile (src/sandbox/profiles.ts), each test on its
+ * worker's store of that profile: `default` and `slow` (every answer 1.5 s late) run every journey; each
+ * other profile runs the journeys that go through a reading it changes.
  */
-const gesturesProject = {
-  name: 'gestures',
-  testMatch: /gestures\.spec\.ts$/,
-  repeatEach: GESTURE_REPEATS,
-  workers: 1,
-  // Each test chains a dozen or twenty confirmations, half of them at 1.5 s per answer: room for that
-  // on a busy machine (a bound on a failure, not a wait).
-  timeout: 300_000,
-  expect: { timeout: 30_000 },
-  use: { ...chromium, sandboxLane: GESTURES_LANE },
-};
+const journeyProjects = sandboxProfileNames.map((profile) => {
+  const everyJourney = profile === 'default' || profile === 'slow';
+  const readings = readingsOf(profile);
+  if (!everyJourney && readings.length === 0) throw new Error(`profile ${profile} changes no reading`);
+  return {
+    name: `journeys-${profile}`,
+    testMatch: /journeys\.spec\.ts$/,
+    ...(everyJourney ? {} : { grep: new RegExp(`@reading:(${readings.join('|')})\\b`) }),
+    // The slow profile's answers take 1.5 s each: a whole application makes about ten calls.
+    ...(profile === 'slow' ? { timeout: 60_000, expect: { timeout: 10_000 } } : {}),
+    use: { ...chromium, sandboxProfile: profile },
+  };
+});
 
 export default defineConfig({
   testDir: './e2e',
-  // Tests reset the sandbox they use, so the ones sharing a store run one at a time: the root store's
-  // project has `workers: 1`; each journeys project has its own profile store and may run beside it.
+  // Every worker has its own sandbox store (e2e/support/sandbox-stores.ts), so tests run side by side;
+  // the few that share something outside the store (the test identity provider's switches) say so in
+  // their file.
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  // Bounds on a failure, not waits: the gesture project repeats beside the rest for most of the run, so
-  // every test shares the 2 cores with a second browser (30 s and 7 s ran out there).
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [
+    process.env.CI ? ['list'] : ['line'],
+    ['json', { outputFile: 'test-results/playwright.json' }],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
     viewport: { width: 1280, height: 800 },
@@ -140,18 +138,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      // Every spec here shares the root sandbox store, so one at a time.
+      // The journeys run per profile below; the repeated gestures are the soak (playwright.soak.config.ts).
       testIgnore: [/journeys\.spec\.ts$/, /gestures\.spec\.ts$/],
-      workers: 1,
       use: chromium,
     },
     ...journeyProjects,
-    gesturesProject,
   ],
   // Room to start on a machine shared with other runs (seen: more than 30 s at a load average of 30).
   webServer: [
     {
-      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --all-profiles --lane ${GESTURES_LANE} --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --oidc-test-switches --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,
+      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --all-profiles --lanes --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --oidc-test-switches --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,
       url: `http://127.0.0.1:${SANDBOX_PORT}/__sandbox/stats`,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './support/axe-check';
 import { patchConfig } from './support/patch-config';
 import type { SandboxControl } from './support/sandbox-control';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
-import { profileBase } from './support/sandbox-stores';
+import { storeBase } from './support/sandbox-stores';
 
 interface Stats {
   cancelsPerCard: Record<string, number>;
@@ -283,11 +283,12 @@ test.describe('accounts', () => {
   test('balances in reais under balanceUnit "centavos": everything but the balances works, and the note names the key', async ({
     page,
   }) => {
-    // The `english` profile sends balances in reais with decimals; this deployment reads centavos. Only
-    // read here: that profile's store belongs to its journeys project, which may run meanwhile.
+    // The `english` profile sends balances in reais with decimals; this deployment reads centavos. Its
+    // store in this worker's lane, only read here.
+    const english = storeBase('english', `w${test.info().parallelIndex}`);
     await patchConfig(page, {
-      baseUrl: `${profileBase('english')}/api`,
-      accountsBaseUrl: `${profileBase('english')}/accounts`,
+      baseUrl: `${english}/api`,
+      accountsBaseUrl: `${english}/accounts`,
       balanceUnit: 'centavos',
     });
     await openAccounts(page);

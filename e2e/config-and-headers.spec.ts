@@ -20,13 +20,13 @@ test.describe('runtime config and security headers', () => {
     await expect(page.getByText(/answered HTTP 404/)).toBeVisible();
   });
 
-  test('provider mode shows no sandbox banner and no sandbox tokens', async ({ page }) => {
+  test('provider mode shows no sandbox banner and no sandbox tokens', async ({ page, sandbox }) => {
     await page.route('**/config.json', (route) =>
       route.fulfill({
         json: {
           mode: 'provider',
-          baseUrl: `${SANDBOX_URL}/api`,
-          accountsBaseUrl: `${SANDBOX_URL}/accounts`,
+          baseUrl: `${sandbox.base}/api`,
+          accountsBaseUrl: `${sandbox.base}/accounts`,
           environmentName: 'Homologação',
         },
       }),
@@ -70,8 +70,8 @@ test.describe('runtime config and security headers', () => {
     expect(violations.length).toBe(1);
   });
 
-  test('the provider answers with no-store and nosniff', async ({ request }) => {
-    const response = await request.get(`${SANDBOX_URL}/api/v1/products/`, {
+  test('the provider answers with no-store and nosniff', async ({ request, sandbox }) => {
+    const response = await request.get(`${sandbox.base}/api/v1/products/`, {
       headers: { Authorization: 'Bearer sandbox-operator' },
     });
     expect(response.status()).toBe(200);

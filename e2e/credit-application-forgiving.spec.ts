@@ -3,7 +3,6 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
 import { patchConfig } from './support/patch-config';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
-import { SANDBOX_URL } from './support/sandbox-stores';
 import { addressAt, fillAddress, openApplication } from './wizard-helpers';
 
 /**
@@ -126,9 +125,10 @@ test.describe('credit application: forgiving input', () => {
 
   test('the CEP fills the address, every field stays editable, and a CEP service that is down blocks nothing', async ({
     page,
+    sandbox,
   }) => {
     // This test's config names the sandbox's CEP service (the shared e2e config has none).
-    await patchConfig(page, { cepLookupUrl: `${SANDBOX_URL}/__sandbox/cep/{cep}/json/` });
+    await patchConfig(page, { cepLookupUrl: `${sandbox.base}/__sandbox/cep/{cep}/json/` });
     await openStep(page, 'enderecos');
     const at = (field: string, row = 0) => page.locator(name(`portador.enderecos.${row}.${field}`));
     await at('cep').pressSequentially('01310100');

@@ -84,7 +84,7 @@ test.describe('credit application', () => {
     test.setTimeout(120_000); // about 14 s of typing on a quiet machine; room for a busy (shared) one
     for (const value of [cpf, maskedCpf(cpf), nome, nomedamae, email]) privacy.watch(value);
     // The status lookup after the submit carries the CPF in its path, as the interface defines it.
-    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+    privacy.allowStatusLookups();
     await signInWithSandboxToken(page);
     await page
       .getByRole('link', { name: 'Iniciar proposta com o produto Cartão Gold Internacional' })

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { SandboxControl } from './support/sandbox-control';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
-import { laneConfig } from './support/sandbox-stores';
+import { patchConfig } from './support/patch-config';
 import { fillCreditApplication } from './wizard-helpers';
 
 /**
@@ -31,10 +31,9 @@ const SPEEDS = [
   { label: 'at 1.5 s', latencyMs: 1500 },
 ] as const;
 
-/** This lane's config.json with `patch`, and a time-out that outlasts a slow answer on a busy machine. */
-async function configure(page: Page, lane: string | null, patch: Record<string, unknown> = {}) {
-  const config = laneConfig(lane ?? 'missing-lane', { requestTimeoutMs: 15_000, ...patch });
-  await page.route('**/config.json', (route) => route.fulfill({ json: config }));
+/** The test's config.json with `patch`, and a time-out that outlasts a slow answer on a busy machine. */
+async function configure(page: Page, patch: Record<string, unknown> = {}) {
+  await patchConfig(page, { requestTimeoutMs: 15_000, ...patch });
 }
 
 const isPost = (path: string) => (response: { url: () => string; request: () => { method: () => string } }) =>
@@ -94,14 +93,13 @@ function gestures(answerPath: string): Array<[string, Press]> {
 test('the credit application (key off: the CPF looked up before the send), every gesture at 0 ms and at 1.5 s', async ({
   page,
   sandbox,
-  sandboxLane,
   privacy,
 }) => {
   const cpf = '84127503653'; // no analyses in the seed
   privacy.watch(cpf);
   // The status look-ups carry the CPF in their path, as the interface defines it.
-  privacy.allowInRequestUrl(/\/api\/v1\/cards\/request\/\d{11}\/$/);
-  await configure(page, sandboxLane, { sendIdempotencyKey: false });
+  privacy.allowStatusLookups();
+  await configure(page, { sendIdempotencyKey: false });
   await signInWithSandboxToken(page);
   await fillCreditApplication(page, { personal: { cpf } });
 
@@ -171,12 +169,8 @@ test('the credit application (key off: the CPF looked up before the send), every
   }
 });
 
-test('the virtual card, then the cancel, every gesture at 0 ms and at 1.5 s', async ({
-  page,
-  sandbox,
-  sandboxLane,
-}) => {
-  await configure(page, sandboxLane);
+test('the virtual card, then the cancel, every gesture at 0 ms and at 1.5 s', async ({ page, sandbox }) => {
+  await configure(page);
   await signInWithSandboxToken(page);
   await page
     .getByRole('navigation', { name: 'Navegação principal' })

@@ -142,7 +142,7 @@ test.describe('a credit request whose POST commits and whose connection is then 
     const cpf = '84127503653'; // freshDeclines: no analyses in the seed
     privacy.watch(cpf);
     // The status lookups carry the CPF in their path, as the interface defines it.
-    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+    privacy.allowStatusLookups();
     await sandbox.reset({ ignoreIdempotencyKey: true });
     await sandbox.fault({ endpoint: 'creditRequest', kind: 'commitThenDrop' });
     // This deployment's config.json, with the key off (the documented provider setting).
@@ -191,7 +191,7 @@ test.describe('a provider whose CORS does not allow Idempotency-Key, with sendId
     runtime.allowConsoleError(/blocked by CORS policy/);
     const cpf = '84127503653';
     privacy.watch(cpf);
-    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+    privacy.allowStatusLookups();
     await signInWithSandboxToken(page);
 
     // The cancel: the products screen's GET got through; the keyed POST never leaves. (The diagnosis

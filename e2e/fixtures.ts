@@ -7,19 +7,18 @@ import { test as base, expect } from '@playwright/test';
 import { PrivacyWatch } from './support/privacy-watch';
 import { RuntimeExpectations, startRuntimeGuard } from './support/runtime-guard';
 import { SandboxControl } from './support/sandbox-control';
-import { laneBase, laneConfig, profileBase, profileConfig } from './support/sandbox-stores';
+import { serveStoreConfig } from './support/patch-config';
+import { SANDBOX_URL, storeBase, storeConfig } from './support/sandbox-stores';
 
 interface Options {
-  /** A project option: the sandbox profile this project's tests run against (null: the server root). */
+  /** A project option: the sandbox profile this project's tests run against (null: the default readings). */
   sandboxProfile: string | null;
-  /** A project option: the sandbox lane this project's tests run against (null: none). */
-  sandboxLane: string | null;
 }
 
 interface Fixtures {
   sandbox: SandboxControl;
-  /** With a profile: /config.json answers that profile's config (automatic). */
-  profileConfigRoute: void;
+  /** Every page of the test's context gets the config.json of the test's store (automatic). */
+  storeConfigRoute: void;
   privacy: PrivacyWatch;
   runtime: RuntimeExpectations;
   runtimeGuard: void;
@@ -27,15 +26,12 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures & Options>({
   sandboxProfile: [null, { option: true }],
-  sandboxLane: [null, { option: true }],
 
-  // Every test starts on a freshly seeded sandbox, whether or not it drives the sandbox itself.
+  // Every test starts on a freshly seeded store of its own worker (a lane per worker and profile), whether
+  // or not it drives the sandbox itself; tests running side by side never share one.
   sandbox: [
-    async ({ request, sandboxProfile, sandboxLane }, use) => {
-      const control = new SandboxControl(
-        request,
-        sandboxLane === null ? profileBase(sandboxProfile) : laneBase(sandboxLane),
-      );
+    async ({ request, sandboxProfile }, use, testInfo) => {
+      const control = new SandboxControl(request, storeBase(sandboxProfile, `w${testInfo.parallelIndex}`));
       await control.reset();
       await use(control);
       await control.reset(); // also releases any request a 'hang' fault still holds
@@ -43,21 +39,9 @@ export const test = base.extend<Fixtures & Options>({
     { auto: true },
   ],
 
-  // One preview server serves every profile's project: the page gets the profile's config.json this
-  // way (same origin, same CSP), while the server's own /config.json stays the root sandbox's.
-  profileConfigRoute: [
-    async ({ page, sandboxProfile, sandboxLane }, use) => {
-      const config =
-        sandboxLane !== null
-          ? laneConfig(sandboxLane)
-          : sandboxProfile !== null
-            ? profileConfig(sandboxProfile)
-            : null;
-      if (config !== null) {
-        await page.route('**/config.json', (route) =>
-          route.fulfill({ json: config, headers: { 'Cache-Control': 'no-store' } }),
-        );
-      }
+  storeConfigRoute: [
+    async ({ context, sandbox, sandboxProfile }, use) => {
+      await serveStoreConfig(context, SANDBOX_URL, storeConfig(sandboxProfile, sandbox.base));
       await use();
     },
     { auto: true },

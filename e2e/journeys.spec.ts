@@ -2,14 +2,17 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { sandboxProfile, statusWord } from '../src/sandbox/profiles';
 import { expect, test } from './fixtures';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
-import { profileBase, profileConfig } from './support/sandbox-stores';
 import { applicant, fillCreditApplication } from './wizard-helpers';
 
 /**
- * The main journeys, run once per sandbox profile (a `journeys-<profile>` project each; see
+ * The main journeys against the sandbox's profiles (a `journeys-<profile>` project each; see
  * playwright.config.ts). Every profile answers with another reading of the interface's "not shown"
  * points, and the page gets the config.json keys that reading calls for (src/sandbox/profiles.ts). The
  * checks are the same everywhere: what the operator sees, and what reached the sandbox.
+ *
+ * Each journey is tagged with the readings it goes through (a profile's keys, `@reading:<key>`): the
+ * `default` and `slow` profiles run every journey, every other profile only those that go through a
+ * reading it changes.
  */
 
 /** A valid CPF that no profile knows. */
@@ -25,9 +28,9 @@ interface Account {
   balance: { total: number; blocked: number; available: number };
 }
 
-/** The profile's own account list, read the way the app reads it (bearer token, accounts base). */
-async function profileAccounts(request: APIRequestContext, profile: string): Promise<Account[]> {
-  const response = await request.get(`${profileBase(profile)}/accounts/v1/account/get-all-accounts/`, {
+/** The store's own account list, read the way the app reads it (bearer token, accounts base). */
+async function storeAccounts(request: APIRequestContext, base: string): Promise<Account[]> {
+  const response = await request.get(`${base}/accounts/v1/account/get-all-accounts/`, {
     headers: { Authorization: 'Bearer sandbox-operator' },
   });
   expect(response.ok()).toBe(true);
@@ -40,6 +43,13 @@ function currentProfile(value: string | null): string {
   return value;
 }
 
+/** The tags of a journey that goes through these readings (keys of a profile or of its config). */
+const readings = (...keys: string[]) => ({ tag: keys.map((key) => `@reading:${key}`) });
+
+/** What the profile's config says for `key`, or the app's default. */
+const configured = (profile: string, key: string, fallback: string): unknown =>
+  sandboxProfile(profile).appConfig[key] ?? fallback;
+
 /** The field of an Account the profile reads as the virtual-card code, and that code. */
 function codeOf(profile: string, account: Account): number {
   const field = sandboxProfile(profile).virtualCardAccountField;
@@ -47,7 +57,7 @@ function codeOf(profile: string, account: Account): number {
 }
 
 test.describe('main journeys', () => {
-  test('sign-in and products', async ({ page, sandboxProfile: value }) => {
+  test('sign-in and products', readings(), async ({ page, sandboxProfile: value }) => {
     const profile = currentProfile(value);
     await signInWithSandboxToken(page);
     await expect(page.getByText(`E2E ${profile}`).first()).toBeVisible();
@@ -59,153 +69,163 @@ test.describe('main journeys', () => {
     expect(await page.evaluate(() => window.__x)).toBeUndefined();
   });
 
-  test('a whole credit application, then its status', async ({
-    page,
-    sandbox,
-    privacy,
-    sandboxProfile: value,
-  }) => {
-    const profile = currentProfile(value);
-    test.setTimeout(90_000);
-    privacy.watch(applicant.portador.nome);
-    // The status lookup carries the CPF in its path, as the interface defines it.
-    privacy.allowInRequestUrl(/\/api\/v1\/cards\/request\/\d{11}\/$/);
-    await signInWithSandboxToken(page);
-    await fillCreditApplication(page);
-    await expect(page.getByText('Etapa 8 de 8', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Enviar proposta' }).click();
-    // 201 with a body, 202 without one, 200 with another body: each is a success to show.
-    await expect(page.getByText('Proposta enviada').first()).toBeVisible({ timeout: 15_000 });
+  test(
+    'a whole credit application, then its status',
+    readings(
+      'creditRequestReply',
+      'refuseEmptyStrings',
+      'messages',
+      'incomeUnit',
+      'statusWords',
+      'analysisStatuses',
+    ),
+    async ({ page, sandbox, privacy, sandboxProfile: value }) => {
+      const profile = currentProfile(value);
+      test.setTimeout(90_000);
+      privacy.watch(applicant.portador.nome);
+      // The status lookup carries the CPF in its path, as the interface defines it.
+      privacy.allowStatusLookups();
+      await signInWithSandboxToken(page);
+      await fillCreditApplication(page);
+      await expect(page.getByText('Etapa 8 de 8', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Enviar proposta' }).click();
+      // 201 with a body, 202 without one, 200 with another body: each is a success to show.
+      await expect(page.getByText('Proposta enviada').first()).toBeVisible({ timeout: 15_000 });
 
-    const recorded = (await sandbox.lastRequest('creditRequest')) as {
-      body: { portador: { cpf: string; nomeempresa: string; valorrenda: number } };
-    };
-    const incomeUnit = profileConfig(profile)['incomeUnit'] ?? 'centavos';
-    expect(recorded.body.portador).toMatchObject({
-      cpf: applicant.portador.cpf,
-      nomeempresa: applicant.portador.nomeempresa,
-      valorrenda: incomeUnit === 'reais' ? 6_500 : 650_000,
-    });
-    expect(
-      ((await sandbox.stats()) as { applicationsPerCpf: Record<string, number> }).applicationsPerCpf,
-    ).toEqual({ [applicant.portador.cpf]: 1 });
+      const recorded = (await sandbox.lastRequest('creditRequest')) as {
+        body: { portador: { cpf: string; nomeempresa: string; valorrenda: number } };
+      };
+      const incomeUnit = configured(profile, 'incomeUnit', 'centavos');
+      expect(recorded.body.portador).toMatchObject({
+        cpf: applicant.portador.cpf,
+        nomeempresa: applicant.portador.nomeempresa,
+        valorrenda: incomeUnit === 'reais' ? 6_500 : 650_000,
+      });
+      expect(
+        ((await sandbox.stats()) as { applicationsPerCpf: Record<string, number> }).applicationsPerCpf,
+      ).toEqual({ [applicant.portador.cpf]: 1 });
 
-    // Straight to the CPF's status: the new analysis, in the profile's Status word, coloured by config.
-    await nav(page).getByRole('link', { name: 'Análises por CPF' }).click();
-    const cpf = page.getByRole('textbox', { name: 'CPF' });
-    await cpf.fill(applicant.portador.cpf);
-    await cpf.press('Enter');
-    const results = page.getByRole('table', { name: 'Propostas do CPF consultado' });
-    await expect(results).toContainText('PRP-2026-001000');
-    // The chip carries the provider's word in its title and the configured label as its text.
-    await expect(
-      results.locator(`[title="${statusWord(sandboxProfile(profile), 'EM_ANALISE')}"]`),
-    ).toHaveText('Em análise');
-  });
-
-  test('status lookup: a known CPF and an unknown one', async ({ page, privacy, sandboxProfile: value }) => {
-    const profile = sandboxProfile(currentProfile(value));
-    privacy.allowInRequestUrl(/\/api\/v1\/cards\/request\/\d{11}\/$/);
-    await signInWithSandboxToken(page);
-    await nav(page).getByRole('link', { name: 'Análises por CPF' }).click();
-    const cpf = page.getByRole('textbox', { name: 'CPF' });
-    await cpf.fill('52998224725');
-    await cpf.press('Enter');
-    const results = page.getByRole('table', { name: 'Propostas do CPF consultado' });
-    await expect(results.locator(`[title="${statusWord(profile, 'APROVADO')}"]`)).toHaveText('Aprovada');
-
-    await cpf.fill('98765432100'); // alertas: strings in the seed, {code, message} objects in some profiles
-    await cpf.press('Enter');
-    await expect(page.getByText('Biometria facial pendente no aplicativo')).toBeVisible();
-
-    await cpf.fill(UNKNOWN_CPF);
-    await cpf.press('Enter');
-    if (profile.unknownCpf === 'sucesso-false') {
+      // Straight to the CPF's status: the new analysis, in the profile's Status word, coloured by config.
+      await nav(page).getByRole('link', { name: 'Análises por CPF' }).click();
+      const cpf = page.getByRole('textbox', { name: 'CPF' });
+      await cpf.fill(applicant.portador.cpf);
+      await cpf.press('Enter');
+      const results = page.getByRole('table', { name: 'Propostas do CPF consultado' });
+      await expect(results).toContainText('PRP-2026-001000');
+      // The chip carries the provider's word in its title and the configured label as its text.
       await expect(
-        page.getByText('O provedor informou que a consulta não teve sucesso (sucesso: false).'),
-      ).toBeVisible();
-      await expect(page.getByText(/Nenhuma proposta encontrada para o documento informado\./)).toBeVisible();
-    } else {
-      // 200 with no results, or a 404 Error object: both mean "no application", not a failure.
-      await expect(page.getByText('Nenhuma proposta para este CPF.')).toBeVisible();
-    }
-    await expect(page.getByRole('alert')).toHaveCount(0);
-  });
+        results.locator(`[title="${statusWord(sandboxProfile(profile), 'EM_ANALISE')}"]`),
+      ).toHaveText('Em análise');
+    },
+  );
 
-  test('virtual card: picked by trade name, sent once with the configured code', async ({
-    page,
-    request,
-    sandbox,
-    sandboxProfile: value,
-  }) => {
-    const profile = currentProfile(value);
-    const target = (await profileAccounts(request, profile))[1];
-    if (!target) throw new Error('the seed has fewer than two accounts');
-    const code = codeOf(profile, target);
-    await signInWithSandboxToken(page);
-    await nav(page).getByRole('link', { name: 'Cartões' }).click();
-    const picker = page.getByRole('combobox', { name: 'Conta' });
-    await picker.fill(target.tradeName);
-    const option = page.getByRole('option', { name: new RegExp(target.tradeName) });
-    await expect(option).toContainText(`Código enviado: ${code}`);
-    await option.click();
-    await page.getByRole('button', { name: 'Solicitar cartão virtual…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Solicitar cartão virtual?' });
-    await expect(dialog).toContainText(`para a conta ${code}.`);
-    await dialog.getByRole('button', { name: 'Solicitar' }).dblclick();
-    const section = page.getByRole('region', { name: 'Solicitar cartão virtual' });
-    await expect(section.getByRole('status')).toContainText(
-      `Cartão virtual solicitado para a conta ${code}`,
-      {
-        timeout: 15_000,
-      },
-    );
-    expect(await sandbox.lastRequest('createVirtualCard')).toMatchObject({ body: { account: code } });
-    const stats = (await sandbox.stats()) as {
-      virtualCardsPerAccount: Record<string, number>;
-      requestsPerEndpoint: { createVirtualCard: number };
-    };
-    expect(stats.virtualCardsPerAccount).toEqual({ [target.accountId]: 1 });
-    expect(stats.requestsPerEndpoint.createVirtualCard).toBe(1);
-  });
+  test(
+    'status lookup: a known CPF and an unknown one',
+    readings('statusWords', 'notes', 'unknownCpf', 'analysisStatuses'),
+    async ({ page, privacy, sandboxProfile: value }) => {
+      const profile = sandboxProfile(currentProfile(value));
+      privacy.allowStatusLookups();
+      await signInWithSandboxToken(page);
+      await nav(page).getByRole('link', { name: 'Análises por CPF' }).click();
+      const cpf = page.getByRole('textbox', { name: 'CPF' });
+      await cpf.fill('52998224725');
+      await cpf.press('Enter');
+      const results = page.getByRole('table', { name: 'Propostas do CPF consultado' });
+      await expect(results.locator(`[title="${statusWord(profile, 'APROVADO')}"]`)).toHaveText('Aprovada');
 
-  test('accounts list, and its row action opens the same request', async ({
-    page,
-    request,
-    sandbox,
-    sandboxProfile: value,
-  }) => {
-    const profile = currentProfile(value);
-    const accounts = await profileAccounts(request, profile);
-    const target = accounts[2];
-    if (!target) throw new Error('the seed has fewer than three accounts');
-    const code = codeOf(profile, target);
-    await signInWithSandboxToken(page);
-    await nav(page).getByRole('link', { name: 'Contas' }).click();
-    const table = page.getByRole('table', { name: 'Contas da instituição' });
-    await expect(page.getByText(`${accounts.length} contas`, { exact: true })).toBeVisible();
-    // Balances in the profile's unit, shown in reais either way (at 1280 px the available balance is the
-    // one shown by default).
-    const unit = profileConfig(profile)['balanceUnit'] ?? 'centavos';
-    const reais = unit === 'reais' ? target.balance.available : target.balance.available / 100;
-    const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais);
-    const row = table
-      .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: target.tradeName }) });
-    await expect(row).toContainText(money);
+      await cpf.fill('98765432100'); // alertas: strings in the seed, {code, message} objects in some profiles
+      await cpf.press('Enter');
+      await expect(page.getByText('Biometria facial pendente no aplicativo')).toBeVisible();
 
-    await row.getByRole('button', { name: /^Solicitar cartão virtual para/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Solicitar cartão virtual?' });
-    await expect(dialog).toContainText(`para a conta ${code}.`);
-    await expect(dialog).toContainText(target.tradeName);
-    await dialog.getByRole('button', { name: 'Solicitar' }).click();
-    await expect(
-      page.getByRole('region', { name: 'Solicitar cartão virtual' }).getByRole('status'),
-    ).toContainText(`Cartão virtual solicitado para a conta ${code}`, { timeout: 15_000 });
-    expect(await sandbox.lastRequest('createVirtualCard')).toMatchObject({ body: { account: code } });
-  });
+      await cpf.fill(UNKNOWN_CPF);
+      await cpf.press('Enter');
+      if (profile.unknownCpf === 'sucesso-false') {
+        await expect(
+          page.getByText('O provedor informou que a consulta não teve sucesso (sucesso: false).'),
+        ).toBeVisible();
+        await expect(
+          page.getByText(/Nenhuma proposta encontrada para o documento informado\./),
+        ).toBeVisible();
+      } else {
+        // 200 with no results, or a 404 Error object: both mean "no application", not a failure.
+        await expect(page.getByText('Nenhuma proposta para este CPF.')).toBeVisible();
+      }
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    },
+  );
 
-  test('cancellation behind the confirmation', async ({ page, sandbox }) => {
+  test(
+    'virtual card: picked by trade name, sent once with the configured code',
+    readings('accountIds', 'virtualCardAccountField', 'cardReplyStatus'),
+    async ({ page, request, sandbox, sandboxProfile: value }) => {
+      const profile = currentProfile(value);
+      const target = (await storeAccounts(request, sandbox.base))[1];
+      if (!target) throw new Error('the seed has fewer than two accounts');
+      const code = codeOf(profile, target);
+      await signInWithSandboxToken(page);
+      await nav(page).getByRole('link', { name: 'Cartões' }).click();
+      const picker = page.getByRole('combobox', { name: 'Conta' });
+      await picker.fill(target.tradeName);
+      const option = page.getByRole('option', { name: new RegExp(target.tradeName) });
+      await expect(option).toContainText(`Código enviado: ${code}`);
+      await option.click();
+      await page.getByRole('button', { name: 'Solicitar cartão virtual…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Solicitar cartão virtual?' });
+      await expect(dialog).toContainText(`para a conta ${code}.`);
+      await dialog.getByRole('button', { name: 'Solicitar' }).dblclick();
+      const section = page.getByRole('region', { name: 'Solicitar cartão virtual' });
+      await expect(section.getByRole('status')).toContainText(
+        `Cartão virtual solicitado para a conta ${code}`,
+        {
+          timeout: 15_000,
+        },
+      );
+      expect(await sandbox.lastRequest('createVirtualCard')).toMatchObject({ body: { account: code } });
+      const stats = (await sandbox.stats()) as {
+        virtualCardsPerAccount: Record<string, number>;
+        requestsPerEndpoint: { createVirtualCard: number };
+      };
+      expect(stats.virtualCardsPerAccount).toEqual({ [target.accountId]: 1 });
+      expect(stats.requestsPerEndpoint.createVirtualCard).toBe(1);
+    },
+  );
+
+  test(
+    'accounts list, and its row action opens the same request',
+    readings('accountIds', 'virtualCardAccountField', 'balanceUnit'),
+    async ({ page, request, sandbox, sandboxProfile: value }) => {
+      const profile = currentProfile(value);
+      const accounts = await storeAccounts(request, sandbox.base);
+      const target = accounts[2];
+      if (!target) throw new Error('the seed has fewer than three accounts');
+      const code = codeOf(profile, target);
+      await signInWithSandboxToken(page);
+      await nav(page).getByRole('link', { name: 'Contas' }).click();
+      const table = page.getByRole('table', { name: 'Contas da instituição' });
+      await expect(page.getByText(`${accounts.length} contas`, { exact: true })).toBeVisible();
+      // Balances in the profile's unit, shown in reais either way (at 1280 px the available balance is the
+      // one shown by default).
+      const unit = configured(profile, 'balanceUnit', 'centavos');
+      const reais = unit === 'reais' ? target.balance.available : target.balance.available / 100;
+      const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais);
+      const row = table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: target.tradeName }) });
+      await expect(row).toContainText(money);
+
+      await row.getByRole('button', { name: /^Solicitar cartão virtual para/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Solicitar cartão virtual?' });
+      await expect(dialog).toContainText(`para a conta ${code}.`);
+      await expect(dialog).toContainText(target.tradeName);
+      await dialog.getByRole('button', { name: 'Solicitar' }).click();
+      await expect(
+        page.getByRole('region', { name: 'Solicitar cartão virtual' }).getByRole('status'),
+      ).toContainText(`Cartão virtual solicitado para a conta ${code}`, { timeout: 15_000 });
+      expect(await sandbox.lastRequest('createVirtualCard')).toMatchObject({ body: { account: code } });
+    },
+  );
+
+  test('cancellation behind the confirmation', readings('cardReplyStatus'), async ({ page, sandbox }) => {
     await signInWithSandboxToken(page);
     await nav(page).getByRole('link', { name: 'Cartões' }).click();
     await page.getByRole('textbox', { name: 'Código do cartão' }).fill('5003');

@@ -26,9 +26,9 @@ import {
 test.use({ baseURL: OIDC_APP_URL });
 /** Round trips through the IdP on a shared, busy machine: a state may take longer than the default 7 s. */
 const expect = baseExpect.configure({ timeout: 20_000 });
-// Each test goes through the IdP's pages at least once, some twice: more time than a screen test. A bound,
-// not a duration: at a load average of 20-30 on two cores, single tests took over a minute.
-test.describe.configure({ timeout: 180_000 });
+// In order, in one worker: the test identity provider's switches (wrong ID tokens on purpose) are one
+// for the whole server, and a test that sets them must not meet another test's sign-in.
+test.describe.configure({ mode: 'default', timeout: 180_000 });
 
 const name = (path: string) => `[name="${path}"]`;
 
@@ -36,10 +36,8 @@ const name = (path: string) => `[name="${path}"]`;
 function apiAuthorizations(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request) => {
-    if (
-      request.url().startsWith(`${SANDBOX_URL}/api`) ||
-      request.url().startsWith(`${SANDBOX_URL}/accounts`)
-    ) {
+    // The provider's interface on the test's store: `.../api/...` or `.../accounts/...`.
+    if (request.url().startsWith(SANDBOX_URL) && /\/(api|accounts)\//.test(request.url())) {
       if (request.method() !== 'OPTIONS') seen.push(request.headers().authorization ?? '(none)');
     }
   });
@@ -158,7 +156,7 @@ test.describe('OpenID Connect sign-in', () => {
     page,
     privacy,
   }) => {
-    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+    privacy.allowStatusLookups();
     await page.clock.install();
     const traffic = watchIdentityProvider(page, privacy);
     await page.goto('/proposta/nova');
@@ -178,7 +176,7 @@ test.describe('OpenID Connect sign-in', () => {
 
     await finishApplication(page);
     const sent = page.waitForRequest(
-      (request) => request.method() === 'POST' && request.url().startsWith(`${SANDBOX_URL}/api`),
+      (request) => request.method() === 'POST' && request.url().startsWith(SANDBOX_URL),
     );
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
     await expect(page.getByText('Proposta enviada').first()).toBeVisible();

@@ -23,7 +23,7 @@ const personalData = [applicant.portador.cpf, cpfMasked, nome];
 
 function watchApplicant(privacy: PrivacyWatch) {
   // The status lookup carries the CPF in its path by contract; pages, titles and storage are still swept.
-  privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+  privacy.allowStatusLookups();
   for (const value of personalData) privacy.watch(value);
 }
 
@@ -226,7 +226,7 @@ test.describe('the single CPF lookup on paper', () => {
   }) => {
     test.setTimeout(90_000);
     const cpf = seededCpfs.underReviewAndDeclined;
-    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+    privacy.allowStatusLookups();
     privacy.watch(cpf);
     privacy.watch(maskedCpf(cpf));
     await signInWithSandboxToken(page);

@@ -3,7 +3,7 @@ import { seededCpfs } from '../src/sandbox/seed';
 import { expect as baseExpect, test } from './fixtures';
 import { patchConfig } from './support/patch-config';
 import { SANDBOX_TOKENS, signInWithSandboxToken } from './support/sandbox-sign-in';
-import { SANDBOX_URL } from './support/sandbox-stores';
+import type { SandboxControl } from './support/sandbox-control';
 
 /** Several lazy screens on a shared, busy machine: a state may take longer than the default 7 s. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -14,7 +14,8 @@ const expect = baseExpect.configure({ timeout: 20_000 });
  * data: what the institution's operations team reads must name screens and endpoints, never a customer,
  * an operator or a token.
  */
-const COLLECTOR = `${SANDBOX_URL}/__sandbox/reports`;
+/** The test's store's stand-in collector. */
+const collectorOf = (sandbox: SandboxControl) => `${sandbox.base}/__sandbox/reports`;
 const formatted = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 
 interface Batch {
@@ -25,8 +26,8 @@ interface Batch {
   events: Array<Record<string, unknown> & { type: string; route: string }>;
 }
 
-async function collected(request: APIRequestContext): Promise<string[]> {
-  const response = await request.get(COLLECTOR);
+async function collected(request: APIRequestContext, sandbox: SandboxControl): Promise<string[]> {
+  const response = await request.get(collectorOf(sandbox));
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { reports: string[] }).reports;
 }
@@ -49,7 +50,8 @@ test.describe('operational reports', () => {
     request,
   }) => {
     const cpf = seededCpfs.approved;
-    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+    const COLLECTOR = collectorOf(sandbox);
+    privacy.allowStatusLookups();
     const reporterLoads: string[] = [];
     const sent: string[] = [];
     page.on('request', (loaded) => {
@@ -76,11 +78,11 @@ test.describe('operational reports', () => {
 
     // Leaving the page (a closed tab, a navigation away) sends what waits.
     await page.goto('about:blank');
-    await expect.poll(async () => (await collected(request)).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await collected(request, sandbox)).length).toBeGreaterThan(0);
     await expect
-      .poll(async () => (await collected(request)).join('\n'))
+      .poll(async () => (await collected(request, sandbox)).join('\n'))
       .toMatch(/"type":"vital"[^}]*"name":"LCP"/);
-    const bodies = await collected(request);
+    const bodies = await collected(request, sandbox);
     expect(reporterLoads).toHaveLength(1);
     // Sent as beacons (sendBeacon), one per batch.
     expect(new Set(sent)).toEqual(new Set(['POST ping']));
@@ -124,7 +126,8 @@ test.describe('operational reports', () => {
     }
   });
 
-  test('without reportUrl, nothing is loaded and nothing is sent', async ({ page, request }) => {
+  test('without reportUrl, nothing is loaded and nothing is sent', async ({ page, request, sandbox }) => {
+    const COLLECTOR = collectorOf(sandbox);
     const reporterLoads: string[] = [];
     const sent: string[] = [];
     page.on('request', (loaded) => {
@@ -138,6 +141,6 @@ test.describe('operational reports', () => {
     await page.goto('about:blank');
     expect(reporterLoads).toEqual([]);
     expect(sent).toEqual([]);
-    expect(await collected(request)).toEqual([]);
+    expect(await collected(request, sandbox)).toEqual([]);
   });
 });

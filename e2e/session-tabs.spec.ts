@@ -3,7 +3,7 @@ import { seededCpfs } from '../src/sandbox/seed';
 import { expect as baseExpect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
-import { SANDBOX_URL } from './support/sandbox-stores';
+import type { SandboxControl } from './support/sandbox-control';
 import { applicant, continueToNextStep, field, fillFields, fillProductStep } from './wizard-helpers';
 
 /** Lazy screens, two tabs and a shared, busy machine: a state may take longer than the default 7 s. */
@@ -61,8 +61,8 @@ async function expectNothingLeft(page: Page) {
 // at a load average of 25 on two cores).
 test.describe.configure({ timeout: 180_000 });
 
-async function sandboxJwt(page: Page, subject: string): Promise<string> {
-  const response = await page.request.post(`${SANDBOX_URL}/__sandbox/tokens`, {
+async function sandboxJwt(page: Page, sandbox: SandboxControl, subject: string): Promise<string> {
+  const response = await page.request.post(`${sandbox.base}/__sandbox/tokens`, {
     data: { scopes: ['accounts:read', 'cards:read', 'cards:write'], expiresInSeconds: 3600, subject },
   });
   expect(response.ok()).toBe(true);
@@ -76,7 +76,7 @@ test.describe('one session for every tab', () => {
     context,
     privacy,
   }) => {
-    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+    privacy.allowStatusLookups();
     for (const value of personalData) privacy.watch(value);
     const other = await context.newPage();
     await signInWithSandboxToken(page);
@@ -143,10 +143,10 @@ test.describe('re-authentication with another operator’s token', () => {
     sandbox,
     privacy,
   }) => {
-    privacy.allowInRequestUrl(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/cards\/request\/\d{11}\/$/);
+    privacy.allowStatusLookups();
     for (const value of personalData) privacy.watch(value);
-    const ana = await sandboxJwt(page, 'ana');
-    const bruno = await sandboxJwt(page, 'bruno');
+    const ana = await sandboxJwt(page, sandbox, 'ana');
+    const bruno = await sandboxJwt(page, sandbox, 'bruno');
     privacy.watch(ana);
     privacy.watch(bruno);
     await page.goto('/entrar');

@@ -28,4 +28,12 @@ export class PrivacyWatch {
   allowInRequestUrl(pattern: RegExp) {
     this.allowedRequestUrls.push(pattern);
   }
+  /** The sandbox's status lookups (any of its stores), whose path carries the CPF by contract. */
+  allowStatusLookups() {
+    this.allowInRequestUrl(STATUS_LOOKUP_URL);
+  }
 }
+
+/** `/v1/cards/request/{document}/` on the e2e sandbox: the root, a profile's or a lane's store. */
+const STATUS_LOOKUP_URL =
+  /^http:\/\/127\.0\.0\.1:\d+(\/profiles\/[a-z0-9-]+)?(\/lanes\/[a-z0-9-]+)?\/api\/v1\/cards\/request\/\d{11}\/$/;

@@ -4,7 +4,6 @@
  * specs that provoke a failure or count requests call it.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
-import { SANDBOX_URL } from './sandbox-stores';
 
 export type FaultEndpoint =
   'products' | 'creditRequest' | 'analysisStatus' | 'createVirtualCard' | 'cancelCard' | 'allAccounts' | '*';
@@ -21,8 +20,8 @@ export interface Fault {
 export class SandboxControl {
   constructor(
     private readonly request: APIRequestContext,
-    /** The sandbox's base: the server root, or a profile's `/profiles/<name>`. */
-    readonly base: string = SANDBOX_URL,
+    /** The store's base: the test's lane (e2e/support/sandbox-stores.ts). */
+    readonly base: string,
   ) {}
 
   async reset(
@@ -42,6 +41,12 @@ export class SandboxControl {
 
   async fault(fault: Fault) {
     const response = await this.request.post(`${this.base}/__sandbox/faults`, { data: fault });
+    expect(response.ok()).toBe(true);
+  }
+
+  /** Drops every fault not yet used up, and lets every request a fault holds go on. */
+  async clearFaults() {
+    const response = await this.request.delete(`${this.base}/__sandbox/faults`);
     expect(response.ok()).toBe(true);
   }
 
