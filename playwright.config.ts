@@ -124,7 +124,7 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   reporter: [
     process.env.CI ? ['list'] : ['line'],
-    ['json', { outputFile: 'test-results/playwright.json' }],
+    ['json', { outputFile: '.test-reports/playwright.json' }],
     ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
   ],
   use: {

@@ -13,7 +13,7 @@ const chromium = baseConfig.projects?.find((project) => project.name === 'chromi
 export default defineConfig({
   ...baseConfig,
   outputDir: 'test-results/soak',
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright-soak.json' }]],
+  reporter: [['list'], ['json', { outputFile: '.test-reports/playwright-soak.json' }]],
   projects: [
     {
       name: 'soak',
