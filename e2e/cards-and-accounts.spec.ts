@@ -85,7 +85,7 @@ test.describe('cards', () => {
     const option = page.getByRole('option');
     await expect(option).toHaveCount(1);
     await expect(option).toHaveAttribute('aria-disabled', 'true');
-    await expect(option).toContainText(`o campo account (${accountNumber(9)}) não é um número inteiro`);
+    await expect(option).toContainText(`o número da conta (${accountNumber(9)}) não é um número inteiro`);
     await expectNoAxeViolations(page, 'picker, a disabled account');
     await picker.fill(accountNumber(0));
     await expect(page.getByRole('option')).toContainText(`Código enviado: ${accountNumber(0)}`);
@@ -185,7 +185,7 @@ test.describe('cards', () => {
     await sandbox.fault({ endpoint: 'createVirtualCard', kind: '500' });
     await signInWithSandboxToken(page, /Analista/);
     await nav(page).getByRole('link', { name: 'Cartões' }).click();
-    await expect(page.getByText(/não tem o escopo accounts:read/).first()).toBeVisible();
+    await expect(page.getByText(/O seu acesso não inclui a lista de contas/).first()).toBeVisible();
     const code = page.getByRole('textbox', { name: 'Código da conta' });
     await code.fill('100001');
     await page.getByRole('button', { name: 'Solicitar cartão virtual…' }).click();
@@ -280,7 +280,7 @@ test.describe('accounts', () => {
     await expect(accountsTable(page).getByRole('rowheader').first()).toBeVisible();
   });
 
-  test('balances in reais under balanceUnit "centavos": everything but the balances works, and the note names the key', async ({
+  test('balances in reais under balanceUnit "centavos": everything but the balances works, and the note says why (the key under the details)', async ({
     page,
   }) => {
     // The `english` profile sends balances in reais with decimals; this deployment reads centavos. Its
@@ -293,10 +293,13 @@ test.describe('accounts', () => {
     });
     await openAccounts(page);
     const note = page.getByRole('note').filter({ hasText: 'Saldos não mostrados' });
-    await expect(note).toContainText(
+    await expect(note).toContainText(/O provedor mandou um saldo com frações de centavo/);
+    // The field and the key are for support, under the details.
+    await note.getByText('Detalhes técnicos (para o suporte)').click();
+    await expect(note.locator('details')).toContainText(
       /O campo accounts\.\d+\.balance\.(total|blocked|available) da resposta vale/,
     );
-    await expect(note).toContainText('balanceUnit');
+    await expect(note.locator('details')).toContainText('balanceUnit');
     await expect(page).toHaveTitle('Contas · Cartões Back-office');
     const table = accountsTable(page);
     await expect(table.getByRole('columnheader')).toHaveText([

@@ -15,7 +15,7 @@ describe('app shell and session', () => {
 
   it('signs in with one click on a sandbox token', async () => {
     const { user } = renderRoute('/entrar', { sandbox, token: null });
-    await user.click(await screen.findByRole('button', { name: 'Operador (com accounts:read)' }));
+    await user.click(await screen.findByRole('button', { name: 'Operador (com acesso às contas)' }));
     expect(await screen.findByRole('heading', { name: 'Produtos de crédito', level: 1 })).toBeInTheDocument();
   });
 

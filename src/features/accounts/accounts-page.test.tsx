@@ -235,9 +235,7 @@ describe('AccountsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
     // The code is the account number (config virtualCardAccountField: "account"), never the UUID id.
     expect(dialog).toHaveTextContent(`para a conta ${second.account}.`);
-    expect(dialog).toHaveTextContent(
-      `Código enviado ao provedor: ${second.account} (campo account da conta).`,
-    );
+    expect(dialog).toHaveTextContent(`Código enviado ao provedor: ${second.account} (o número da conta).`);
     expect(dialog).not.toHaveTextContent(second.accountId);
     expect(router.state.location.pathname).toBe('/cartoes');
     expect(router.state.location.search).toBe('');
@@ -268,10 +266,14 @@ describe('AccountsPage', () => {
       await screen.findByRole('rowheader', { name: seeded[0]!.tradeName });
       const note = screen.getByRole('note');
       expect(note).toHaveTextContent('Saldos não mostrados');
-      expect(note).toHaveTextContent(
+      // In the operator's words the value and what to do; the field and the key under the details.
+      expect(note).toHaveTextContent(/O provedor mandou um saldo com frações de centavo \(-?\d+\.\d+\)/);
+      expect(note).toHaveTextContent(/Avise o suporte/);
+      const details = within(note).getByText('Detalhes técnicos (para o suporte)').closest('details');
+      expect(details).toHaveTextContent(
         /O campo accounts\.\d+\.balance\.(total|blocked|available) da resposta vale -?\d+\.\d+/,
       );
-      expect(note).toHaveTextContent('balanceUnit');
+      expect(details).toHaveTextContent('balanceUnit');
       // Not an error screen: the list, without any balance, column, total or sort by one.
       expect(document.title).toBe('Contas · Cartões Back-office');
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -288,7 +290,7 @@ describe('AccountsPage', () => {
         const item = within(menu).getByRole('menuitemcheckbox', { name: new RegExp(`^${name}`) });
         expect(item).toHaveAttribute('aria-disabled', 'true');
         expect(item).toHaveAttribute('aria-checked', 'false');
-        expect(item).toHaveTextContent('Não mostrado: veja balanceUnit');
+        expect(item).toHaveTextContent('Não mostrado: veja o aviso sobre os saldos');
       }
       await user.keyboard('{Escape}');
 
@@ -334,7 +336,8 @@ describe('AccountsPage', () => {
   it('explains a missing accounts:read scope (opaque token, 403) without an error page', async () => {
     renderRoute('/contas', { sandbox, token: 'sandbox-analyst' });
     expect(await screen.findByText('Sem acesso à lista de contas')).toBeInTheDocument();
-    expect(screen.getByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
+    expect(screen.getByText(/O seu acesso não inclui a lista de contas/)).toBeInTheDocument();
+    expect(screen.getByText(/escopo accounts:read/).closest('details')).not.toBeNull();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(document.title).toBe('Contas · Cartões Back-office');
   });

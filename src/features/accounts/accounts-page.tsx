@@ -11,6 +11,7 @@ import { accountsEngine } from './accounts-engine';
 import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode } from '@/api/virtual-card-account';
 import { ApiErrorAlert } from '@/components/api-error-alert';
+import { TechnicalDetails } from '@/components/technical-details';
 import { useAccountDataset } from '@/hooks/use-account-list';
 import { PageContainer } from '@/components/page-container';
 import { ListToolbar, useListSearch } from '@/components/list-toolbar';
@@ -132,6 +133,7 @@ export function AccountsPage() {
         <Alert severity="info">
           <AlertTitle>{t('accounts.forbiddenTitle')}</AlertTitle>
           {t('accounts.forbiddenBody')}
+          <TechnicalDetails lines={[t('accounts.forbiddenTechnical')]} />
         </Alert>
       ) : failed ? (
         <ApiErrorAlert
@@ -146,10 +148,15 @@ export function AccountsPage() {
             // A standing explanation of what is not shown, not an event: a note.
             <Alert key={contradiction.key} severity="warning" role="note">
               <AlertTitle>{t('accounts.withheld.balanceUnitTitle')}</AlertTitle>
-              {t('accounts.withheld.balanceUnit', {
-                field: contradiction.field,
-                value: contradiction.value,
-              })}
+              {t('accounts.withheld.balanceUnit', { value: contradiction.value })}
+              <TechnicalDetails
+                lines={[
+                  t('accounts.withheld.balanceUnitTechnical', {
+                    field: contradiction.field,
+                    value: contradiction.value,
+                  }),
+                ]}
+              />
             </Alert>
           ))}
           <ListToolbar

@@ -44,9 +44,7 @@ describe('CardsPage: virtual card', () => {
       `Será solicitado um novo cartão virtual para a conta ${target.account}.`,
     );
     expect(dialog).toHaveTextContent(`CNPJ ${formatCnpj(target.taxId)}, agência ${target.branch}`);
-    expect(dialog).toHaveTextContent(
-      `Código enviado ao provedor: ${target.account} (campo account da conta).`,
-    );
+    expect(dialog).toHaveTextContent(`Código enviado ao provedor: ${target.account} (o número da conta).`);
     await user.dblClick(within(dialog).getByRole('button', { name: 'Solicitar' }));
 
     const result = await within(virtualSection()).findByText(
@@ -75,7 +73,7 @@ describe('CardsPage: virtual card', () => {
     const option = await screen.findByRole('option', { name: new RegExp(dashed.tradeName) });
     expect(option).toHaveAttribute('aria-disabled', 'true');
     expect(option).toHaveTextContent(
-      `Não pode ser solicitado: o campo account (${dashed.account}) não é um número inteiro.`,
+      `Não pode receber cartão virtual: o número da conta (${dashed.account}) não é um número inteiro, e o provedor pede um número.`,
     );
     // MUI makes a disabled option unclickable (pointer-events: none); nothing gets chosen.
     await user.keyboard('{ArrowDown}{Enter}');
@@ -86,8 +84,14 @@ describe('CardsPage: virtual card', () => {
     // The default seed's accountIds are UUIDs: read as the code, none is a whole number.
     const { user } = renderRoute('/cartoes', { sandbox, config: { virtualCardAccountField: 'accountId' } });
     expect(
-      await screen.findByText(/Nenhuma das 30 contas da lista tem um número inteiro no campo accountId/),
+      await screen.findByText(/Nenhuma das 30 contas da lista tem um código que o provedor aceite/),
     ).toBeInTheDocument();
+    // The field and the setting behind it are for support, under the details.
+    expect(
+      screen
+        .getByText(/o campo accountId da conta \(configuração virtualCardAccountField\)/)
+        .closest('details'),
+    ).not.toBeNull();
     const code = screen.getByRole('textbox', { name: 'Código da conta' });
     await user.type(code, '123');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
@@ -160,7 +164,7 @@ describe('CardsPage: virtual card', () => {
   it('with an opaque token refused by the accounts list (403), offers a typed code with a note', async () => {
     const { user } = renderRoute('/cartoes', { sandbox, token: 'sandbox-analyst' });
     const target = sandbox.store.listAccounts()[4]!;
-    expect(await screen.findByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
+    expect(await screen.findByText(/O seu acesso não inclui a lista de contas/)).toBeInTheDocument();
     const code = screen.getByRole('textbox', { name: 'Código da conta' });
     await user.type(code, 'abc');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
@@ -178,7 +182,7 @@ describe('CardsPage: virtual card', () => {
     const token = await issueTestToken(sandbox, ['cards:write']);
     const { user } = renderRoute('/cartoes', { sandbox, token });
     const code = await screen.findByRole('textbox', { name: 'Código da conta' });
-    expect(screen.getByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
+    expect(screen.getByText(/O seu acesso não inclui a lista de contas/)).toBeInTheDocument();
     await user.type(code, '123');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
     await user.click(await screen.findByRole('button', { name: 'Solicitar' }));

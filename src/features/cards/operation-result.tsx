@@ -10,6 +10,7 @@ import { isApiError } from '@/api/api-error';
 import { readProviderRefusals, type ProviderRefusal } from '@/api/provider-refusal';
 import type { CardOperationResult } from '@/api/schemas/cards';
 import { describeApiError } from '@/hooks/describe-api-error';
+import { TechnicalDetails } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import type { ConfirmedOutcome } from '@/hooks/use-confirmed-mutation';
 import { useRuntimeConfig } from '@/config/config-context';
@@ -125,7 +126,7 @@ export function OperationOutcome({
       );
       break;
     case 'unknown': {
-      const { summary } = describeApiError(outcome.error, t, requestTimeoutMs);
+      const { summary, technical } = describeApiError(outcome.error, t, requestTimeoutMs);
       // A cancel sent again tells what happened (cancelled, or already cancelled); a virtual card only
       // when the provider gets the key, which lets it answer the repeat from the first.
       const canResend = operation === 'cancel' || sendIdempotencyKey;
@@ -149,6 +150,7 @@ export function OperationOutcome({
               </Box>
             ) : null}
           </Stack>
+          <TechnicalDetails lines={technical} />
         </Alert>
       );
       break;
@@ -193,7 +195,7 @@ function Refusal({ error, fields }: { error: Error; fields: Readonly<Record<stri
         }}
       />
     );
-  const { summary, providerMessages } = describeApiError(error, t, requestTimeoutMs);
+  const { summary, providerMessages, technical } = describeApiError(error, t, requestTimeoutMs);
   return (
     <>
       {/* Provider text, rendered as text (never as HTML). */}
@@ -201,6 +203,7 @@ function Refusal({ error, fields }: { error: Error; fields: Readonly<Record<stri
         <div key={`${index}:${message}`}>{message}</div>
       ))}
       <div>{summary}</div>
+      <TechnicalDetails lines={technical} />
     </>
   );
 }

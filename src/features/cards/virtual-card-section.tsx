@@ -17,6 +17,7 @@ import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode, type VirtualCardCode } from '@/api/virtual-card-account';
 import { useAccountList } from '@/hooks/use-account-list';
 import { useRuntimeConfig } from '@/config/config-context';
+import { TechnicalDetails } from '@/components/technical-details';
 import { formatCnpj } from '@/lib/cnpj';
 import { CodeField } from './code-field';
 import { CardOperationDialog, CardOperationFeedback } from './card-operation-parts';
@@ -112,7 +113,10 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const codeLine = ({ code }: AccountOption) =>
     code.ok
       ? t('cards.virtual.optionCode', { code: code.code })
-      : t(`cards.virtual.notRequestable.${code.reason}`, { field: code.field, value: code.value });
+      : t(`virtualCardCode.notRequestable.${code.reason}`, {
+          fieldLabel: t(`virtualCardCode.${code.field}`),
+          value: code.value,
+        });
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
@@ -126,7 +130,8 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         </Alert>
       ) : noneQualifies ? (
         <Alert severity="info" role="note" sx={{ mb: 2 }}>
-          {t('cards.virtual.noneQualifies', { count: options.length, field })}
+          {t('cards.virtual.noneQualifies', { count: options.length })}
+          <TechnicalDetails lines={[t('cards.virtual.noneQualifiesTechnical', { field })]} />
         </Alert>
       ) : accounts.isError ? (
         <Alert
@@ -226,7 +231,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
                   {fieldError ??
                     (options.length > OPTION_LIMIT
                       ? t('cards.virtual.moreOptions', { shown: OPTION_LIMIT, count: options.length })
-                      : t('cards.virtual.accountPickerHelp', { field }))}
+                      : t('cards.virtual.accountPickerHelp'))}
                 </FormHelperText>
               </FormControl>
             )}
@@ -261,7 +266,10 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
                   })}
                 </DialogContentText>
                 <DialogContentText sx={{ mt: 1 }}>
-                  {t('cards.virtual.dialogCode', { code: confirming ?? '', field })}
+                  {t('cards.virtual.dialogCode', {
+                    code: confirming ?? '',
+                    fieldLabel: t(`virtualCardCode.${field}`),
+                  })}
                 </DialogContentText>
               </>
             ) : null}

@@ -99,7 +99,7 @@ export const creditApplicationTexts = defineTexts(
       count: '{{count}} de no máximo {{max}}',
       maxReached: 'Máximo de {{max}} atingido.',
       cardNoFields:
-        'O provedor não pede dados para um cartão adicional: ele será enviado vazio ({}), e o emissor completa depois.',
+        'O provedor não pede dados para um cartão adicional: ele é pedido sem dados, e o emissor completa depois.',
       noCards: 'Nenhum cartão adicional. Este passo é opcional.',
       removed: '{{item}} removido.',
       added: '{{item}} adicionado.',
@@ -168,8 +168,8 @@ export const creditApplicationTexts = defineTexts(
       no: 'Não',
       empty: '(vazio)',
       none: 'Nenhum',
-      additionalCardEmpty: 'sem dados ({})',
-      requestBody: 'Ver o corpo da requisição (JSON)',
+      additionalCardEmpty: 'sem dados',
+      requestBody: 'Detalhes técnicos: o pedido como será enviado',
       fixFirst: 'Há dados a corrigir antes do envio. Volte à etapa indicada.',
     },
     duplicate: {
@@ -324,7 +324,7 @@ export const creditApplicationTexts = defineTexts(
       count: '{{count}} of at most {{max}}',
       maxReached: 'Maximum of {{max}} reached.',
       cardNoFields:
-        'The provider asks for no data for an additional card: it is sent empty ({}) and the issuer completes it later.',
+        'The provider asks for no data for an additional card: it is requested without data and the issuer completes it later.',
       noCards: 'No additional card. This step is optional.',
       removed: '{{item}} removed.',
       added: '{{item}} added.',
@@ -392,8 +392,8 @@ export const creditApplicationTexts = defineTexts(
       no: 'No',
       empty: '(empty)',
       none: 'None',
-      additionalCardEmpty: 'no data ({})',
-      requestBody: 'See the request body (JSON)',
+      additionalCardEmpty: 'no data',
+      requestBody: 'Technical details: the request as it will be sent',
       fixFirst: 'Some data must be fixed before sending. Go back to the step shown.',
     },
     duplicate: {

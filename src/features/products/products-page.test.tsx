@@ -56,20 +56,29 @@ describe('ProductsPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('names the field when the answer breaks the contract', async () => {
+  it('says the answer came in an unexpected form, and names the field under the details', async () => {
     sandbox.store.faults.add({ endpoint: 'products', kind: 'schemaDrift', times: 1 });
     renderRoute('/produtos', { sandbox });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      /não segue o contrato \(conteudo\.produtos\.0\./,
-    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('A resposta do provedor veio num formato inesperado.');
+    expect(
+      within(alert)
+        .getByText(/Campo fora do contrato: conteudo\.produtos\.0\./)
+        .closest('details'),
+    ).not.toBeNull();
   });
 
   it('explains an HTML error page without rendering it', async () => {
     sandbox.store.faults.add({ endpoint: 'products', kind: '502', times: 1 });
     renderRoute('/produtos', { sandbox });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'O provedor está indisponível no momento (HTTP 502)',
-    );
+    // A 502 is what a gateway answers when the provider is down: said as such, the status in the details.
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('O provedor não respondeu. Tente novamente em instantes.');
+    expect(
+      within(alert)
+        .getByText(/Situação HTTP: 502/)
+        .closest('details'),
+    ).not.toBeNull();
   });
 
   it('speaks English when chosen', async () => {
