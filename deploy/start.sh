@@ -37,11 +37,12 @@ fail() {
   exit 64
 }
 
-# "(got: VALUE)" for a message, unless the value holds control characters (a newline or an escape
-# sequence would forge log lines or drive the operator's terminal).
+# "(got: VALUE)" for a message, only when the value is printable ASCII: a newline, an escape sequence, a
+# C1 control (U+0080-U+009F, which some terminals obey) or a line separator (U+2028) would forge log
+# lines or drive the operator's terminal. Byte by byte (LC_ALL=C): any byte outside 0x20-0x7E hides it.
 got() {
   case $1 in
-  *[[:cntrl:]]*) printf '(not shown: it holds control characters)' ;;
+  *[!\ -~]*) printf '(not shown: it holds control characters or characters outside printable ASCII)' ;;
   *) printf '(got: %s)' "$1" ;;
   esac
 }
@@ -235,6 +236,24 @@ for name in APP_RUNTIME_DIR APP_HTML_DIR APP_MIME_TYPES APP_ACCESS_LOG; do
   esac
 done
 
+# The runtime directory is the app's own: this script writes nginx.conf and config.json into it at every
+# start. It takes a missing directory (created with its mode), an empty one (made for it, as the
+# container's), or one holding the marker it writes; never / nor a directory of something else's files.
+RUNTIME_MARKER=.cartoes-runtime-dir
+case $APP_RUNTIME_DIR in
+/ | *//* | */./* | */../* | */. | */.. | */)
+  fail "APP_RUNTIME_DIR must be a directory of its own, an absolute path other than / without . .. // or a trailing / $(got "$APP_RUNTIME_DIR")"
+  ;;
+esac
+if [ -e "$APP_RUNTIME_DIR" ] || [ -L "$APP_RUNTIME_DIR" ]; then
+  [ -d "$APP_RUNTIME_DIR" ] || fail "APP_RUNTIME_DIR is not a directory $(got "$APP_RUNTIME_DIR")"
+  if [ ! -f "$APP_RUNTIME_DIR/$RUNTIME_MARKER" ]; then
+    runtime_listing=$(ls -A -- "$APP_RUNTIME_DIR") || fail "APP_RUNTIME_DIR cannot be listed $(got "$APP_RUNTIME_DIR")"
+    [ -z "$runtime_listing" ] ||
+      fail "APP_RUNTIME_DIR holds files this script did not write (no $RUNTIME_MARKER in it): give it a directory of its own, missing or empty $(got "$APP_RUNTIME_DIR")"
+  fi
+fi
+
 # nginx `listen`: a port, IPv4:port or [IPv6]:port, nothing else.
 listen_port=${APP_LISTEN##*:}
 case $APP_LISTEN in
@@ -316,9 +335,15 @@ fi
 if [ "$APP_MODE" = sandbox ] && [ "$APP_SANDBOX_WORKER" != false ]; then serve_worker=true; else serve_worker=false; fi
 
 # ---------------------------------------------------------------------------------------------- write
-mkdir -p "$APP_RUNTIME_DIR/tmp"
-# nginx's workers may run as another user than the one running this script (root master): readable by all.
-chmod 755 "$APP_RUNTIME_DIR" "$APP_RUNTIME_DIR/tmp"
+# Directories this script creates are readable by all (nginx's workers may run as another user than a
+# root master) whatever the umask; an existing directory or tmp keeps the mode its owner gave it.
+[ -d "$APP_RUNTIME_DIR" ] || (umask 022 && mkdir -p -- "$APP_RUNTIME_DIR") ||
+  fail "APP_RUNTIME_DIR could not be created $(got "$APP_RUNTIME_DIR")"
+if [ ! -f "$APP_RUNTIME_DIR/$RUNTIME_MARKER" ]; then
+  printf '%s\n' '# Written by deploy/start.sh: the Cartoes back-office runtime directory; its files are rewritten at every start.' \
+    >"$APP_RUNTIME_DIR/$RUNTIME_MARKER"
+fi
+[ -d "$APP_RUNTIME_DIR/tmp" ] || (umask 022 && mkdir -- "$APP_RUNTIME_DIR/tmp")
 
 # Each file is written beside its place (FILE.tmp) and moved there whole: nginx never reads half a file.
 commit() { # file

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -72,6 +72,28 @@ describe('nginx.conf: APP_LISTEN and the paths', () => {
     expectRefused(run, 'APP_LISTEN');
   });
 
+  it.each([
+    ['a C1 control (U+0085) in UTF-8', '80\u0085'],
+    ['a C1 CSI (U+009B) in UTF-8', '80\u009b31m'],
+    ['a line separator (U+2028)', '80\u2028listen 81'],
+    ['a non-ASCII letter', '80é'],
+  ])('does not echo a refused value holding %s', (_, value) => {
+    const run = runStart({ ...minimal, APP_LISTEN: value });
+    expectRefused(run, 'APP_LISTEN');
+    expect(run.stderr).toContain(
+      '(not shown: it holds control characters or characters outside printable ASCII)',
+    );
+    // Not one byte of the value beyond its ASCII start reaches the message.
+    expect(run.stderr).not.toMatch(/[^\x20-\x7e\n]/);
+    expect(run.stderr).not.toContain('got:');
+  });
+
+  it('echoes a refused value that is printable ASCII, as it is', () => {
+    const run = runStart({ ...minimal, APP_LISTEN: '80 ssl' });
+    expectRefused(run, 'APP_LISTEN');
+    expect(run.stderr).toContain('(got: 80 ssl)');
+  });
+
   it.each(['8080', '127.0.0.1:4604', '[::1]:8080', '0.0.0.0:80'])(
     'accepts APP_LISTEN=%j as it is',
     (value) => {
@@ -123,6 +145,78 @@ describe('nginx.conf: APP_LISTEN and the paths', () => {
       { encoding: 'utf8' },
     );
     expect(test.status, test.stderr).toBe(0);
+  });
+});
+
+describe('APP_RUNTIME_DIR: a directory of the app’s own', () => {
+  const MARKER = '.cartoes-runtime-dir';
+  const mode = (path: string) => statSync(path).mode & 0o7777;
+  /** An HTML directory without index.html: a script that did not refuse the runtime directory first stops
+   * there, before it writes or changes anything (so that this test cannot harm / on a regression). */
+  const noBuild = () => tempDir('cartoes-nobuild-');
+
+  it.each(['/', '//', '/tmp/..', '/tmp/./x', '/tmp//x', '/tmp/x/', '/tmp/.'])(
+    'refuses APP_RUNTIME_DIR=%j before anything else',
+    (value) => {
+      const run = runStart({ ...minimal, APP_RUNTIME_DIR: value, APP_HTML_DIR: noBuild() });
+      expect(run.status, run.stderr).toBe(64);
+      expect(run.stderr).toMatch(/^deploy\/start\.sh: APP_RUNTIME_DIR must be a directory of its own/);
+    },
+  );
+
+  it('refuses a directory it did not create: its mode, its tmp (1777) and its files stay as they were', () => {
+    const dir = tempDir('cartoes-foreign-');
+    chmodSync(dir, 0o750);
+    writeFileSync(join(dir, 'notes.txt'), 'someone else’s');
+    mkdirSync(join(dir, 'tmp'));
+    chmodSync(join(dir, 'tmp'), 0o1777);
+    const run = runStart({ ...minimal, APP_RUNTIME_DIR: dir });
+    expectRefused(run, 'APP_RUNTIME_DIR');
+    expect(run.stderr).toContain(`no ${MARKER} in it`);
+    expect(mode(dir)).toBe(0o750);
+    expect(mode(join(dir, 'tmp'))).toBe(0o1777);
+    expect(readdirSync(dir).sort()).toEqual(['notes.txt', 'tmp']);
+  });
+
+  it('refuses a file in place of the directory', () => {
+    const file = join(tempDir('cartoes-file-'), 'runtime');
+    writeFileSync(file, '');
+    expectRefused(runStart({ ...minimal, APP_RUNTIME_DIR: file }), 'APP_RUNTIME_DIR');
+  });
+
+  it('creates a missing directory and its tmp readable by all under umask 077, with its marker', () => {
+    const dir = join(tempDir('cartoes-parent-'), 'etc', 'cartoes');
+    const run = runStart({ ...minimal, APP_RUNTIME_DIR: dir }, { umask: '077' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(mode(dir)).toBe(0o755);
+    expect(mode(join(dir, '..'))).toBe(0o755);
+    expect(mode(join(dir, 'tmp'))).toBe(0o755);
+    expect(existsSync(join(dir, MARKER))).toBe(true);
+    expect(run.wrote('nginx.conf')).toBe(true);
+    // The next start finds its marker and takes the directory again.
+    expect(runStart({ ...minimal, APP_RUNTIME_DIR: dir }).status).toBe(0);
+  });
+
+  it('takes an empty directory (the container’s) as it is, without changing its mode', () => {
+    const dir = tempDir('cartoes-empty-');
+    chmodSync(dir, 0o770);
+    const run = runStart({ ...minimal, APP_RUNTIME_DIR: dir });
+    expect(run.status, run.stderr).toBe(0);
+    expect(mode(dir)).toBe(0o770);
+    expect(existsSync(join(dir, MARKER))).toBe(true);
+  });
+
+  it('on its own directory, leaves an existing tmp (and the directory) with the modes they have', () => {
+    const dir = tempDir('cartoes-own-');
+    chmodSync(dir, 0o750);
+    writeFileSync(join(dir, MARKER), '');
+    mkdirSync(join(dir, 'tmp'));
+    chmodSync(join(dir, 'tmp'), 0o1777);
+    const run = runStart({ ...minimal, APP_RUNTIME_DIR: dir });
+    expect(run.status, run.stderr).toBe(0);
+    expect(mode(dir)).toBe(0o750);
+    expect(mode(join(dir, 'tmp'))).toBe(0o1777);
+    expect(run.wrote('config.json')).toBe(true);
   });
 });
 

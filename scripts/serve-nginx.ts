@@ -13,7 +13,7 @@
  * The nginx binary: NGINX_BIN, else nginx on the PATH, else /usr/sbin/nginx (Debian).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,6 +49,9 @@ function nginxBinary(): string {
 }
 
 const runtimeDir = mkdtempSync(path.join(tmpdir(), `cartoes-nginx-${port}-`));
+// Empty and ours, so start.sh takes it; readable by nginx's workers, which may run as another user than a
+// root master (mkdtemp makes it 0700, and start.sh leaves an existing directory's mode alone).
+chmodSync(runtimeDir, 0o755);
 const accessLog = values['access-log'] ? path.resolve(values['access-log']) : undefined;
 if (accessLog) writeFileSync(accessLog, '');
 const env: NodeJS.ProcessEnv = {
