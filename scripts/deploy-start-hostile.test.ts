@@ -581,6 +581,7 @@ describe('gateway mode: APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM and their c
     expect(locations).toContain('proxy_pass https://cartoes_accounts/;');
     expect(locations).toContain('proxy_set_header Host accounts.provider.example:8443;');
     const proxy = run.read('gateway-proxy.conf');
+    expect(proxy).toContain('proxy_buffering off;');
     expect(proxy).toContain('proxy_ssl_verify on;');
     expect(proxy).toContain('proxy_ssl_trusted_certificate /etc/ssl/certs/ca-certificates.crt;');
     expect(proxy).toContain('proxy_ssl_server_name on;');
