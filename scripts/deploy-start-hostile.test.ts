@@ -582,6 +582,10 @@ describe('gateway mode: APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM and their c
     expect(locations).toContain('proxy_set_header Host accounts.provider.example:8443;');
     const proxy = run.read('gateway-proxy.conf');
     expect(proxy).toContain('proxy_buffering off;');
+    // No error-log line about a request (it would hold the request line, a CPF): only alert and worse.
+    expect(proxy).toContain('error_log stderr alert;');
+    expect(run.read('gateway-answer.conf')).toContain('error_log stderr alert;');
+    expect(run.read('nginx.conf')).toContain('\n    error_log stderr crit;\n');
     expect(proxy).toContain('proxy_ssl_verify on;');
     expect(proxy).toContain('proxy_ssl_trusted_certificate /etc/ssl/certs/ca-certificates.crt;');
     expect(proxy).toContain('proxy_ssl_server_name on;');
