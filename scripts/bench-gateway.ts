@@ -6,7 +6,7 @@
  * duration) and in count (MAX_REQUESTS).
  *
  * Per run: every request answered 2xx (non-2xx, errors and time-outs counted), none lost (as many answered
- * as sent: see loadGateway), the latency's p50/p99/max and the requests per second. The part `gateway` of `npm run bench` (`--only
+ * as sent: see loadGateway), the latency's p50/p99/max over every answer, and the requests per second. The part `gateway` of `npm run bench` (`--only
  * gateway`); its goals are in scripts/bench-goals.ts.
  */
 import autocannon from 'autocannon';
@@ -24,7 +24,7 @@ export const GATEWAY_LOAD = {
 };
 
 export interface GatewayRunFigures {
-  /** Requests the run was to send: the warm-up's rate times the duration. */
+  /** Requests the rounds were to send. */
   planned: number;
   seconds: number;
   sent: number;
@@ -46,29 +46,43 @@ export interface GatewayRunFigures {
 
 type Options = autocannon.Options;
 
-/** One autocannon run; `stopAfterMs` ends it whatever is left (what was not answered by then is lost). */
-function cannon(options: Options, stopAfterMs: number): Promise<autocannon.Result> {
+/**
+ * One autocannon run; `onLatency` gets each answer's time. `stopAfterMs` ends it whatever is left (what
+ * was not answered by then is lost).
+ */
+function cannon(
+  options: Options,
+  stopAfterMs: number,
+  onLatency: (ms: number) => void = () => undefined,
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (error, result) => {
       clearTimeout(watchdog);
       if (error) reject(error instanceof Error ? error : new Error(String(error)));
       else resolve(result);
     });
+    instance.on('response', (_client, _status, _bytes, responseTime) => onLatency(responseTime));
     const watchdog = setTimeout(() => instance.stop(), stopAfterMs);
   });
 }
 
+/** The value below which `share` of the sorted values lie (nearest rank). */
+function percentile(sorted: readonly number[], share: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+}
+
 /**
- * One load run against a gateway already serving at `appUrl`. autocannon cuts the requests in flight
- * when a timed run ends, which would count as lost; so a 3 s warm-up measures the rate, and the run
- * proper sends the number of requests that rate fills `durationSeconds` with, and waits for every answer
- * (a watchdog stops it at three times the planned time, and whatever was unanswered then is lost).
+ * One load run against `url`. autocannon cuts the requests in flight when a timed run ends, which would
+ * count as lost; so the load is sent in rounds of a given count, each waiting for every answer, sized from
+ * the rate so far to fill `durationSeconds` (a 3 s warm-up, not counted, gives the first rate), until that
+ * time is up. A watchdog stops a round at three times the duration: what was unanswered then is lost.
  */
-export async function loadGateway(appUrl: string, load = GATEWAY_LOAD): Promise<GatewayRunFigures> {
+export async function loadGateway(url: string, load = GATEWAY_LOAD): Promise<GatewayRunFigures> {
   const paths = seededAnalysisCpfs(load.cpfs).map((cpf) => `/api/v1/cards/request/${cpf}/`);
   let next = 0;
   const common: Options = {
-    url: appUrl,
+    url,
     connections: load.connections,
     timeout: load.timeoutSeconds,
     headers: { Authorization: 'Bearer sandbox-operator', Accept: 'application/json' },
@@ -84,30 +98,41 @@ export async function loadGateway(appUrl: string, load = GATEWAY_LOAD): Promise<
     ],
   };
   const warmUp = await cannon({ ...common, duration: 3 }, 10_000);
-  const planned = Math.min(
-    load.maxRequests,
-    Math.max(load.connections, Math.round(warmUp.requests.average * load.durationSeconds)),
-  );
-  const result = await cannon({ ...common, amount: planned }, (load.durationSeconds * 3 + 10) * 1000);
-  const sent = result.requests.sent;
-  const answered = result.requests.total;
+  let rate = Math.max(1, warmUp.requests.average);
+  const totals = { planned: 0, sent: 0, answered: 0, ok: 0, non2xx: 0, errors: 0, timeouts: 0 };
+  const latencies: number[] = [];
+  const startedAt = Date.now();
+  const elapsed = () => (Date.now() - startedAt) / 1000;
+  while (elapsed() < load.durationSeconds - 1 && totals.planned < load.maxRequests) {
+    const amount = Math.min(
+      load.maxRequests - totals.planned,
+      Math.max(load.connections * 5, Math.round(rate * (load.durationSeconds - elapsed()))),
+    );
+    const result = await cannon({ ...common, amount }, load.durationSeconds * 3 * 1000, (ms) =>
+      latencies.push(ms),
+    );
+    totals.planned += amount;
+    totals.sent += result.requests.sent;
+    totals.answered += result.requests.total;
+    totals.ok += result['2xx'];
+    totals.non2xx += result.non2xx;
+    totals.errors += result.errors;
+    totals.timeouts += result.timeouts;
+    rate = Math.max(1, totals.answered / elapsed());
+  }
+  const seconds = elapsed();
   // autocannon's errors include its time-outs; a request neither answered nor failed is lost.
-  const lost = Math.max(0, sent - answered - result.errors);
+  const lost = Math.max(0, totals.sent - totals.answered - totals.errors);
+  latencies.sort((a, b) => a - b);
   return {
-    planned,
-    seconds: result.duration,
-    sent,
-    answered,
-    ok: result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    ...totals,
+    seconds,
     lost,
-    failed: result.non2xx + result.errors + lost,
-    requestsPerSecond: answered / result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    maxMs: result.latency.max,
+    failed: totals.non2xx + totals.errors + lost,
+    requestsPerSecond: totals.answered / seconds,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    maxMs: latencies.at(-1) ?? NaN,
   };
 }
 
