@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { seededCpfs } from '../src/sandbox/seed';
 import { expect as baseExpect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
+import { OIDC_APP_URL, signInAtIdentityProvider, watchIdentityProvider } from './support/identity-provider';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 import type { SandboxControl } from './support/sandbox-control';
 import { applicant, continueToNextStep, field, fillFields, fillProductStep } from './wizard-helpers';
@@ -10,9 +11,15 @@ import { applicant, continueToNextStep, field, fillFields, fillProductStep } fro
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 /**
- * One operator per tab, one session for every tab: another operator's token in the re-authentication
- * dialog empties the tab first (token mode), and a sign-out in one tab signs every tab of the app out
- * with its personal data gone (a BroadcastChannel whose messages are only an event name).
+ * One operator per workstation, one session for every tab, decided only from a verified identity
+ * (docs/decisions/017-operator-identity-verified-only.md):
+ * - OpenID Connect: two tabs of the same verified operator share the session (a sign-out or a limit in
+ *   one ends both; activity in one keeps both); a sign-in of another operator in one tab signs the other
+ *   out with its personal data gone;
+ * - token mode: nothing verifies who holds a pasted token, so a sign-in in another tab, and a
+ *   re-authentication in this one, empty the tab first, whatever the token claims.
+ * BroadcastChannel messages carry an event name and a salted tag of a verified operator, never a subject
+ * or a token (the privacy sweep looks for the tokens).
  */
 const formatted = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 const lookedUp = seededCpfs.approved;
@@ -61,6 +68,14 @@ async function expectNothingLeft(page: Page) {
 // at a load average of 25 on two cores).
 test.describe.configure({ timeout: 180_000 });
 
+/** A JWT anyone can write (alg "none"), claiming this subject; the sandbox accepts its shape. */
+function unsignedJwtClaiming(subject: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const claims = { iss: 'sandbox', sub: subject, scope: 'accounts:read cards:read cards:write', exp };
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+}
+
 async function sandboxJwt(page: Page, sandbox: SandboxControl, subject: string): Promise<string> {
   const response = await page.request.post(`${sandbox.base}/__sandbox/tokens`, {
     data: { scopes: ['accounts:read', 'cards:read', 'cards:write'], expiresInSeconds: 3600, subject },
@@ -70,7 +85,26 @@ async function sandboxJwt(page: Page, sandbox: SandboxControl, subject: string):
   return body.token;
 }
 
-test.describe('one session for every tab', () => {
+/** Signed out by what another tab did: on the sign-in screen, saying why, with nothing personal left. */
+async function expectSignedOutWithNothingLeft(page: Page, why: string | RegExp) {
+  await expect(page).toHaveURL(/\/entrar$/);
+  await expect(page.getByText(why)).toBeVisible();
+  const html = await page.content();
+  for (const value of personalData) expect(html, `"${value}" left on screen`).not.toContain(value);
+}
+
+const otherOperatorSignedIn = 'Houve uma entrada em outra aba deste navegador, de outro operador';
+
+test.describe('OpenID Connect: one verified operator, one session for every tab', () => {
+  test.use({ baseURL: OIDC_APP_URL });
+
+  /** Signs a second tab in on the IdP's session (no password: it was typed within the idle limit). */
+  async function signInAgainOnTheProvidersSession(tab: Page) {
+    await tab.goto('/produtos');
+    await tab.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(tab.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+  }
+
   test('signing out in one tab signs the other out, with its draft and lookups gone', async ({
     page,
     context,
@@ -79,54 +113,54 @@ test.describe('one session for every tab', () => {
     privacy.allowStatusLookups();
     for (const value of personalData) privacy.watch(value);
     const other = await context.newPage();
-    await signInWithSandboxToken(page);
-    await signInWithSandboxToken(other);
+    watchIdentityProvider(page, privacy);
+    watchIdentityProvider(other, privacy);
+    await page.goto('/produtos');
+    await signInAtIdentityProvider(page, 'operator');
+    await signInAgainOnTheProvidersSession(other);
+    // The second tab's sign-in is the same verified operator's: the first tab stays.
+    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
 
     // The second tab holds personal data: a lookup and a typed draft.
     await lookUp(other, lookedUp);
     await expect(other.getByRole('rowheader', { name: /PRP-2026-000123/ })).toBeVisible();
     await typeDraft(other);
     await expect(field(other, 'portador.nome')).toHaveValue(draftName);
+    expect(await page.evaluate(() => location.pathname)).toBe('/produtos');
 
     await page.getByRole('button', { name: 'Sair' }).click();
-    await expect(page).toHaveURL(/\/entrar$/);
-
     // The other tab follows at once, and says why.
-    await expect(other).toHaveURL(/\/entrar$/);
-    await expect(other.getByText('Sua sessão foi encerrada em outra aba deste navegador')).toBeVisible();
+    await expectSignedOutWithNothingLeft(other, 'Sua sessão foi encerrada em outra aba deste navegador');
     await expectNoAxeViolations(other, 'signed out by another tab');
-    const html = await other.content();
-    for (const value of personalData) expect(html, `"${value}" left on screen`).not.toContain(value);
-
-    // Signed in again, the tab holds nothing of before.
-    await other.getByRole('button', { name: /Operador/ }).click();
-    await other.waitForURL((url) => !url.pathname.startsWith('/entrar'));
-    await expectNothingLeft(other);
     await other.close();
   });
 
-  test('a session limit in one tab ends the others; activity in one tab keeps the others alive', async ({
+  test('a session limit in one tab ends the others; activity in a tab of the same operator keeps the others alive', async ({
     page,
     context,
+    privacy,
   }) => {
     await page.clock.install();
     const other = await context.newPage();
-    await signInWithSandboxToken(page);
-    await signInWithSandboxToken(other);
-    await expect(other.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+    watchIdentityProvider(page, privacy);
+    watchIdentityProvider(other, privacy);
+    await page.goto('/produtos');
+    await signInAtIdentityProvider(page, 'operator');
+    await signInAgainOnTheProvidersSession(other);
 
-    // Four minutes of work in the second tab only: the first tab's idle limit (5 min) counts from it.
-    for (let minute = 0; minute < 4; minute += 1) {
-      await page.clock.fastForward('01:00');
+    // Two and a half minutes of work in the second tab only: the first tab's idle limit (180 s, the
+    // warning a minute before) counts from it.
+    for (let step = 0; step < 5; step += 1) {
+      await page.clock.fastForward('00:30');
       await other.keyboard.press('Shift');
     }
-    await page.clock.fastForward('01:30');
+    await page.clock.fastForward('01:00');
     await expect(page.getByRole('alertdialog', { name: 'Sua sessão vai expirar' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
 
     // Then nobody works anywhere: the limit ends both tabs (whichever tab's check comes first tells the
     // other, which then says it ended elsewhere).
-    await page.clock.fastForward('05:01');
+    await page.clock.fastForward('03:01');
     for (const tab of [page, other]) {
       await expect(tab).toHaveURL(/\/entrar$/);
       await expect(
@@ -135,10 +169,58 @@ test.describe('one session for every tab', () => {
     }
     await other.close();
   });
+
+  test('another operator signing in in a second tab signs the first out, with its lookups gone', async ({
+    page,
+    context,
+    privacy,
+  }) => {
+    privacy.allowStatusLookups();
+    for (const value of personalData) privacy.watch(value);
+    const other = await context.newPage();
+    watchIdentityProvider(page, privacy);
+    watchIdentityProvider(other, privacy);
+    await page.goto('/produtos');
+    await signInAtIdentityProvider(page, 'operator');
+    await lookUp(page, lookedUp);
+    await expect(page.getByRole('rowheader', { name: /PRP-2026-000123/ })).toBeVisible();
+
+    // The operator walks away; someone else signs in at the provider in a new tab (the provider's
+    // session cookie gone, its login form asks who).
+    await context.clearCookies();
+    await other.goto('/produtos');
+    await signInAtIdentityProvider(other, 'analyst');
+    await expect(other.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+
+    await expectSignedOutWithNothingLeft(page, otherOperatorSignedIn);
+    await expectNoAxeViolations(page, 'signed out by another operator');
+    await other.close();
+  });
 });
 
-test.describe('re-authentication with another operator’s token', () => {
-  test('empties the tab first: the previous operator’s draft, lookups and results are gone, and it says so', async ({
+test.describe('token mode: nothing verifies who holds a pasted token', () => {
+  test('a sign-in in a second tab signs the first out, with its lookups gone, whatever the token', async ({
+    page,
+    context,
+    privacy,
+  }) => {
+    privacy.allowStatusLookups();
+    for (const value of personalData) privacy.watch(value);
+    await signInWithSandboxToken(page);
+    await lookUp(page, lookedUp);
+    await expect(page.getByRole('rowheader', { name: /PRP-2026-000123/ })).toBeVisible();
+
+    // The same sandbox token, even: who pasted it is not known.
+    const other = await context.newPage();
+    await signInWithSandboxToken(other);
+    await expectSignedOutWithNothingLeft(page, otherOperatorSignedIn);
+    await expect(other.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+    await other.close();
+  });
+});
+
+test.describe('re-authentication with a pasted token', () => {
+  test('empties the tab first, even for a token claiming the same subject: the draft, lookups and results are gone, and it says so', async ({
     page,
     sandbox,
     privacy,
@@ -146,9 +228,10 @@ test.describe('re-authentication with another operator’s token', () => {
     privacy.allowStatusLookups();
     for (const value of personalData) privacy.watch(value);
     const ana = await sandboxJwt(page, sandbox, 'ana');
-    const bruno = await sandboxJwt(page, sandbox, 'bruno');
+    // An unsigned JWT naming Ana, written by hand: the sandbox takes it, the app must not believe it.
+    const claimingAna = unsignedJwtClaiming('ana');
     privacy.watch(ana);
-    privacy.watch(bruno);
+    privacy.watch(claimingAna);
     await page.goto('/entrar');
     await page.getByLabel('Token de acesso').fill(ana);
     await page.getByRole('button', { name: 'Entrar' }).click();
@@ -165,20 +248,20 @@ test.describe('re-authentication with another operator’s token', () => {
     await page.getByRole('button', { name: 'Consultar', exact: true }).click();
     await expect(page.getByRole('rowheader', { name: /PRP-2026-000123/ })).toBeVisible();
 
-    // Her token is refused; Bruno's token goes into the dialog.
+    // Her token is refused; a token claiming to be hers goes into the dialog, which said what would go.
     await sandbox.fault({ endpoint: 'analysisStatus', kind: '401', times: 1 });
     await page.getByRole('textbox', { name: 'CPF' }).fill(seededCpfs.underReviewAndDeclined);
     await page.getByRole('button', { name: 'Consultar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Sessão expirada' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Token de acesso').fill(bruno);
+    await expect(dialog).toContainText('o que esta aba guarda será apagado');
+    await dialog.getByLabel('Token de acesso').fill(claimingAna);
     await dialog.getByRole('button', { name: 'Continuar' }).click();
     await expect(dialog).toBeHidden();
 
-    await expect(page.getByRole('status').filter({ hasText: 'Entrou outro operador' })).toContainText(
-      'os dados do operador anterior (rascunho, diário e consultas) foram apagados',
-    );
-    await expectNoAxeViolations(page, 'another operator signed in');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Não há como confirmar que é o mesmo operador' }),
+    ).toContainText('o rascunho da proposta, as consultas (também as em lote) e o diário de operações');
+    await expectNoAxeViolations(page, 'a pasted token: the tab emptied');
     await expectNothingLeft(page);
   });
 });

@@ -104,6 +104,11 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
       if (!accountId || !client) return undefined;
       const user = users[accountId];
       if (!user) return undefined;
+      // A second tab signing in on the same session keeps the session's grant (as oidc-provider's own
+      // examples do): a new grant would leave the first tab's refresh token on a replaced one.
+      const existingId = ctx.oidc.session?.grantIdFor(client.clientId);
+      const existing = existingId ? await ctx.oidc.provider.Grant.find(existingId) : undefined;
+      if (existing?.accountId === accountId) return existing;
       const grant = new ctx.oidc.provider.Grant({ accountId, clientId: client.clientId });
       grant.addOIDCScope('openid profile');
       grant.addResourceScope(API_RESOURCE, user.scopes.join(' '));

@@ -9,17 +9,23 @@ import { decodeJwtClaims, type TokenClaims } from '@/lib/jwt';
  */
 /**
  * Why a session ended by itself, for the sign-in screen to say so: a session limit (docs/requirements.md
- * A5), or another tab of this app that signed out (src/app/session-broadcast.ts).
+ * A5), another tab of this app that signed out, or a sign-in in another tab by an operator that is not
+ * this one, or not verified (src/app/session-broadcast.ts).
  */
-export type SessionEnd = 'idle' | 'absolute' | 'elsewhere';
+export type SessionEnd = 'idle' | 'absolute' | 'elsewhere' | 'other-operator';
 
 /**
  * While signed in:
- * - `operator` changes only when a sign-in starts a session for someone else (after a sign-out, or a
- *   token whose subject differs from the current one): what the tab holds belongs to one operator;
+ * - `verifiedSubject` is who the operator is, as far as something checked it: the subject of an ID token
+ *   that passed every check (OpenID Connect, src/api/oidc/id-token.ts). Null in token mode: a pasted
+ *   token's own claims are not verified by anyone here, so they never decide who the operator is
+ *   (docs/decisions/017-operator-identity-verified-only.md);
+ * - `operator` changes whenever a sign-in cannot be shown to be the same operator (after a sign-out; a
+ *   verified subject that differs; any sign-in without a verified subject on both sides): what the tab
+ *   holds belongs to one operator;
  * - `startedAt` is when the operator authenticated (the identity provider's `auth_time` when known, else
- *   the sign-in), in ms since the epoch: the absolute limit counts from it, and renewals or a
- *   re-authentication of the same operator keep it.
+ *   the sign-in), in ms since the epoch and never later than the sign-in: the absolute limit counts from
+ *   it, and renewals or a re-authentication of the same operator keep it.
  */
 export type SessionState =
   | { status: 'signed-out'; generation: number; ended?: SessionEnd }
@@ -27,6 +33,7 @@ export type SessionState =
       status: 'active';
       generation: number;
       operator: number;
+      verifiedSubject: string | null;
       startedAt: number;
       token: string;
       claims: TokenClaims | null;
@@ -35,14 +42,20 @@ export type SessionState =
       status: 'expired';
       generation: number;
       operator: number;
+      verifiedSubject: string | null;
       startedAt: number;
       claims: TokenClaims | null;
     };
 
 /** What the token response (OpenID Connect) said beside the access token itself. */
-export interface Granted extends Partial<TokenClaims> {
+export interface Granted extends Partial<Omit<TokenClaims, 'subject'>> {
   /** When the operator authenticated at the identity provider (the ID token's `auth_time`), in ms. */
   authenticatedAt?: number;
+  /**
+   * The subject of an ID token that passed every check: the only identity the store compares. Never a
+   * claim read from an access token.
+   */
+  verifiedSubject?: string;
 }
 
 export interface SessionStore {
@@ -50,8 +63,9 @@ export interface SessionStore {
   subscribe: (listener: () => void) => () => void;
   /**
    * Starts (or re-opens, or renews) a session with this token. `granted` carries what the token response
-   * said (scopes, expiry, subject, authentication time) for an access token that is not a JWT; the JWT's
-   * own scopes and expiry win when present, the validated ID token's subject wins over the access token's.
+   * said (scopes, expiry, verified subject, authentication time); the JWT's own scopes and expiry win
+   * when present. Without a verified subject on both sides, the new session belongs to another operator:
+   * the tab is emptied (app/query-client.ts) while no token is available, before the new one is used.
    */
   signIn: (token: string, granted?: Granted) => void;
   /** The provider refused the token (401): drop it and ask for a new one, keeping the page. */
@@ -63,12 +77,11 @@ export interface SessionStore {
 }
 
 /**
- * Whether two sessions belong to the same operator, as far as the tokens tell: the same subject, or no
- * subject on either side (opaque tokens say nothing, so nothing distinguishes their holders). A subject on
- * one side only is treated as someone else.
+ * Whether two sessions belong to the same operator: only when both subjects were verified and are equal.
+ * An unverified side (token mode, or no ID token) is someone else: fail closed.
  */
-export function sameOperator(before: TokenClaims | null, after: TokenClaims | null): boolean {
-  return (before?.subject ?? null) === (after?.subject ?? null);
+export function sameOperator(before: string | null, after: string | null): boolean {
+  return before !== null && after !== null && before === after;
 }
 
 export function createSessionStore(): SessionStore {
@@ -88,32 +101,49 @@ export function createSessionStore(): SessionStore {
     signIn(rawToken, granted) {
       const token = rawToken.trim();
       if (!token) throw new Error('empty token');
+      const now = Date.now();
+      const verifiedSubject = granted?.verifiedSubject ?? null;
       const fromToken = decodeJwtClaims(token);
       const claims =
         fromToken && fromToken.scopes.length > 0
-          ? { ...fromToken, subject: granted?.subject ?? fromToken.subject }
+          ? { ...fromToken, subject: verifiedSubject ?? fromToken.subject }
           : granted
             ? {
-                subject: granted.subject ?? fromToken?.subject ?? null,
+                subject: verifiedSubject ?? fromToken?.subject ?? null,
                 expiresAt: fromToken?.expiresAt ?? granted.expiresAt ?? null,
                 scopes: granted.scopes ?? fromToken?.scopes ?? [],
               }
             : fromToken;
       const previous = state.status === 'signed-out' ? null : state;
-      const same = previous !== null && sameOperator(previous.claims, claims);
+      const same = previous !== null && sameOperator(previous.verifiedSubject, verifiedSubject);
+      const operator = same ? previous.operator : ++operators;
+      const startedAt = Math.min(granted?.authenticatedAt ?? (same ? previous.startedAt : now), now);
+      if (previous !== null && !same) {
+        // Someone else, or no way to tell: the previous operator's data goes while no token is available
+        // (the bindings empty the tab on this change of operator), before the new token can be used.
+        set({
+          status: 'expired',
+          generation: state.generation,
+          operator,
+          verifiedSubject,
+          startedAt,
+          claims,
+        });
+      }
       set({
         status: 'active',
         generation: state.generation + 1,
-        operator: same ? previous.operator : ++operators,
-        startedAt: granted?.authenticatedAt ?? (same ? previous.startedAt : Date.now()),
+        operator,
+        verifiedSubject,
+        startedAt,
         token,
         claims,
       });
     },
     expire(generation) {
       if (state.status !== 'active' || state.generation !== generation) return;
-      const { operator, startedAt, claims } = state;
-      set({ status: 'expired', generation: state.generation, operator, startedAt, claims });
+      const { operator, verifiedSubject, startedAt, claims } = state;
+      set({ status: 'expired', generation: state.generation, operator, verifiedSubject, startedAt, claims });
     },
     signOut(ended) {
       set({ status: 'signed-out', generation: state.generation, ...(ended ? { ended } : {}) });

@@ -4,8 +4,10 @@ import { createSessionStore, type SessionStore } from '@/api/session';
 import {
   ACTIVITY_EVERY_MS,
   bindSessionBroadcast,
+  operatorTag,
   type MessageChannelLike,
   type SessionBroadcast,
+  type SessionMessage,
 } from './session-broadcast';
 
 /**
@@ -14,12 +16,12 @@ import {
  * would hear it.
  */
 const NAME = 'cartoes-backoffice.session';
-let tabs: Array<{ session: SessionStore; broadcast: SessionBroadcast; posted: string[] }>;
+let tabs: Array<{ session: SessionStore; broadcast: SessionBroadcast; posted: SessionMessage[] }>;
 let heard: unknown[];
 let listener: NodeBroadcastChannel;
 
 /** A real channel that also notes what this tab posted. */
-function channel(posted: string[]): MessageChannelLike {
+function channel(posted: SessionMessage[]): MessageChannelLike {
   const real = new NodeBroadcastChannel(NAME) as unknown as MessageChannelLike;
   return {
     postMessage: (message) => {
@@ -34,7 +36,7 @@ function channel(posted: string[]): MessageChannelLike {
 beforeEach(() => {
   tabs = [0, 1].map(() => {
     const session = createSessionStore();
-    const posted: string[] = [];
+    const posted: SessionMessage[] = [];
     return { session, posted, broadcast: bindSessionBroadcast(session, channel(posted)) };
   });
   heard = [];
@@ -53,53 +55,147 @@ const tab = (index: number) => {
   return found;
 };
 
+/** Signs a tab in as the identity provider would: with the subject of a checked ID token. */
+const signInVerified = (index: number, subject: string) =>
+  tab(index).session.signIn(`token-of-${subject}-${index}`, { verifiedSubject: subject });
+const statusOf = (index: number) => tab(index).session.getState().status;
+/** Lets the messages in flight arrive (each is tagged with a digest, then crosses the channel). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
 describe('one session for every tab (BroadcastChannel)', () => {
   it('a sign-out in one tab signs the others out, with only an event name in the message', async () => {
-    tab(a).session.signIn('token-a');
-    tab(b).session.signIn('token-b');
+    signInVerified(a, 'ana');
+    signInVerified(b, 'ana');
+    await settle();
+    heard = [];
     tab(a).session.signOut();
-    await vi.waitFor(() =>
-      expect(tab(b).session.getState()).toEqual({ status: 'signed-out', generation: 1, ended: 'elsewhere' }),
-    );
-    await vi.waitFor(() => expect(heard).toEqual(['signed-out']));
-  });
-
-  it('so does a session limit, and a sign-in of another operator over the session', async () => {
-    tab(a).session.signIn('token-a');
-    tab(b).session.signIn('token-b');
-    tab(a).session.signOut('idle');
-    await vi.waitFor(() => expect(tab(b).session.getState().status).toBe('signed-out'));
-
-    const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-    const jwt = (sub: string) => `${part({ alg: 'none' })}.${part({ sub, scope: 'cards:read' })}.`;
-    tab(a).session.signIn(jwt('ana'));
-    tab(b).session.signIn(jwt('ana'));
-    const state = tab(a).session.getState();
-    if (state.status === 'active') tab(a).session.expire(state.generation);
-    tab(a).session.signIn(jwt('bruno'));
     await vi.waitFor(() =>
       expect(tab(b).session.getState()).toMatchObject({ status: 'signed-out', ended: 'elsewhere' }),
     );
-    expect(heard.every((message) => message === 'signed-out')).toBe(true);
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'signed-out' }]));
+  });
+
+  it('so does a session limit', async () => {
+    signInVerified(a, 'ana');
+    signInVerified(b, 'ana');
+    await settle();
+    tab(a).session.signOut('idle');
+    await vi.waitFor(() => expect(statusOf(b)).toBe('signed-out'));
+  });
+
+  it('a sign-in of another verified operator signs the other tabs out; the same operator’s does not', async () => {
+    signInVerified(a, 'ana');
+    await settle();
+    signInVerified(b, 'ana');
+    await settle();
+    expect(statusOf(a)).toBe('active');
+
+    tab(b).session.signOut();
+    await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
+    signInVerified(a, 'ana');
+    await settle();
+    signInVerified(b, 'bruno');
+    await vi.waitFor(() =>
+      expect(tab(a).session.getState()).toMatchObject({ status: 'signed-out', ended: 'other-operator' }),
+    );
+    expect(statusOf(b)).toBe('active');
+  });
+
+  it('a re-authentication as another verified operator signs the other tabs out', async () => {
+    signInVerified(a, 'ana');
+    signInVerified(b, 'ana');
+    await settle();
+    const state = tab(b).session.getState();
+    if (state.status === 'active') tab(b).session.expire(state.generation);
+    signInVerified(b, 'bruno');
+    await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
+  });
+
+  it('token mode: a sign-in in another tab signs this one out, whatever the token claims', async () => {
+    const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+    const jwt = `${part({ alg: 'none' })}.${part({ sub: 'ana', scope: 'cards:read' })}.`;
+    tab(a).session.signIn(jwt);
+    await settle();
+    tab(b).session.signIn(jwt);
+    await vi.waitFor(() =>
+      expect(tab(a).session.getState()).toMatchObject({ status: 'signed-out', ended: 'other-operator' }),
+    );
+    // Nor is an unverified tab kept by a verified operator’s sign-in.
+    tab(a).session.signIn(jwt);
+    await vi.waitFor(() => expect(statusOf(b)).toBe('signed-out'));
+    signInVerified(b, 'ana');
+    await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
+  });
+
+  it('a tab that starts signed in (back from the identity provider) announces it', async () => {
+    signInVerified(a, 'ana');
+    const session = createSessionStore();
+    session.signIn('token-of-bruno', { verifiedSubject: 'bruno' });
+    const late = bindSessionBroadcast(session, channel([]));
+    await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
+    late.close();
+  });
+
+  it('messages carry no subject and no token: a tag salted anew each time', async () => {
+    signInVerified(a, 'ana');
+    signInVerified(b, 'ana');
+    tab(a).broadcast.announceActivity(10_000);
+    tab(a).broadcast.announceActivity(10_000 + ACTIVITY_EVERY_MS);
+    await vi.waitFor(() => expect(heard).toHaveLength(4));
+    const text = JSON.stringify(heard);
+    expect(text).not.toMatch(/ana|token-of/);
+    const tags = heard.map((message) => (message as { operator: { tag: string } }).operator.tag);
+    expect(new Set(tags).size).toBe(4);
+    const [one, two] = [await operatorTag('ana'), await operatorTag('ana')];
+    expect(one?.tag).not.toBe(two?.tag);
   });
 
   it('a tab signed out by another does not echo it, and a renewal says nothing', async () => {
-    tab(a).session.signIn('token-a');
-    tab(a).session.signIn('token-a-renewed');
-    tab(b).session.signIn('token-b');
+    signInVerified(a, 'ana');
+    tab(a).session.signIn('token-a-renewed', { verifiedSubject: 'ana' });
+    signInVerified(b, 'ana');
+    await settle();
     tab(b).session.signOut();
-    await vi.waitFor(() => expect(tab(a).session.getState().status).toBe('signed-out'));
-    expect(tab(a).posted).toEqual([]);
-    expect(tab(b).posted).toEqual(['signed-out']);
+    await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
+    await settle();
+    expect(tab(a).posted.map((message) => message.type)).toEqual(['signed-in']);
+    expect(tab(b).posted.map((message) => message.type)).toEqual(['signed-in', 'signed-out']);
   });
 
-  it('activity in one tab reaches the others, at most once every few seconds', async () => {
+  it('activity in one tab reaches the others of the same operator, at most once every few seconds', async () => {
+    signInVerified(a, 'ana');
+    signInVerified(b, 'ana');
     const seen: number[] = [];
     tab(b).broadcast.onRemoteActivity(() => seen.push(1));
     tab(a).broadcast.announceActivity(10_000);
     tab(a).broadcast.announceActivity(10_000 + ACTIVITY_EVERY_MS - 1);
     tab(a).broadcast.announceActivity(10_000 + ACTIVITY_EVERY_MS);
     await vi.waitFor(() => expect(seen).toHaveLength(2));
-    await vi.waitFor(() => expect(heard).toEqual(['activity', 'activity']));
+  });
+
+  it('activity of another operator’s tab, or of an unverified one, keeps no tab alive', async () => {
+    signInVerified(b, 'ana');
+    const seen: number[] = [];
+    tab(b).broadcast.onRemoteActivity(() => seen.push(1));
+    // A tab that missed the sign-in (an older message order, another build): its activity is bruno's.
+    const stray = new NodeBroadcastChannel(NAME);
+    stray.postMessage({ type: 'activity', operator: await operatorTag('bruno') });
+    stray.postMessage({ type: 'activity', operator: null });
+    stray.postMessage('activity');
+    await settle();
+    expect(statusOf(b)).toBe('active');
+    expect(seen).toEqual([]);
+    // The control: the same operator's tag counts.
+    stray.postMessage({ type: 'activity', operator: await operatorTag('ana') });
+    await vi.waitFor(() => expect(seen).toEqual([1]));
+    stray.close();
+    seen.length = 0;
+    // Token mode: nothing to attribute the activity to, so nothing is sent.
+    tab(a).session.signIn('opaque');
+    await settle();
+    tab(a).broadcast.announceActivity(10_000);
+    await settle();
+    expect(tab(a).posted.map((message) => message.type)).toEqual(['signed-in']);
+    expect(seen).toEqual([]);
   });
 });

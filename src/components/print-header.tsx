@@ -12,13 +12,13 @@ const printTexts = defineTexts(
     environment: 'Ambiente: {{name}}',
     printedAt: 'Emitido em {{date}}',
     operator: 'Operador: {{name}}',
-    operatorUnknown: 'Operador: não identificado pelo token',
+    operatorUnknown: 'Operador: identidade não verificada',
   },
   {
     environment: 'Environment: {{name}}',
     printedAt: 'Printed on {{date}}',
     operator: 'Operator: {{name}}',
-    operatorUnknown: 'Operator: not named by the token',
+    operatorUnknown: 'Operator: identity not verified',
   },
 );
 const useTranslation = bindTexts('print', printTexts);
@@ -30,16 +30,19 @@ export function isProductionEnvironment(name: string): boolean {
   return PRODUCTION.test(name.trim());
 }
 
-/** The operator a printout names: the token's subject, when it names one (never a customer's data). */
+/**
+ * The operator a printout names: the verified subject (OpenID Connect), never what a pasted token claims
+ * (anyone can write a token naming anyone). Never a customer's data.
+ */
 export function usePrintOperator(): string | null {
   const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
-  return state.status === 'signed-out' ? null : (state.claims?.subject ?? null);
+  return state.status === 'signed-out' ? null : state.verifiedSubject;
 }
 
 /**
  * The top of every printed page layout: the institution (`institutionName`), the environment when it is
  * not production (a test printout must not pass for a real one), the title, when it was printed and by
- * whom (the token's subject, when it names one). Never personal data of a customer.
+ * whom (the verified subject, when there is one). Never personal data of a customer.
  */
 export function PrintHeader({ title, children }: { title: string; children?: ReactNode }) {
   const { t, i18n } = useTranslation();

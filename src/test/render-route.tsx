@@ -40,6 +40,8 @@ interface RenderRouteOptions {
   sandbox: { baseUrl: string; accountsBaseUrl: string };
   /** Signed in with this token first; null renders signed out. */
   token?: string | null;
+  /** The subject of a checked ID token (OpenID Connect) to sign in with; none in token mode. */
+  verifiedSubject?: string;
   language?: SupportedLanguage;
   config?: Partial<RuntimeConfig>;
   /** Keep the app's retry rule (off by default: docs/requirements.md asks page tests for `retry: false`). */
@@ -76,7 +78,8 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
     });
   const unbind = bindSessionCleanup(session, queryClient);
   const token = options.token === undefined ? 'sandbox-operator' : options.token;
-  if (token !== null) session.signIn(token);
+  if (token !== null)
+    session.signIn(token, options.verifiedSubject ? { verifiedSubject: options.verifiedSubject } : undefined);
   const router = createMemoryRouter(routes, {
     initialEntries: [options.state === undefined ? path : { ...parsePath(path), state: options.state }],
   });

@@ -92,6 +92,12 @@ export function classifySignInError(error: unknown): SignInFailure {
   return { kind: 'provider', error: 'unknown' };
 }
 
+/** What a checked ID token tells: who (its subject) and when the password was typed (seconds, or null). */
+interface Verified {
+  subject: string;
+  authTime: number | null;
+}
+
 function failureOf(refusal: IdTokenRefusal): SignInFailure {
   return refusal === 'expired' || refusal === 'issued-in-future' ? { kind: 'clock' } : { kind: 'id-token' };
 }
@@ -142,7 +148,7 @@ export async function startOidc(
   // ask for it then.
   let forceLogin = false;
   /** The last ID token checked and taken: a refresh that brings none keeps it, already checked. */
-  let accepted: { idToken: string; authTime: number | null } | null = null;
+  let accepted: ({ idToken: string } & Verified) | null = null;
   /** While a sign-in of this page (redirect callback, pop-up) runs, it takes its user itself. */
   let interactive = false;
 
@@ -165,12 +171,11 @@ export async function startOidc(
     forgetting = forget();
   });
 
-  /** Checks the user's ID token: why it is refused, or its `auth_time` (seconds, null when absent). */
-  async function verify(
-    user: User,
-    nonce: string | null,
-  ): Promise<{ refused: SignInFailure } | { authTime: number | null }> {
-    if (accepted !== null && user.id_token === accepted.idToken) return { authTime: accepted.authTime };
+  /** Checks the user's ID token: why it is refused, or its subject and `auth_time`. */
+  async function verify(user: User, nonce: string | null): Promise<{ refused: SignInFailure } | Verified> {
+    if (accepted !== null && user.id_token === accepted.idToken) {
+      return { subject: accepted.subject, authTime: accepted.authTime };
+    }
     const verdict = checkIdToken(user.id_token, {
       issuer: await manager.metadataService.getIssuer(),
       clientId: config.clientId,
@@ -178,15 +183,19 @@ export async function startOidc(
       nowSeconds: Date.now() / 1000,
     });
     if (!verdict.ok) return { refused: failureOf(verdict.refusal) };
-    return { authTime: verdict.authTime };
+    return { subject: verdict.subject, authTime: verdict.authTime };
   }
 
-  /** Signs in with a user whose ID token passed `verify`. */
-  function take(user: User, authTime: number | null): void {
+  /**
+   * Signs in with a user whose ID token passed `verify`. The operator is the subject of that checked ID
+   * token, never a claim of the access token nor the library's profile.
+   */
+  function take(user: User, verified: Verified): void {
     if (!accepting || user.id_token === undefined) return;
-    accepted = { idToken: user.id_token, authTime };
+    accepted = { idToken: user.id_token, ...verified };
+    const { subject, authTime } = verified;
     session.signIn(user.access_token, {
-      subject: user.profile.sub,
+      verifiedSubject: subject,
       expiresAt: user.expires_at === undefined ? null : new Date(user.expires_at * 1000),
       scopes: user.scopes,
       ...(authTime === null ? {} : { authenticatedAt: authTime * 1000 }),
@@ -196,7 +205,7 @@ export async function startOidc(
   async function admit(user: User, nonce: string | null): Promise<SignInFailure | null> {
     const verdict = await verify(user, nonce);
     if ('refused' in verdict) return verdict.refused;
-    take(user, verdict.authTime);
+    take(user, verdict);
     return null;
   }
 
@@ -261,7 +270,7 @@ export async function startOidc(
           failure = classifySignInError(error);
         }
       } else {
-        take(user, verdict.authTime);
+        take(user, verdict);
       }
     } catch (error) {
       failure = classifySignInError(error);

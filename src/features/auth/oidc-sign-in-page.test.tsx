@@ -5,9 +5,10 @@ import {
   type SignInFailure,
 } from '@/api/identity-provider';
 import { session } from '@/api/session';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
+beforeAll(() => preloadRoute('/analises'));
 const oidcConfig = {
   auth: {
     type: 'oidc',
@@ -24,7 +25,7 @@ const oidcConfig = {
  * exercised end to end in e2e/oidc.spec.ts; here a recording stand-in of the lazily loaded IdP module
  * lets the screens be checked against the sandbox.
  */
-function recordingIdentityProvider(failure: SignInFailure | null = null) {
+function recordingIdentityProvider(failure: SignInFailure | null = null, reauthenticatedAs = 'operator') {
   const calls: string[] = [];
   const auth: IdentityProviderAuth = {
     signIn: (returnTo) => {
@@ -33,7 +34,8 @@ function recordingIdentityProvider(failure: SignInFailure | null = null) {
     },
     reauthenticate: () => {
       calls.push('reauthenticate');
-      session.signIn('sandbox-operator');
+      // What oidc-auth.ts hands over once the ID token passed its checks: the subject it names.
+      session.signIn('sandbox-operator', { verifiedSubject: reauthenticatedAs });
       return Promise.resolve();
     },
     signOutAtProvider: () => {
@@ -72,7 +74,11 @@ describe('sign-in with OpenID Connect', () => {
 
   it('re-authenticates in place after a failed renewal, and signs out at the IdP too', async () => {
     const calls = recordingIdentityProvider();
-    const { user, router } = renderRoute('/produtos', { sandbox, config: oidcConfig });
+    const { user, router } = renderRoute('/produtos', {
+      sandbox,
+      config: oidcConfig,
+      verifiedSubject: 'operator',
+    });
     await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' });
     const state = session.getState();
     if (state.status === 'active') session.expire(state.generation);
@@ -85,5 +91,38 @@ describe('sign-in with OpenID Connect', () => {
     await user.click(screen.getByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
     expect(calls).toEqual(['reauthenticate', 'signOutAtProvider']);
+  });
+
+  /** Looks a CPF up: its result on screen and among the recent lookups; then the renewal fails. */
+  async function lookUpThenExpire(reauthenticatedAs: string) {
+    recordingIdentityProvider(null, reauthenticatedAs);
+    const view = renderRoute('/analises', { sandbox, config: oidcConfig, verifiedSubject: 'operator' });
+    await view.user.click(await screen.findByRole('textbox', { name: 'CPF' }));
+    await view.user.paste('52998224725');
+    await view.user.keyboard('{Enter}');
+    await screen.findByRole('table', { name: 'Propostas do CPF consultado' });
+    const state = session.getState();
+    if (state.status === 'active') session.expire(state.generation);
+    const dialog = await screen.findByRole('dialog', { name: 'Sessão expirada' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Entrar novamente' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    return view;
+  }
+
+  it('the same verified operator keeps the screen and what it holds', async () => {
+    await lookUpThenExpire('operator');
+    expect(await screen.findByText('Sessão renovada.')).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Consultas recentes desta aba' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'CPF' })).toHaveValue('529.982.247-25');
+  });
+
+  it('another verified operator finds the tab emptied, and is told so', async () => {
+    await lookUpThenExpire('analyst');
+    expect(await screen.findByText(/^Entrou outro operador/)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('complementary', { name: 'Consultas recentes desta aba' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Propostas do CPF consultado' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'CPF' })).toHaveValue('');
   });
 });

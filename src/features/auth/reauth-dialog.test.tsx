@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
+beforeAll(() => preloadRoute('/analises'));
 
 /** A sandbox JWT of this operator, with every scope. */
 const tokenOf = (subject: string) =>
@@ -12,7 +13,9 @@ const tokenOf = (subject: string) =>
 /** Looks a CPF up on the analyses screen: results on screen, the CPF among the recent lookups. */
 async function lookUpAs(token: string) {
   const view = renderRoute('/analises', { sandbox, token });
-  await view.user.type(await screen.findByRole('textbox', { name: 'CPF' }), '52998224725{Enter}');
+  await view.user.click(await screen.findByRole('textbox', { name: 'CPF' }));
+  await view.user.paste('52998224725');
+  await view.user.keyboard('{Enter}');
   await screen.findByRole('table', { name: 'Propostas do CPF consultado' });
   expect(screen.getByRole('complementary', { name: 'Consultas recentes desta aba' })).toBeInTheDocument();
   return view;
@@ -30,45 +33,62 @@ async function reauthenticate(
   token: string,
   user: ReturnType<typeof renderRoute>['user'],
 ) {
-  await user.type(within(dialog).getByLabelText(/Token de acesso/), token);
+  // Pasted, as operators do (typing a JWT key by key costs seconds here).
+  await user.click(within(dialog).getByLabelText(/Token de acesso/));
+  await user.paste(token);
   await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
 
-describe('re-authentication with a token (token mode)', () => {
-  it('another operator’s token: the previous operator’s lookups, results and cache are gone first, and it says so', async () => {
-    const { user, queryClient } = await lookUpAs(await tokenOf('ana'));
-    const dialog = await expireSession();
-    await reauthenticate(dialog, await tokenOf('bruno'), user);
+/** An unsigned JWT (alg "none"): anyone can write one, claiming any subject. */
+const part = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const unsignedJwt = (claims: object) =>
+  `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: 'sandbox', scope: 'cards:read', exp: 4_102_444_800, ...claims })}.`;
 
-    expect(
-      await screen.findByText(/Entrou outro operador: os dados do operador anterior/),
-    ).toBeInTheDocument();
-    // The screen started afresh: no result, no recent lookup, an empty field, nothing cached.
-    expect(screen.queryByRole('table', { name: 'Propostas do CPF consultado' })).not.toBeInTheDocument();
-    expect(
-      screen.queryByRole('complementary', { name: 'Consultas recentes desta aba' }),
-    ).not.toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'CPF' })).toHaveValue('');
-    expect(
-      JSON.stringify(
-        queryClient
-          .getQueryCache()
-          .getAll()
-          .map((query) => query.state.data),
-      ),
-    ).not.toMatch(/52998224725|PRP-2026/);
-    expect(session.getState()).toMatchObject({ status: 'active', claims: { subject: 'bruno' } });
-  });
+/** The tab holds nothing of the previous operator: no result, no recent lookup, nothing cached. */
+function expectTabEmptied(queryClient: ReturnType<typeof renderRoute>['queryClient']) {
+  expect(screen.queryByRole('table', { name: 'Propostas do CPF consultado' })).not.toBeInTheDocument();
+  expect(
+    screen.queryByRole('complementary', { name: 'Consultas recentes desta aba' }),
+  ).not.toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'CPF' })).toHaveValue('');
+  expect(
+    JSON.stringify(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.state.data),
+    ),
+  ).not.toMatch(/52998224725|PRP-2026/);
+}
 
-  it('the same operator’s new token keeps the screen and what it holds', async () => {
-    const { user } = await lookUpAs(await tokenOf('ana'));
-    const dialog = await expireSession();
-    await reauthenticate(dialog, await tokenOf('ana'), user);
+describe('re-authentication with a token (token mode): no identity is verified, so the tab is emptied', () => {
+  // Each case: the first token, then the one pasted after the 401. Whatever the tokens claim, nothing
+  // verifies who holds them: the previous operator's data goes before the new token is used (the other
+  // pairs, sub-less JWTs among them, are src/api/session-granted.test.ts's).
+  const cases: Array<[string, () => Promise<[string, string]>]> = [
+    ['another operator’s opaque token', () => Promise.resolve(['sandbox-operator', 'sandbox-analyst'])],
+    [
+      'an unsigned JWT claiming the first operator’s subject',
+      async () => [await tokenOf('ana'), unsignedJwt({ sub: 'ana' })],
+    ],
+  ];
+  for (const [what, tokens] of cases) {
+    it(`${what}: the lookups, results and cache are gone first, and it says so`, async () => {
+      const [first, second] = await tokens();
+      const { user, queryClient } = await lookUpAs(first);
+      const dialog = await expireSession();
+      const intro = dialog.textContent;
+      await reauthenticate(dialog, second, user);
 
-    expect(await screen.findByText('Sessão renovada.')).toBeInTheDocument();
-    expect(screen.getByRole('complementary', { name: 'Consultas recentes desta aba' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'CPF' })).toHaveValue('529.982.247-25');
-    expect(await screen.findByRole('table', { name: 'Propostas do CPF consultado' })).toBeInTheDocument();
-  });
+      expectTabEmptied(queryClient);
+      expect(await screen.findByText(/Não há como confirmar que é o mesmo operador/)).toHaveTextContent(
+        'o que esta aba guardava foi apagado: o rascunho da proposta, as consultas (também as em lote) e o diário de operações',
+      );
+      // Said before the operator pasted anything.
+      expect(intro).toContain('o que esta aba guarda será apagado');
+      expectTabEmptied(queryClient);
+    });
+  }
 });

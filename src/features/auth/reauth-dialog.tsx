@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from './texts';
 import { identityProvider } from '@/api/identity-provider';
-import { session } from '@/api/session';
+import { session, type SessionState } from '@/api/session';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useToast } from '@/components/toast-provider';
 import { usePhoneLayout } from '@/hooks/use-phone-layout';
@@ -21,8 +21,29 @@ interface ReauthDialogProps {
 }
 
 /**
+ * What a re-authentication did to the tab: the same verified operator kept everything; another verified
+ * operator, or one that nothing verified (token mode), found the tab emptied (the session binding did it
+ * before the new token was used).
+ */
+type ReauthOutcome = 'same' | 'other-operator' | 'unverified';
+
+function outcomeOf(before: SessionState, after: SessionState): ReauthOutcome {
+  if (before.status === 'signed-out' || after.status === 'signed-out') return 'same';
+  if (before.operator === after.operator) return 'same';
+  return before.verifiedSubject !== null && after.verifiedSubject !== null ? 'other-operator' : 'unverified';
+}
+
+const outcomeText = {
+  same: 'auth.reauthDone',
+  'other-operator': 'auth.reauthOtherOperator',
+  unverified: 'auth.reauthUnverified',
+} as const;
+
+/**
  * Opens in place when the provider answers 401: one dialog however many calls failed. The page under it
- * stays mounted, so whatever the operator typed is still there after a new token is entered.
+ * stays mounted; what it holds stays only when the same operator signs in again, which only a verified
+ * identity can show (OpenID Connect). A pasted token shows none, so the dialog says beforehand that the
+ * tab will be emptied (docs/decisions/017-operator-identity-verified-only.md).
  */
 export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
   const { t } = useTranslation();
@@ -32,9 +53,9 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
   const open = state.status === 'expired';
   const oidc = config.auth.type === 'oidc';
   const phone = usePhoneLayout();
-  // Someone else signed in: the previous operator's data is gone, which the operator must be told.
-  const announce = (switched: boolean) =>
-    notify(switched ? t('auth.reauthOtherOperator') : t('auth.reauthDone'), switched ? 'warning' : undefined);
+  // The tab was emptied (someone else, or nobody can tell): the operator must be told what went.
+  const announce = (outcome: ReauthOutcome) =>
+    notify(t(outcomeText[outcome]), outcome === 'same' ? undefined : 'warning');
   const signOutButton = (
     <Button color="inherit" onClick={onSignOut}>
       {t('auth.reauthSignOut')}
@@ -62,17 +83,12 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
             autoFocus
             submitLabel={t('auth.reauthSubmit')}
             onToken={(token) => {
+              // A pasted token proves nobody's identity here: the session store takes it as another
+              // operator, and the session binding (app/query-client.ts) empties the tab (cache, draft,
+              // journal, lookups, batch) before the token is used; the screen starts afresh.
               const before = session.getState();
               session.signIn(token);
-              const after = session.getState();
-              // Someone else's token: the session binding (app/query-client.ts) has already emptied the
-              // tab (cache, draft, journal, lookups) and the screen starts afresh; say so. Else it runs
-              // the queries on screen again.
-              const switched =
-                before.status !== 'signed-out' &&
-                after.status !== 'signed-out' &&
-                before.operator !== after.operator;
-              announce(switched);
+              announce(outcomeOf(before, session.getState()));
             }}
             secondaryAction={signOutButton}
           />
@@ -87,8 +103,7 @@ function OidcReauth({
   onDone,
   secondaryAction,
 }: {
-  /** `switched`: someone else signed in, so the previous operator's data is gone. */
-  onDone: (switched: boolean) => void;
+  onDone: (outcome: ReauthOutcome) => void;
   secondaryAction: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -101,14 +116,7 @@ function OidcReauth({
     setFailed(false);
     const before = session.getState();
     auth.reauthenticate().then(
-      () => {
-        const after = session.getState();
-        onDone(
-          before.status !== 'signed-out' &&
-            after.status !== 'signed-out' &&
-            before.operator !== after.operator,
-        );
-      },
+      () => onDone(outcomeOf(before, session.getState())),
       () => {
         setPending(false);
         setFailed(true);

@@ -27,6 +27,7 @@ const endedText = {
   idle: 'auth.endedIdle',
   absolute: 'auth.endedAbsolute',
   elsewhere: 'auth.endedElsewhere',
+  'other-operator': 'auth.endedOtherOperator',
 } as const;
 
 export function SignInPage() {
