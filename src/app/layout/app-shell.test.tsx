@@ -19,6 +19,13 @@ describe('app shell and session', () => {
     expect(await screen.findByRole('heading', { name: 'Produtos de crédito', level: 1 })).toBeInTheDocument();
   });
 
+  it('marks the sign-in page SANDBOX, and starts an analyst on the status lookup', async () => {
+    const { user, router } = renderRoute('/entrar', { sandbox, token: null });
+    expect(await screen.findByText('SANDBOX: dados fictícios, nenhuma operação é real')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Analista (sem acesso às contas)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/analises'));
+  });
+
   it('shows the expiry and scopes of a JWT before signing in', async () => {
     const part = (value: unknown) =>
       btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
