@@ -12,13 +12,15 @@ const printTexts = defineTexts(
     environment: 'Ambiente: {{name}}',
     printedAt: 'Emitido em {{date}}',
     operator: 'Operador: {{name}}',
-    operatorUnknown: 'Operador: identidade não verificada',
+    // A line to write the name on: no verified identity names the operator (a pasted token's claims
+    // are not believed).
+    operatorUnknown: 'Operador: ______________________________',
   },
   {
     environment: 'Environment: {{name}}',
     printedAt: 'Printed on {{date}}',
     operator: 'Operator: {{name}}',
-    operatorUnknown: 'Operator: identity not verified',
+    operatorUnknown: 'Operator: ______________________________',
   },
 );
 const useTranslation = bindTexts('print', printTexts);

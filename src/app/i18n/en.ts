@@ -14,6 +14,18 @@ export const en: Translations = {
     themeToLight: 'Use light theme',
     themeToDark: 'Use dark theme',
     signOut: 'Sign out',
+    signOutDialog: {
+      title: 'Sign out and erase this tab’s work?',
+      intro: 'Signing out erases what exists only in this tab:',
+      draft: 'a credit application not sent yet;',
+      batch: 'a batch lookup under way ({{done}} of {{total}} CPFs looked up);',
+      journal_one: '{{count}} card operation in this tab’s journal, in no exported file;',
+      journal_other: '{{count}} card operations in this tab’s journal, in no exported file;',
+      nothingLeft: 'The journal was exported. Nothing else is lost by signing out.',
+      stay: 'Stay here',
+      exportJournal: 'Export the journal',
+      leave: 'Sign out and erase',
+    },
     signedOut: 'You signed out. The data of this tab was cleared.',
     loadingScreen: 'Loading the screen…',
     session: {

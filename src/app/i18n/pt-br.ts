@@ -19,6 +19,18 @@ export const ptBR = {
     themeToLight: 'Usar tema claro',
     themeToDark: 'Usar tema escuro',
     signOut: 'Sair',
+    signOutDialog: {
+      title: 'Sair e apagar o trabalho desta aba?',
+      intro: 'Ao sair, o que existe só nesta aba é apagado:',
+      draft: 'uma proposta de crédito que ainda não foi enviada;',
+      batch: 'uma consulta em lote em andamento ({{done}} de {{total}} CPFs consultados);',
+      journal_one: '{{count}} operação de cartão no diário desta aba, fora de qualquer arquivo exportado;',
+      journal_other: '{{count}} operações de cartão no diário desta aba, fora de qualquer arquivo exportado;',
+      nothingLeft: 'O diário foi exportado. Nada mais se perde ao sair.',
+      stay: 'Continuar aqui',
+      exportJournal: 'Exportar o diário',
+      leave: 'Sair e apagar',
+    },
     signedOut: 'Você saiu. Os dados desta aba foram apagados.',
     loadingScreen: 'Carregando a tela…',
     session: {

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { handOff, peekHandOff } from '@/lib/hand-off';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
+
+beforeAll(() => preloadRoute('/analises'));
 
 const cpfField = () => screen.getByRole('textbox', { name: 'CPF' });
 const resultsTable = () => screen.findByRole('table', { name: 'Propostas do CPF consultado' });

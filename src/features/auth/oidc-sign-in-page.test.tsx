@@ -8,7 +8,8 @@ import { session } from '@/api/session';
 import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
-beforeAll(() => preloadRoute('/analises'));
+
+beforeAll(() => Promise.all([preloadRoute('/produtos'), preloadRoute('/analises')]));
 const oidcConfig = {
   auth: {
     type: 'oidc',

@@ -4,6 +4,7 @@ import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route
 import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
+
 beforeAll(() => preloadRoute('/analises'));
 
 /** A sandbox JWT of this operator, with every scope. */
@@ -13,7 +14,8 @@ const tokenOf = (subject: string) =>
 /** Looks a CPF up on the analyses screen: results on screen, the CPF among the recent lookups. */
 async function lookUpAs(token: string) {
   const view = renderRoute('/analises', { sandbox, token });
-  await view.user.click(await screen.findByRole('textbox', { name: 'CPF' }));
+  // Pasted, then Enter: the keys of a CPF are the analyses screen's tests' subject.
+  await view.user.click(await screen.findByLabelText('CPF'));
   await view.user.paste('52998224725');
   await view.user.keyboard('{Enter}');
   await screen.findByRole('table', { name: 'Propostas do CPF consultado' });
@@ -25,7 +27,9 @@ async function lookUpAs(token: string) {
 async function expireSession() {
   const state = session.getState();
   if (state.status === 'active') session.expire(state.generation);
-  return screen.findByRole('dialog', { name: 'Sessão expirada' });
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveAccessibleName('Sessão expirada');
+  return dialog;
 }
 
 async function reauthenticate(
@@ -33,7 +37,7 @@ async function reauthenticate(
   token: string,
   user: ReturnType<typeof renderRoute>['user'],
 ) {
-  // Pasted, as operators do (typing a JWT key by key costs seconds here).
+  // Pasted, as operators do with a token (typing into the field: app-shell.test.tsx).
   await user.click(within(dialog).getByLabelText(/Token de acesso/));
   await user.paste(token);
   await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
