@@ -8,6 +8,7 @@ const token = (claims: Record<string, unknown>) =>
 const now = 1_800_000_000;
 const expect_: IdTokenExpectation = {
   issuer: 'https://sso.example.com/realms/cartoes',
+  authority: 'https://sso.example.com/realms/cartoes',
   clientId: 'backoffice',
   nonce: 'n-0S6_WzA2Mj',
   nowSeconds: now,
@@ -31,6 +32,16 @@ describe('checkIdToken (OpenID Connect Core 3.1.3.7, what oidc-client-ts leaves 
   it('refuses another issuer, even one that only differs by a trailing slash', () => {
     for (const iss of ['https://evil.example.com', `${expect_.issuer}/`, undefined]) {
       expect(checkIdToken(token({ ...good, iss }), expect_)).toEqual({ ok: false, refusal: 'issuer' });
+    }
+  });
+
+  it('refuses everything when the discovery document names an issuer other than the authority', () => {
+    // The ID token agrees with the document, but the document is not the configured authority's own.
+    for (const issuer of ['https://evil.example.com', `${expect_.authority}/`, 'https://sso.example.com']) {
+      expect(checkIdToken(token({ ...good, iss: issuer }), { ...expect_, issuer })).toEqual({
+        ok: false,
+        refusal: 'issuer',
+      });
     }
   });
 
@@ -72,6 +83,35 @@ describe('checkIdToken (OpenID Connect Core 3.1.3.7, what oidc-client-ts leaves 
     });
     expect(checkIdToken(token({ ...good, exp: String(now + 60) }), expect_).ok).toBe(false);
     expect(checkIdToken(token({ ...good, iat: undefined }), expect_).ok).toBe(false);
+  });
+
+  it(`refuses an auth_time later than now plus ${CLOCK_SKEW_SECONDS} s: it would move the absolute limit forward`, () => {
+    expect(checkIdToken(token({ ...good, auth_time: now + CLOCK_SKEW_SECONDS }), expect_).ok).toBe(true);
+    expect(checkIdToken(token({ ...good, auth_time: now + 2 * 3600 }), expect_)).toEqual({
+      ok: false,
+      refusal: 'authenticated-in-future',
+    });
+    expect(checkIdToken(token({ ...good, auth_time: String(now) }), expect_)).toEqual({
+      ok: false,
+      refusal: 'unreadable',
+    });
+  });
+
+  it('when the round trip asked for the password, refuses an authentication older than its start', () => {
+    const asked = { ...expect_, passwordAskedAt: now - 30 };
+    // Three hours old: the provider let an earlier authentication through.
+    expect(checkIdToken(token({ ...good, auth_time: now - 3 * 3600 }), asked)).toEqual({
+      ok: false,
+      refusal: 'authentication-too-old',
+    });
+    expect(checkIdToken(token({ ...good, auth_time: undefined }), asked)).toEqual({
+      ok: false,
+      refusal: 'authentication-too-old',
+    });
+    expect(checkIdToken(token({ ...good, auth_time: now - 30 - CLOCK_SKEW_SECONDS }), asked).ok).toBe(true);
+    expect(checkIdToken(token({ ...good, auth_time: now - 31 - CLOCK_SKEW_SECONDS }), asked).ok).toBe(false);
+    // Not asked: an older authentication within max_age is the provider's session (checked by the caller).
+    expect(checkIdToken(token({ ...good, auth_time: now - 3 * 3600 }), expect_).ok).toBe(true);
   });
 
   it('refuses what is not a JWT with a JSON payload, and a token without a subject', () => {

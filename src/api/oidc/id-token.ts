@@ -2,7 +2,8 @@
  * The checks of an ID token that oidc-client-ts 3.5 leaves to the app (OpenID Connect Core 1.0,
  * 3.1.3.7). The library checks the `state`, that `sub` is present, the `nonce` when the request carried
  * one, and on a refresh that `sub`, `auth_time` and `azp` did not change. It checks neither `iss`, `aud`,
- * `azp` on a first sign-in, nor `exp` and `iat`: these are here. The signature is not checked: the ID
+ * `azp` on a first sign-in, nor `exp`, `iat` and `auth_time`: these are here, and so is the discovery
+ * document's `issuer` against the configured authority (Discovery 1.0, 4.3). The signature is not checked: the ID
  * token comes straight from the token endpoint over TLS, which Core 3.1.3.7 (6) accepts instead.
  *
  * Pure: the caller gives the clock, the expected values and the token; the answer says why a token is
@@ -13,13 +14,20 @@
 export const CLOCK_SKEW_SECONDS = 300;
 
 export interface IdTokenExpectation {
-  /** The issuer named by the provider's discovery document (equal to the configured authority). */
+  /** The issuer named by the provider's discovery document: it must equal `authority`. */
   issuer: string;
+  /** The configured `auth.authority`, the prefix the discovery document was fetched from. */
+  authority: string;
   clientId: string;
   /** The nonce sent with the authorization request; null on a refresh (which carries none to compare). */
   nonce: string | null;
   /** Now, in seconds since the epoch. */
   nowSeconds: number;
+  /**
+   * When the round trip that asked for the password (`prompt=login`) started, in seconds since the
+   * epoch; null when it did not ask. The password typed then is later than this.
+   */
+  passwordAskedAt?: number | null;
 }
 
 export type IdTokenRefusal =
@@ -30,6 +38,8 @@ export type IdTokenRefusal =
   | 'nonce'
   | 'expired'
   | 'issued-in-future'
+  | 'authenticated-in-future'
+  | 'authentication-too-old'
   | 'subject';
 
 export type IdTokenVerdict =
@@ -65,7 +75,9 @@ export function checkIdToken(idToken: string | undefined, expect: IdTokenExpecta
   if (claims === null) return { ok: false, refusal: 'unreadable' };
   const { iss, aud, azp, nonce, exp, iat, sub, auth_time: authTime } = claims;
 
-  if (iss !== expect.issuer) return { ok: false, refusal: 'issuer' };
+  // Discovery 4.3: the discovery document's issuer is the authority itself, character for character; a
+  // document naming another issuer (a proxy, a mix-up) would make the `iss` check below compare with it.
+  if (expect.issuer !== expect.authority || iss !== expect.issuer) return { ok: false, refusal: 'issuer' };
   const audiences = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : [];
   if (!audiences.includes(expect.clientId)) return { ok: false, refusal: 'audience' };
   // Several audiences: the token must say it was issued to this client (azp); one audience: azp, when
@@ -80,5 +92,19 @@ export function checkIdToken(idToken: string | undefined, expect: IdTokenExpecta
     return { ok: false, refusal: 'issued-in-future' };
   }
   if (typeof sub !== 'string' || sub === '') return { ok: false, refusal: 'subject' };
-  return { ok: true, subject: sub, authTime: isNumber(authTime) ? authTime : null };
+  // `auth_time` starts the absolute limit: never later than now (it would push the limit forward), and
+  // when the password was asked, typed during this round trip (not an older authentication let through).
+  if (authTime !== undefined && !isNumber(authTime)) return { ok: false, refusal: 'unreadable' };
+  const authenticatedAt = isNumber(authTime) ? authTime : null;
+  if (authenticatedAt !== null && authenticatedAt - CLOCK_SKEW_SECONDS > expect.nowSeconds) {
+    return { ok: false, refusal: 'authenticated-in-future' };
+  }
+  const passwordAskedAt = expect.passwordAskedAt ?? null;
+  if (
+    passwordAskedAt !== null &&
+    (authenticatedAt === null || authenticatedAt < passwordAskedAt - CLOCK_SKEW_SECONDS)
+  ) {
+    return { ok: false, refusal: 'authentication-too-old' };
+  }
+  return { ok: true, subject: sub, authTime: authenticatedAt };
 }

@@ -26,7 +26,8 @@ import { checkIdToken, type IdTokenRefusal } from './id-token';
  *   unloads the page, so memory cannot carry them); every start of the app removes them, so they do
  *   not outlive the callback, which itself leaves the address bar and history on a clean path.
  * - Every ID token is checked here beyond what the library checks (id-token.ts): issuer, audience,
- *   authorized party, nonce, expiry and issue time.
+ *   authorized party, nonce, expiry, issue time and `auth_time` (never in the future; after the round
+ *   trip's start when it asked for the password), and the discovery document's issuer is the authority.
  * - Session limits that survive a reload, with nothing kept in storage: a sign-in by redirect (a new page,
  *   whose memory knows nothing of an earlier time-out) sends `max_age` = the idle limit. A time-out comes
  *   at least that long after the password was typed, so the provider asks for it again; the answer's
@@ -62,6 +63,8 @@ interface RoundTripData {
   returnTo: string;
   /** The request asked for the password (`prompt=login`). */
   login?: true;
+  /** When a round trip that asked for the password left, in seconds since the epoch (not personal data). */
+  askedAt?: number;
 }
 
 function clearRoundTripState(): void {
@@ -78,8 +81,17 @@ export function safeReturnPath(state: unknown): string {
   return '/';
 }
 
-function askedForPassword(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'login' in state && state.login === true;
+/**
+ * When the round trip asked for the password, when it left (seconds); null when it did not ask. Asked
+ * but without a readable time, the callback's own time is the bound: an authentication must then be
+ * fresh, never older.
+ */
+function passwordAskedAt(state: unknown, nowSeconds: number): number | null {
+  if (typeof state !== 'object' || state === null || !('login' in state) || state.login !== true) return null;
+  const askedAt = 'askedAt' in state ? state.askedAt : undefined;
+  return typeof askedAt === 'number' && Number.isFinite(askedAt) && askedAt <= nowSeconds
+    ? askedAt
+    : nowSeconds;
 }
 
 export function classifySignInError(error: unknown): SignInFailure {
@@ -99,7 +111,9 @@ interface Verified {
 }
 
 function failureOf(refusal: IdTokenRefusal): SignInFailure {
-  return refusal === 'expired' || refusal === 'issued-in-future' ? { kind: 'clock' } : { kind: 'id-token' };
+  return refusal === 'expired' || refusal === 'issued-in-future' || refusal === 'authenticated-in-future'
+    ? { kind: 'clock' }
+    : { kind: 'id-token' };
 }
 
 /** A nonce for one authorization request: 122 random bits. */
@@ -172,15 +186,21 @@ export async function startOidc(
   });
 
   /** Checks the user's ID token: why it is refused, or its subject and `auth_time`. */
-  async function verify(user: User, nonce: string | null): Promise<{ refused: SignInFailure } | Verified> {
+  async function verify(
+    user: User,
+    nonce: string | null,
+    askedAt: number | null = null,
+  ): Promise<{ refused: SignInFailure } | Verified> {
     if (accepted !== null && user.id_token === accepted.idToken) {
       return { subject: accepted.subject, authTime: accepted.authTime };
     }
     const verdict = checkIdToken(user.id_token, {
       issuer: await manager.metadataService.getIssuer(),
+      authority: config.authority,
       clientId: config.clientId,
       nonce,
       nowSeconds: Date.now() / 1000,
+      passwordAskedAt: askedAt,
     });
     if (!verdict.ok) return { refused: failureOf(verdict.refusal) };
     return { subject: verdict.subject, authTime: verdict.authTime };
@@ -231,7 +251,10 @@ export async function startOidc(
   /** Leaves for the provider's sign-in page. */
   const signInByRedirect = (returnTo: string, login: boolean) =>
     manager.signinRedirect({
-      state: { returnTo, ...(login ? { login: true } : {}) } satisfies RoundTripData,
+      state: {
+        returnTo,
+        ...(login ? { login: true, askedAt: Math.floor(Date.now() / 1000) } : {}),
+      } satisfies RoundTripData,
       nonce: newNonce(),
       max_age: limits.idleTimeoutSeconds,
       ...(login ? { prompt: 'login' } : {}),
@@ -241,11 +264,13 @@ export async function startOidc(
     let returnTo: string = paths.signIn;
     let nonce: string | null = null;
     let login = false;
+    let askedAt: number | null = null;
     try {
       // Reads the stored state only (no network, nothing removed); the callback below reads it again.
       const { state } = await new OidcClient(manager.settings).readSigninResponseState(location.href, false);
       nonce = state.nonce ?? null;
-      login = askedForPassword(state.data);
+      askedAt = passwordAskedAt(state.data, Math.floor(Date.now() / 1000));
+      login = askedAt !== null;
       onReturnTo?.(safeReturnPath(state.data));
     } catch {
       // A forged or stale state: the callback says so.
@@ -254,7 +279,7 @@ export async function startOidc(
     try {
       const user = await manager.signinRedirectCallback(location.href);
       returnTo = safeReturnPath(user.state);
-      const verdict = await verify(user, nonce);
+      const verdict = await verify(user, nonce, askedAt);
       if ('refused' in verdict) {
         failure = verdict.refused;
       } else if (!login && isStale(verdict.authTime)) {
