@@ -8,10 +8,14 @@ function errorWithStack(message: string): Error {
   const error = new TypeError(message);
   error.stack = [
     `TypeError: ${message}`,
-    '    at Xe (https://app.bank.example/assets/credit-application-page-B1x2.js:1:2345)',
+    '    at Xe (https://app.bank.example/assets/credit-application-page-B1x2Qz9_.js:1:2345)',
     `    at https://app.bank.example/proposta/nova?cpf=${cpf}:3:4`,
     '    at chrome-extension://abc/inject.js:9:9',
-    '    at Object.render (https://app.bank.example/assets/up-front-Q9z.js:12:88)',
+    // Names made of data, in the app's own path: a CPF, a CPF beside a hash-like part, no hash at all.
+    `    at https://app.bank.example/assets/${cpf}.js:111:444`,
+    `    at https://app.bank.example/assets/a${cpf}-B1x2Qz9_.js:1:1`,
+    '    at https://app.bank.example/assets/Maria.js:1:1',
+    '    at Object.render (https://app.bank.example/assets/up-front-Q9z-aB_c.js:12:88)',
   ].join('\n');
   return error;
 }
@@ -31,9 +35,24 @@ describe('toReportEvent: what may leave the tab', () => {
       route: 'credit-application',
       source: 'uncaught',
       name: 'TypeError',
-      frames: ['credit-application-page-B1x2.js:1:2345', 'up-front-Q9z.js:12:88'],
+      frames: ['credit-application-page-B1x2Qz9_.js:1:2345', 'up-front-Q9z-aB_c.js:12:88'],
     });
     expect(JSON.stringify(event)).not.toMatch(new RegExp(`${cpf}|Maria|nome`));
+  });
+
+  it('a message written to look like a frame of the bundle is not read as one', () => {
+    const message = `falhou\n    at x (https://app.bank.example/assets/Maria-Souza-12345678.js:1:2)\n    at https://app.bank.example/assets/Maria-ConceicaoS.js:3:4`;
+    const event = toReportEvent({
+      type: 'error',
+      source: 'uncaught',
+      error: errorWithStack(message),
+      path: '/cartoes',
+      at,
+    });
+    expect(event).toMatchObject({
+      frames: ['credit-application-page-B1x2Qz9_.js:1:2345', 'up-front-Q9z-aB_c.js:12:88'],
+    });
+    expect(JSON.stringify(event)).not.toMatch(/Maria|Conceicao|12345678/);
   });
 
   it('a thrown value that is not an Error, or an error whose name is made of data, is "unknown"', () => {
@@ -68,6 +87,17 @@ describe('toReportEvent: what may leave the tab', () => {
         at,
       }),
     ).toMatchObject({ operation: 'unknown' });
+    // Shaped like a template, but not an operation of the interface: a name, a short number, another verb.
+    for (const operation of [
+      'GET /v1/clientes/maria-souza/',
+      'GET /v1/cards/request/5299/',
+      'DELETE /v1/products/',
+      'GET /v1/cards/request/{cpf}/',
+    ]) {
+      expect(
+        toReportEvent({ type: 'api', failure: { ...failure, operation }, path: '/analises', at }),
+      ).toMatchObject({ operation: 'unknown' });
+    }
   });
 
   it('a CSP violation: the directive and the blocked origin, never its path or query', () => {

@@ -1,3 +1,4 @@
+import { endpoints } from '@/api/schemas/endpoints';
 import type { Observation } from '../error-reporting';
 import { routeName } from './route-name';
 
@@ -55,12 +56,34 @@ function errorName(error: unknown): string {
   return name !== null && /^[A-Za-z_$][\w$]{0,59}$/.test(name) ? name : 'unknown';
 }
 
-/** `file.js:line:col` of the stack frames in this app's bundle (`/assets/...js`); nothing else survives. */
+/**
+ * A chunk of the build as Vite names it: a module name (segments that start with a letter) and an
+ * 8-character content hash, e.g. `credit-application-page-B1x2Qz9_.js`. Never a run of five digits (a CPF
+ * has eleven): a name made of data is not a chunk of this app.
+ */
+const HASHED_CHUNK = /^[A-Za-z][\w.]{0,60}(?:-[A-Za-z][\w.]{0,60}){0,6}-[\w-]{8}\.js$/;
+
+function isHashedChunk(file: string): boolean {
+  return HASHED_CHUNK.test(file) && !/\d{5}/.test(file);
+}
+
+/**
+ * `file.js:line:col` of the stack frames in this app's bundle (`/assets/<hashed chunk>.js`); nothing else
+ * survives. Read from the frame lines only: the stack starts with the message, which is data and may be
+ * written to look like a frame.
+ */
 function bundleFrames(error: unknown): string[] {
-  const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : '';
+  if (!(error instanceof Error) || typeof error.stack !== 'string') return [];
+  let stack = error.stack;
+  // V8 writes `Name: message` first; other engines write no message. Whatever precedes the message's end
+  // is left out.
+  const messageEnd = error.message === '' ? -1 : stack.indexOf(error.message);
+  if (messageEnd >= 0) stack = stack.slice(messageEnd + error.message.length);
   const frames: string[] = [];
-  for (const match of stack.matchAll(/\/assets\/([\w.-]+\.js):(\d+):(\d+)/g)) {
-    frames.push(`${match[1] ?? ''}:${match[2] ?? ''}:${match[3] ?? ''}`);
+  for (const match of stack.matchAll(/\/assets\/([\w.-]{1,140}):(\d{1,9}):(\d{1,9})\b/g)) {
+    const [, file = '', line = '', column = ''] = match;
+    if (!isHashedChunk(file)) continue;
+    frames.push(`${file}:${line}:${column}`);
     if (frames.length === MAX_FRAMES) break;
   }
   return frames;
@@ -76,8 +99,10 @@ function blockedOrigin(blockedURI: string): string {
   }
 }
 
-/** A method and a path template: placeholders in braces, no long run of digits (a CPF has 11). */
-const PATH_TEMPLATE = /^(GET|POST|PUT|PATCH|DELETE) (?!.*\d{5})\/[\w{}/.-]*$/;
+/** The operations of the interface (src/api/schemas/endpoints.ts): a method and a path template. */
+const OPERATIONS: ReadonlySet<string> = new Set(
+  Object.values(endpoints).map((endpoint) => `${endpoint.method} ${endpoint.template}`),
+);
 
 export function toReportEvent(observation: Observation): ReportEvent {
   const at = new Date(observation.at).toISOString();
@@ -98,8 +123,8 @@ export function toReportEvent(observation: Observation): ReportEvent {
         type: 'api',
         at,
         route,
-        // Templates are code constants; anything else is not passed on.
-        operation: PATH_TEMPLATE.test(operation) ? operation : 'unknown',
+        // Only an operation of the endpoint table is passed on; anything else may hold data.
+        operation: OPERATIONS.has(operation) ? operation : 'unknown',
         kind,
         status,
         durationMs,
