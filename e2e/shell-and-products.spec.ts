@@ -30,6 +30,25 @@ test.describe('sign-in and products', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
   });
 
+  test('the token field is masked, yet no password field that the browser would offer to save', async ({
+    page,
+  }) => {
+    await page.goto('/entrar');
+    const field = page.getByLabel('Token de acesso');
+    await field.fill('sandbox-analyst');
+    // Chromium offers to save a credential only from a form with a password field: there is none.
+    expect(await page.locator('input[type="password"]').count()).toBe(0);
+    await expect(field).toHaveAttribute('type', 'text');
+    await expect(field).toHaveAttribute('autocomplete', 'off');
+    const mask = () =>
+      field.evaluate((input) => getComputedStyle(input).getPropertyValue('-webkit-text-security'));
+    expect(await mask()).toBe('disc');
+    await page.getByRole('button', { name: 'Mostrar token' }).click();
+    expect(await mask()).toBe('none');
+    await page.getByRole('button', { name: 'Ocultar token' }).click();
+    expect(await mask()).toBe('disc');
+  });
+
   test('a reload asks for the token again', async ({ page }) => {
     await signInWithSandboxToken(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();

@@ -26,8 +26,10 @@ interface TokenFormProps {
 }
 
 /**
- * Paste-a-token form shared by sign-in and re-authentication. The field is a password field (no
- * autofill, no shoulder surfing); the token never leaves memory.
+ * Paste-a-token form shared by sign-in and re-authentication. The token never leaves memory: the field
+ * is a text field, masked by style until "show" (no shoulder surfing), never a password field, which
+ * browsers offer to save whatever `autocomplete` says; `autocomplete="off"` keeps it out of the form
+ * history.
  */
 export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = false }: TokenFormProps) {
   const { t, i18n } = useTranslation();
@@ -64,7 +66,9 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
           <TextInput
             label={t('auth.tokenLabel')}
             name="token"
-            type={visible ? 'text' : 'password'}
+            type="text"
+            // Masked by style (Chromium, WebKit, Firefox ≥ 126 read -webkit-text-security).
+            sx={visible ? undefined : { '& input': { WebkitTextSecurity: 'disc' } }}
             value={value}
             onChange={(event) => setValue(event.target.value)}
             errorText={error}
