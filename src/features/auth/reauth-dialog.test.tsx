@@ -5,7 +5,8 @@ import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
 
-beforeAll(() => preloadRoute('/analises'));
+// The screen's chunk and the dialog's (lazy in the shell), loaded before the first test's waits.
+beforeAll(() => Promise.all([preloadRoute('/analises'), import('./reauth-dialog')]));
 
 /** A sandbox JWT of this operator, with every scope. */
 const tokenOf = (subject: string) =>
