@@ -16,29 +16,42 @@ import {
  * would hear it.
  */
 const NAME = 'cartoes-backoffice.session';
-let tabs: Array<{ session: SessionStore; broadcast: SessionBroadcast; posted: SessionMessage[] }>;
+interface Tab {
+  session: SessionStore;
+  broadcast: SessionBroadcast;
+  posted: SessionMessage[];
+  /** How many messages reached this tab's listener. */
+  received: number;
+}
+let tabs: Tab[];
 let heard: unknown[];
 let listener: NodeBroadcastChannel;
 
-/** A real channel that also notes what this tab posted. */
-function channel(posted: SessionMessage[]): MessageChannelLike {
+/** A real channel that also notes what this tab posted and how many messages reached it. */
+function channel(tab: Pick<Tab, 'posted' | 'received'>): MessageChannelLike {
   const real = new NodeBroadcastChannel(NAME) as unknown as MessageChannelLike;
   return {
     postMessage: (message) => {
-      posted.push(message);
+      tab.posted.push(message);
       real.postMessage(message);
     },
-    addEventListener: (type, listener) => real.addEventListener(type, listener),
+    addEventListener: (type, listener) =>
+      real.addEventListener(type, (event) => {
+        tab.received += 1;
+        listener(event);
+      }),
     close: () => real.close(),
   };
 }
 
+function openTab(session = createSessionStore()): Tab {
+  const notes = { posted: [] as SessionMessage[], received: 0 };
+  const broadcast = bindSessionBroadcast(session, channel(notes));
+  return Object.assign(notes, { session, broadcast });
+}
+
 beforeEach(() => {
-  tabs = [0, 1].map(() => {
-    const session = createSessionStore();
-    const posted: SessionMessage[] = [];
-    return { session, posted, broadcast: bindSessionBroadcast(session, channel(posted)) };
-  });
+  tabs = [openTab(), openTab()];
   heard = [];
   listener = new NodeBroadcastChannel(NAME);
   listener.onmessage = (event) => heard.push((event as { data: unknown }).data);
@@ -59,14 +72,24 @@ const tab = (index: number) => {
 const signInVerified = (index: number, subject: string) =>
   tab(index).session.signIn(`token-of-${subject}-${index}`, { verifiedSubject: subject });
 const statusOf = (index: number) => tab(index).session.getState().status;
-/** Lets the messages in flight arrive (each is tagged with a digest, then crosses the channel). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * Waits until every message the tabs asked to send has left, reached every other tab (and `strays` more
+ * from outside them), and been handled there: no timer, only what the tabs say they did.
+ */
+async function quiet(strays = 0) {
+  await Promise.all(tabs.map((each) => each.broadcast.settled()));
+  const sent = tabs.reduce((count, each) => count + each.posted.length, 0);
+  await vi.waitFor(() => {
+    for (const each of tabs) expect(each.received).toBe(sent - each.posted.length + strays);
+  });
+  await Promise.all(tabs.map((each) => each.broadcast.settled()));
+}
 
 describe('one session for every tab (BroadcastChannel)', () => {
   it('a sign-out in one tab signs the others out, with only an event name in the message', async () => {
     signInVerified(a, 'ana');
     signInVerified(b, 'ana');
-    await settle();
+    await quiet();
     heard = [];
     tab(a).session.signOut();
     await vi.waitFor(() =>
@@ -78,22 +101,22 @@ describe('one session for every tab (BroadcastChannel)', () => {
   it('so does a session limit', async () => {
     signInVerified(a, 'ana');
     signInVerified(b, 'ana');
-    await settle();
+    await quiet();
     tab(a).session.signOut('idle');
     await vi.waitFor(() => expect(statusOf(b)).toBe('signed-out'));
   });
 
   it('a sign-in of another verified operator signs the other tabs out; the same operator’s does not', async () => {
     signInVerified(a, 'ana');
-    await settle();
+    await quiet();
     signInVerified(b, 'ana');
-    await settle();
+    await quiet();
     expect(statusOf(a)).toBe('active');
 
     tab(b).session.signOut();
     await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
     signInVerified(a, 'ana');
-    await settle();
+    await quiet();
     signInVerified(b, 'bruno');
     await vi.waitFor(() =>
       expect(tab(a).session.getState()).toMatchObject({ status: 'signed-out', ended: 'other-operator' }),
@@ -104,7 +127,7 @@ describe('one session for every tab (BroadcastChannel)', () => {
   it('a re-authentication as another verified operator signs the other tabs out', async () => {
     signInVerified(a, 'ana');
     signInVerified(b, 'ana');
-    await settle();
+    await quiet();
     const state = tab(b).session.getState();
     if (state.status === 'active') tab(b).session.expire(state.generation);
     signInVerified(b, 'bruno');
@@ -115,7 +138,7 @@ describe('one session for every tab (BroadcastChannel)', () => {
     const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
     const jwt = `${part({ alg: 'none' })}.${part({ sub: 'ana', scope: 'cards:read' })}.`;
     tab(a).session.signIn(jwt);
-    await settle();
+    await quiet();
     tab(b).session.signIn(jwt);
     await vi.waitFor(() =>
       expect(tab(a).session.getState()).toMatchObject({ status: 'signed-out', ended: 'other-operator' }),
@@ -131,9 +154,9 @@ describe('one session for every tab (BroadcastChannel)', () => {
     signInVerified(a, 'ana');
     const session = createSessionStore();
     session.signIn('token-of-bruno', { verifiedSubject: 'bruno' });
-    const late = bindSessionBroadcast(session, channel([]));
+    const late = openTab(session);
     await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
-    late.close();
+    late.broadcast.close();
   });
 
   it('messages carry no subject and no token: a tag salted anew each time', async () => {
@@ -154,10 +177,10 @@ describe('one session for every tab (BroadcastChannel)', () => {
     signInVerified(a, 'ana');
     tab(a).session.signIn('token-a-renewed', { verifiedSubject: 'ana' });
     signInVerified(b, 'ana');
-    await settle();
+    await quiet();
     tab(b).session.signOut();
     await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
-    await settle();
+    await quiet();
     expect(tab(a).posted.map((message) => message.type)).toEqual(['signed-in']);
     expect(tab(b).posted.map((message) => message.type)).toEqual(['signed-in', 'signed-out']);
   });
@@ -182,7 +205,7 @@ describe('one session for every tab (BroadcastChannel)', () => {
     stray.postMessage({ type: 'activity', operator: await operatorTag('bruno') });
     stray.postMessage({ type: 'activity', operator: null });
     stray.postMessage('activity');
-    await settle();
+    await quiet(3);
     expect(statusOf(b)).toBe('active');
     expect(seen).toEqual([]);
     // The control: the same operator's tag counts.
@@ -192,9 +215,9 @@ describe('one session for every tab (BroadcastChannel)', () => {
     seen.length = 0;
     // Token mode: nothing to attribute the activity to, so nothing is sent.
     tab(a).session.signIn('opaque');
-    await settle();
+    await quiet(4);
     tab(a).broadcast.announceActivity(10_000);
-    await settle();
+    await quiet(4);
     expect(tab(a).posted.map((message) => message.type)).toEqual(['signed-in']);
     expect(seen).toEqual([]);
   });

@@ -36,6 +36,8 @@ export interface SessionBroadcast {
   announceActivity: (now?: number) => void;
   /** Activity in another tab of the same verified operator. */
   onRemoteActivity: (listener: () => void) => () => void;
+  /** Resolves once what this tab asked to send has left and what it received so far has been handled. */
+  settled: () => Promise<void>;
   close: () => void;
 }
 
@@ -145,26 +147,35 @@ export function bindSessionBroadcast(
     if (from.status === 'signed-out' || from.operator !== next.operator) announceSignIn(next);
   });
 
+  // Messages are handled one after the other, in the order they arrived, though judging one takes a
+  // digest: a sign-in then a sign-out from the same tab are never taken the other way round.
+  let receiving: Promise<void> = Promise.resolve();
   channel?.addEventListener('message', (event) => {
     const message = readSessionMessage(event.data);
     if (message === null) return;
-    const state = session.getState();
-    if (state.status === 'signed-out') return;
-    if (message.type === 'signed-out') {
-      session.signOut('elsewhere');
-      return;
-    }
-    const { operator, verifiedSubject } = state;
-    void isSameOperator(verifiedSubject, message.operator).then((same) => {
+    const heardBy = session.getState();
+    if (heardBy.status === 'signed-out') return;
+    // Decided for the operator that heard the message; another one signed in here since is not judged.
+    const { operator, verifiedSubject } = heardBy;
+    const stillHeardBy = () => {
       const now = session.getState();
-      // Decided for the operator that heard the message; another one signed in here since is not judged.
-      if (now.status === 'signed-out' || now.operator !== operator) return;
-      if (message.type === 'activity') {
-        if (same) for (const listener of remoteActivity) listener();
-      } else if (!same) {
-        session.signOut('other-operator');
-      }
-    });
+      return now.status !== 'signed-out' && now.operator === operator;
+    };
+    receiving = receiving
+      .then(async () => {
+        if (message.type === 'signed-out') {
+          if (session.getState().status !== 'signed-out') session.signOut('elsewhere');
+          return;
+        }
+        const same = await isSameOperator(verifiedSubject, message.operator);
+        if (!stillHeardBy()) return;
+        if (message.type === 'activity') {
+          if (same) for (const listener of remoteActivity) listener();
+        } else if (!same) {
+          session.signOut('other-operator');
+        }
+      })
+      .catch(() => undefined);
   });
 
   return {
@@ -183,6 +194,7 @@ export function bindSessionBroadcast(
       remoteActivity.add(listener);
       return () => remoteActivity.delete(listener);
     },
+    settled: () => Promise.all([sending, receiving]).then(() => undefined),
     close() {
       unsubscribe();
       remoteActivity.clear();
