@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { handOff } from '@/lib/hand-off';
 import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { renderWizardAt } from './wizard-route.fixture';
 import { typedApplication, typedFieldsOf, typedValuesOf } from './sample-application.fixture';
 import { stepOrder, type ApplicationInput, type FormStepKey } from './wizard';
 
@@ -104,7 +105,7 @@ describe('CreditApplicationPage', () => {
   });
 
   it('adds and removes phones up to the maximum of 10', async () => {
-    const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
+    const { user } = await renderWizardAt('telefones', { sandbox });
     await expectStep(5);
     const add = screen.getByRole('button', { name: 'Adicionar telefone' });
     expect(screen.getByText('1 de no máximo 10')).toBeInTheDocument();
@@ -124,17 +125,17 @@ describe('CreditApplicationPage', () => {
   });
 
   it('keeps exactly one mailing address across the rows', async () => {
-    const { user } = renderRoute('/proposta/nova/enderecos', { sandbox });
+    const { user } = await renderWizardAt('enderecos', { sandbox });
     await expectStep(6);
     const add = screen.getByRole('button', { name: 'Adicionar endereço' });
     await user.click(add);
     await user.click(add);
-    // Every row's flag, the closed rows' included (only the open row shows its radio).
+    // Every row's flag: a radio on each row's line, open or closed, named for its row.
     const flags = () =>
       [...document.querySelectorAll<HTMLInputElement>('input[name$=".enderecocorrespondencia"]')].map(
         (radio) => radio.checked,
       );
-    const radio = () => screen.getByRole('radio', { name: 'Endereço de correspondência' });
+    const radio = () => screen.getByRole('radio', { name: 'Endereço de correspondência (Endereço 3)' });
     expect(flags()).toEqual([true, false, false]);
     await user.click(radio());
     expect(flags()).toEqual([false, false, true]);
@@ -196,7 +197,7 @@ describe('CreditApplicationPage', () => {
     // The tracking code as text with a copy button; the raw answer behind "details".
     const code = screen.getByText(/^PRP-\d{4}-\d+$/);
     expect(screen.getByRole('button', { name: `Copiar o código ${code.textContent}` })).toBeInTheDocument();
-    expect(screen.getByText('Detalhes: a resposta do provedor')).toBeInTheDocument();
+    expect(screen.getByText('Detalhes técnicos: a resposta do provedor')).toBeInTheDocument();
     expect(screen.getByText(/"CodigoParaAcompanhamento"/)).not.toBeVisible();
   });
 

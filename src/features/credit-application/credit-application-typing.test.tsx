@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { Profiler, useLayoutEffect, type ComponentProps } from 'react';
 import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { renderWizardAt } from './wizard-route.fixture';
 
 /**
  * A key stroke re-renders its field, not the step, so typing costs the same with 1 row or 10 (decision
@@ -64,7 +65,7 @@ async function rendersDuring(action: () => Promise<void>): Promise<string[]> {
 
 /** The step at `slug` with 10 rows (one blank row, 9 added). */
 async function openWithTenRows(slug: string, stepNumber: number, addLabel: string): Promise<User> {
-  const { user } = renderRoute(`/proposta/nova/${slug}`, { sandbox });
+  const { user } = await renderWizardAt(slug, { sandbox });
   await screen.findByText(`Etapa ${stepNumber} de 8`, { exact: true });
   const add = screen.getByRole('button', { name: addLabel });
   // The counting sees fields: an added row's fields are drawn.
