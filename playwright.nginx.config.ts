@@ -13,7 +13,8 @@ import baseConfig from './playwright.config';
  * A separate config (not a project of playwright.config.ts) so that the usual suite does not need nginx:
  * Playwright starts every webServer for every project. Specs are e2e/nginx/*.nginx.ts, a name the main
  * config's default testMatch does not pick up. Ports: E2E_SANDBOX_PORT (4400) and E2E_NGINX_PORT (4480;
- * the specs start other configurations one at a time on the next port).
+ * the specs start other configurations one at a time on the next port, 4481); the same files in gateway
+ * mode, proxying the sandbox at /api/ and /accounts/, on the port after that (4482, E2E_GATEWAY_URL).
  */
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4400);
 const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 4480);
@@ -22,16 +23,38 @@ process.env.E2E_NGINX_URL = `http://127.0.0.1:${NGINX_PORT}`;
 const accessLogDir = path.join(tmpdir(), `cartoes-e2e-nginx-${NGINX_PORT}`);
 mkdirSync(accessLogDir, { recursive: true });
 process.env.E2E_NGINX_ACCESS_LOG = path.join(accessLogDir, 'access.log');
+process.env.E2E_NGINX_ERROR_LOG = path.join(accessLogDir, 'error.log');
+// The gateway's nginx and its logs, read by e2e/nginx/gateway*.nginx.ts and e2e/nginx/access-log.nginx.ts.
+const GATEWAY_PORT = NGINX_PORT + 2;
+process.env.E2E_GATEWAY_URL = `http://127.0.0.1:${GATEWAY_PORT}`;
+process.env.E2E_GATEWAY_ACCESS_LOG = path.join(accessLogDir, 'gateway-access.log');
+process.env.E2E_GATEWAY_ERROR_LOG = path.join(accessLogDir, 'gateway-error.log');
+/** As e2e/config.e2e.json: a short time-out and the key on (the sandbox honours it). */
+const appEnv = {
+  APP_REQUEST_TIMEOUT_MS: '4000',
+  APP_SEND_IDEMPOTENCY_KEY: 'true',
+};
 
-export default defineConfig({
+const chromium = baseConfig.projects?.find((project) => project.name === 'chromium');
+
+export default defineConfig<{ sandboxLanes: boolean }>({
   ...baseConfig,
   testDir: './e2e/nginx',
   testMatch: '**/*.nginx.ts',
   outputDir: 'test-results/nginx',
-  reporter: process.env.CI
-    ? [['list']]
-    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/nginx' }]],
+  // One at a time, on the sandbox's root store: the specs start second nginx instances on one port, and
+  // the gateway proxies the root store.
+  workers: 1,
+  fullyParallel: false,
+  reporter: [
+    process.env.CI ? ['list'] : ['line'],
+    ['json', { outputFile: '.test-reports/playwright-nginx.json' }],
+    ...(process.env.CI
+      ? []
+      : [['html', { open: 'never', outputFolder: 'playwright-report/nginx' }] as const]),
+  ],
   use: { ...baseConfig.use, baseURL: `http://127.0.0.1:${NGINX_PORT}` },
+  projects: [{ name: 'nginx', use: { ...chromium?.use, sandboxLanes: false } }],
   webServer: [
     {
       command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT}`,
@@ -41,16 +64,19 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `npx tsx scripts/serve-nginx.ts --port ${NGINX_PORT} --sandbox http://127.0.0.1:${SANDBOX_PORT} --access-log ${process.env.E2E_NGINX_ACCESS_LOG}`,
+      command: `npx tsx scripts/serve-nginx.ts --port ${NGINX_PORT} --sandbox http://127.0.0.1:${SANDBOX_PORT} --access-log ${process.env.E2E_NGINX_ACCESS_LOG} --error-log ${process.env.E2E_NGINX_ERROR_LOG}`,
       url: `http://127.0.0.1:${NGINX_PORT}/config.json`,
-      // As e2e/config.e2e.json: a short time-out and the key on (the sandbox honours it).
-      env: {
-        APP_ENVIRONMENT_NAME: 'E2E nginx',
-        APP_REQUEST_TIMEOUT_MS: '4000',
-        APP_SEND_IDEMPOTENCY_KEY: 'true',
-      },
+      env: { APP_ENVIRONMENT_NAME: 'E2E nginx', ...appEnv },
       reuseExistingServer: !process.env.CI,
       // serve-nginx stops nginx gracefully and removes its temporary directory on SIGTERM.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      timeout: 30_000,
+    },
+    {
+      command: `npx tsx scripts/serve-nginx.ts --port ${GATEWAY_PORT} --gateway http://127.0.0.1:${SANDBOX_PORT} --access-log ${process.env.E2E_GATEWAY_ACCESS_LOG} --error-log ${process.env.E2E_GATEWAY_ERROR_LOG}`,
+      url: `http://127.0.0.1:${GATEWAY_PORT}/config.json`,
+      env: { APP_ENVIRONMENT_NAME: 'E2E gateway', ...appEnv },
+      reuseExistingServer: !process.env.CI,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       timeout: 30_000,
     },

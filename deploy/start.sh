@@ -5,7 +5,10 @@
 #   config.json            the app's runtime configuration (README, "Configuration")
 #   security-headers.conf  the security headers, included by the server and every location in nginx.conf
 #   sandbox-worker.conf    whether /mockServiceWorker.js is served (only for the sandbox in the browser)
+#   gateway-*.conf         gateway mode (APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM): the provider proxied
+#                          at /api/ and /accounts/ (deploy/nginx/gateway-*.conf.template); else comments
 #   nginx.conf             deploy/nginx/nginx.conf.template with the ${APP_...} placeholders filled in
+#   .cartoes-runtime-dir   the marker of a runtime directory this script may write into (see below)
 # then, when given arguments, runs them (exec), e.g.:
 #   deploy/start.sh nginx -p "$APP_RUNTIME_DIR" -c "$APP_RUNTIME_DIR/nginx.conf" -e stderr -g 'daemon off;'
 # It refuses to start, naming the variable, when a required one is missing or a value is malformed.
@@ -37,11 +40,12 @@ fail() {
   exit 64
 }
 
-# "(got: VALUE)" for a message, unless the value holds control characters (a newline or an escape
-# sequence would forge log lines or drive the operator's terminal).
+# "(got: VALUE)" for a message, only when the value is printable ASCII: a newline, an escape sequence, a
+# C1 control (U+0080-U+009F, which some terminals obey) or a line separator (U+2028) would forge log
+# lines or drive the operator's terminal. Byte by byte (LC_ALL=C): any byte outside 0x20-0x7E hides it.
 got() {
   case $1 in
-  *[[:cntrl:]]*) printf '(not shown: it holds control characters)' ;;
+  *[!\ -~]*) printf '(not shown: it holds control characters or characters outside printable ASCII)' ;;
   *) printf '(got: %s)' "$1" ;;
   esac
 }
@@ -148,7 +152,55 @@ case $APP_MODE in provider | sandbox) ;; *) fail "APP_MODE must be provider or s
 
 APP_BASE_URL=${APP_BASE_URL-}
 APP_ACCOUNTS_BASE_URL=${APP_ACCOUNTS_BASE_URL-}
-[ -n "$APP_BASE_URL" ] || fail "APP_BASE_URL is required (the provider's URL, e.g. https://cards.provider.example/api)"
+
+# Gateway mode: nginx serves the provider's {base_url} at /api/ and {accounts_base_url} at /accounts/ on
+# this origin (deploy/nginx/gateway-*.conf.template), and config.json points there. Both or neither.
+APP_PROVIDER_UPSTREAM=${APP_PROVIDER_UPSTREAM-}
+APP_ACCOUNTS_UPSTREAM=${APP_ACCOUNTS_UPSTREAM-}
+APP_UPSTREAM_CA_FILE=${APP_UPSTREAM_CA_FILE-}
+APP_RATE_LIMIT_PER_SECOND=${APP_RATE_LIMIT_PER_SECOND-}
+APP_RATE_LIMIT_BURST=${APP_RATE_LIMIT_BURST-}
+if [ -n "$APP_PROVIDER_UPSTREAM" ] || [ -n "$APP_ACCOUNTS_UPSTREAM" ]; then gateway=true; else gateway=false; fi
+
+# An upstream: https://host[:port][/path] (http only on 127.0.0.1 or localhost, for local tests, in any
+# mode), no query, no trailing /. Sets up_scheme, up_host, up_authority, up_server (host:port), up_path.
+check_upstream() { # name value
+  check_absolute_url "$1" "$2" '' strict
+  case $2 in */) fail "$1 must not end with / $(got "$2")" ;; esac
+  up_scheme=$url_scheme
+  up_host=$url_host
+  up_authority=$url_authority
+  up_path=$url_rest
+  case $url_authority in
+  *:*) up_port=${url_authority##*:} ;;
+  *) if [ "$url_scheme" = https ]; then up_port=443; else up_port=80; fi ;;
+  esac
+  up_server=$up_host:$up_port
+  # nginx proxying to itself would take a connection per hop until none is left.
+  if is_loopback "$up_host" && [ "$up_port" = "${APP_LISTEN##*:}" ]; then
+    fail "$1 must not be this nginx itself (APP_LISTEN) $(got "$2")"
+  fi
+}
+
+if [ "$gateway" = true ]; then
+  [ -n "$APP_PROVIDER_UPSTREAM" ] ||
+    fail "APP_PROVIDER_UPSTREAM is required with APP_ACCOUNTS_UPSTREAM (gateway mode proxies both base URLs)"
+  [ -n "$APP_ACCOUNTS_UPSTREAM" ] ||
+    fail "APP_ACCOUNTS_UPSTREAM is required with APP_PROVIDER_UPSTREAM (gateway mode proxies both base URLs)"
+  [ -z "$APP_BASE_URL" ] ||
+    fail "APP_BASE_URL must not be set with APP_PROVIDER_UPSTREAM: in gateway mode baseUrl is /api $(got "$APP_BASE_URL")"
+  [ -z "$APP_ACCOUNTS_BASE_URL" ] ||
+    fail "APP_ACCOUNTS_BASE_URL must not be set with APP_ACCOUNTS_UPSTREAM: in gateway mode accountsBaseUrl is /accounts $(got "$APP_ACCOUNTS_BASE_URL")"
+  APP_BASE_URL=/api
+  APP_ACCOUNTS_BASE_URL=/accounts
+else
+  for name in APP_UPSTREAM_CA_FILE APP_RATE_LIMIT_PER_SECOND APP_RATE_LIMIT_BURST; do
+    eval "value=\$$name"
+    [ -z "$value" ] || fail "$name is for gateway mode only: set APP_PROVIDER_UPSTREAM and APP_ACCOUNTS_UPSTREAM too"
+  done
+fi
+
+[ -n "$APP_BASE_URL" ] || fail "APP_BASE_URL is required (the provider's URL, e.g. https://cards.provider.example/api), or APP_PROVIDER_UPSTREAM and APP_ACCOUNTS_UPSTREAM for gateway mode"
 check_base_url APP_BASE_URL "$APP_BASE_URL"
 [ -n "$APP_ACCOUNTS_BASE_URL" ] || fail "APP_ACCOUNTS_BASE_URL is required (e.g. https://accounts.provider.example)"
 check_base_url APP_ACCOUNTS_BASE_URL "$APP_ACCOUNTS_BASE_URL"
@@ -227,13 +279,37 @@ APP_HTML_DIR=${APP_HTML_DIR:-/usr/share/nginx/html}
 APP_LISTEN=${APP_LISTEN:-8080}
 APP_MIME_TYPES=${APP_MIME_TYPES:-/etc/nginx/mime.types}
 APP_ACCESS_LOG=${APP_ACCESS_LOG:-/dev/stdout}
-for name in APP_RUNTIME_DIR APP_HTML_DIR APP_MIME_TYPES APP_ACCESS_LOG; do
+APP_ERROR_LOG=${APP_ERROR_LOG:-stderr}
+[ -n "$APP_UPSTREAM_CA_FILE" ] || APP_UPSTREAM_CA_FILE=/etc/ssl/certs/ca-certificates.crt
+paths='APP_RUNTIME_DIR APP_HTML_DIR APP_MIME_TYPES APP_ACCESS_LOG'
+# nginx's own word for its standard error, or a file.
+[ "$APP_ERROR_LOG" = stderr ] || paths="$paths APP_ERROR_LOG"
+[ "$gateway" = false ] || paths="$paths APP_UPSTREAM_CA_FILE"
+for name in $paths; do
   eval "value=\$$name"
   case $value in
   /*) only_chars "$value" "$PATH_CHARS" || fail "$name may hold letters, digits and - . _ / + @ only $(got "$value")" ;;
   *) fail "$name must be an absolute path $(got "$value")" ;;
   esac
 done
+
+# The runtime directory is the app's own: this script writes nginx.conf and config.json into it at every
+# start. It takes a missing directory (created with its mode), an empty one (made for it, as the
+# container's), or one holding the marker it writes; never / nor a directory of something else's files.
+RUNTIME_MARKER=.cartoes-runtime-dir
+case $APP_RUNTIME_DIR in
+/ | *//* | */./* | */../* | */. | */.. | */)
+  fail "APP_RUNTIME_DIR must be a directory of its own, an absolute path other than / without . .. // or a trailing / $(got "$APP_RUNTIME_DIR")"
+  ;;
+esac
+if [ -e "$APP_RUNTIME_DIR" ] || [ -L "$APP_RUNTIME_DIR" ]; then
+  [ -d "$APP_RUNTIME_DIR" ] || fail "APP_RUNTIME_DIR is not a directory $(got "$APP_RUNTIME_DIR")"
+  if [ ! -f "$APP_RUNTIME_DIR/$RUNTIME_MARKER" ]; then
+    runtime_listing=$(ls -A -- "$APP_RUNTIME_DIR") || fail "APP_RUNTIME_DIR cannot be listed $(got "$APP_RUNTIME_DIR")"
+    [ -z "$runtime_listing" ] ||
+      fail "APP_RUNTIME_DIR holds files this script did not write (no $RUNTIME_MARKER in it): give it a directory of its own, missing or empty $(got "$APP_RUNTIME_DIR")"
+  fi
+fi
 
 # nginx `listen`: a port, IPv4:port or [IPv6]:port, nothing else.
 listen_port=${APP_LISTEN##*:}
@@ -258,6 +334,31 @@ if [ "$listen_host_ok" != true ] || [ "$listen_port" -gt 65535 ]; then
   fail "APP_LISTEN must be a port, IPv4:port or [IPv6]:port $(got "$APP_LISTEN")"
 fi
 [ -f "$APP_HTML_DIR/index.html" ] || fail "APP_HTML_DIR has no index.html $(got "$APP_HTML_DIR"; printf '; build with npm run build')"
+
+# ------------------------------------------------------------------------------------- gateway's values
+if [ "$gateway" = true ]; then
+  check_upstream APP_PROVIDER_UPSTREAM "$APP_PROVIDER_UPSTREAM"
+  APP_PROVIDER_SCHEME=$up_scheme APP_PROVIDER_HOST=$up_host APP_PROVIDER_AUTHORITY=$up_authority
+  APP_PROVIDER_SERVER=$up_server APP_PROVIDER_PATH=$up_path
+  check_upstream APP_ACCOUNTS_UPSTREAM "$APP_ACCOUNTS_UPSTREAM"
+  APP_ACCOUNTS_SCHEME=$up_scheme APP_ACCOUNTS_HOST=$up_host APP_ACCOUNTS_AUTHORITY=$up_authority
+  APP_ACCOUNTS_SERVER=$up_server APP_ACCOUNTS_PATH=$up_path
+  [ -f "$APP_UPSTREAM_CA_FILE" ] && [ -r "$APP_UPSTREAM_CA_FILE" ] ||
+    fail "APP_UPSTREAM_CA_FILE is not a readable file (the CA bundle that verifies the provider's certificate) $(got "$APP_UPSTREAM_CA_FILE")"
+  if [ -n "$APP_RATE_LIMIT_PER_SECOND" ]; then
+    check_int APP_RATE_LIMIT_PER_SECOND "$APP_RATE_LIMIT_PER_SECOND" 1 100000
+    # A second's worth of requests at once by default: a batch lookup's few parallel requests pass.
+    [ -n "$APP_RATE_LIMIT_BURST" ] || APP_RATE_LIMIT_BURST=$APP_RATE_LIMIT_PER_SECOND
+    check_int APP_RATE_LIMIT_BURST "$APP_RATE_LIMIT_BURST" 1 100000
+  elif [ -n "$APP_RATE_LIMIT_BURST" ]; then
+    fail "APP_RATE_LIMIT_BURST needs APP_RATE_LIMIT_PER_SECOND $(got "$APP_RATE_LIMIT_BURST")"
+  fi
+  # The app gives up first (docs/deployment.md, "Gateway mode"): nginx waits requestTimeoutMs + 1 s for
+  # each read and write; nginx caps a connect at 75 s.
+  APP_GATEWAY_TIMEOUT_MS=$((${APP_REQUEST_TIMEOUT_MS:-15000} + 1000))
+  APP_GATEWAY_CONNECT_TIMEOUT_MS=$APP_GATEWAY_TIMEOUT_MS
+  [ "$APP_GATEWAY_CONNECT_TIMEOUT_MS" -le 75000 ] || APP_GATEWAY_CONNECT_TIMEOUT_MS=75000
+fi
 
 # ----------------------------------------------------------------------------------------- config.json
 members=''
@@ -316,9 +417,15 @@ fi
 if [ "$APP_MODE" = sandbox ] && [ "$APP_SANDBOX_WORKER" != false ]; then serve_worker=true; else serve_worker=false; fi
 
 # ---------------------------------------------------------------------------------------------- write
-mkdir -p "$APP_RUNTIME_DIR/tmp"
-# nginx's workers may run as another user than the one running this script (root master): readable by all.
-chmod 755 "$APP_RUNTIME_DIR" "$APP_RUNTIME_DIR/tmp"
+# Directories this script creates are readable by all (nginx's workers may run as another user than a
+# root master) whatever the umask; an existing directory or tmp keeps the mode its owner gave it.
+[ -d "$APP_RUNTIME_DIR" ] || (umask 022 && mkdir -p -- "$APP_RUNTIME_DIR") ||
+  fail "APP_RUNTIME_DIR could not be created $(got "$APP_RUNTIME_DIR")"
+if [ ! -f "$APP_RUNTIME_DIR/$RUNTIME_MARKER" ]; then
+  printf '%s\n' '# Written by deploy/start.sh: the Cartoes back-office runtime directory; its files are rewritten at every start.' \
+    >"$APP_RUNTIME_DIR/$RUNTIME_MARKER"
+fi
+[ -d "$APP_RUNTIME_DIR/tmp" ] || (umask 022 && mkdir -- "$APP_RUNTIME_DIR/tmp")
 
 # Each file is written beside its place (FILE.tmp) and moved there whole: nginx never reads half a file.
 commit() { # file
@@ -357,30 +464,72 @@ commit security-headers.conf
 } >"$APP_RUNTIME_DIR/sandbox-worker.conf.tmp"
 commit sandbox-worker.conf
 
-# The ${APP_...} placeholders (and only those: nginx's own $uri etc. stay) replaced literally, by
+# A template's ${APP_...} placeholders (and only those: nginx's own $uri etc. stay) replaced literally, by
 # index/substr: a value is never read as a pattern or a replacement. The values were checked above.
-export APP_RUNTIME_DIR APP_HTML_DIR APP_LISTEN APP_MIME_TYPES APP_ACCESS_LOG
-awk '
-  BEGIN { count = split("APP_RUNTIME_DIR APP_HTML_DIR APP_LISTEN APP_MIME_TYPES APP_ACCESS_LOG", names, " ") }
-  {
-    line = $0
-    for (i = 1; i <= count; i++) {
-      placeholder = "${" names[i] "}"
-      done = ""
-      while ((at = index(line, placeholder)) > 0) {
-        done = done substr(line, 1, at - 1) ENVIRON[names[i]]
-        line = substr(line, at + length(placeholder))
-      }
-      line = done line
-    }
-    print line
-  }' "$DEPLOY_DIR/nginx/nginx.conf.template" >"$APP_RUNTIME_DIR/nginx.conf.tmp"
-if grep -q '\${APP_[A-Z_]*}' "$APP_RUNTIME_DIR/nginx.conf.tmp"; then
-  fail "nginx.conf.template has a placeholder this script does not fill: $(grep -o '\${APP_[A-Z_]*}' "$APP_RUNTIME_DIR/nginx.conf.tmp" | head -n 1)"
+PLACEHOLDERS='APP_RUNTIME_DIR APP_HTML_DIR APP_LISTEN APP_MIME_TYPES APP_ACCESS_LOG APP_ERROR_LOG'
+if [ "$gateway" = true ]; then
+  PLACEHOLDERS="$PLACEHOLDERS APP_UPSTREAM_CA_FILE APP_GATEWAY_TIMEOUT_MS APP_GATEWAY_CONNECT_TIMEOUT_MS"
+  for part in SCHEME HOST AUTHORITY SERVER PATH; do PLACEHOLDERS="$PLACEHOLDERS APP_PROVIDER_$part APP_ACCOUNTS_$part"; done
 fi
-commit nginx.conf
+export PLACEHOLDERS
+# shellcheck disable=SC2086 # the names are this script's own, without spaces
+export $PLACEHOLDERS
+render() { # template file (in the runtime directory)
+  awk '
+    BEGIN { count = split(ENVIRON["PLACEHOLDERS"], names, " ") }
+    {
+      line = $0
+      for (i = 1; i <= count; i++) {
+        placeholder = "${" names[i] "}"
+        done = ""
+        while ((at = index(line, placeholder)) > 0) {
+          done = done substr(line, 1, at - 1) ENVIRON[names[i]]
+          line = substr(line, at + length(placeholder))
+        }
+        line = done line
+      }
+      print line
+    }' "$1" >"$APP_RUNTIME_DIR/$2.tmp"
+  if grep -q '\${APP_[A-Z_]*}' "$APP_RUNTIME_DIR/$2.tmp"; then
+    fail "$1 has a placeholder this script does not fill: $(grep -o '\${APP_[A-Z_]*}' "$APP_RUNTIME_DIR/$2.tmp" | head -n 1)"
+  fi
+  commit "$2"
+}
+# A file nginx includes that has nothing to say in this configuration.
+write_off() { # file why
+  printf '# Written by deploy/start.sh at start-up: %s\n' "$2" >"$APP_RUNTIME_DIR/$1.tmp"
+  commit "$1"
+}
 
-printf 'deploy/start.sh: wrote config.json, security-headers.conf, sandbox-worker.conf and nginx.conf in %s (connect-src %s; /mockServiceWorker.js %s)\n' \
-  "$APP_RUNTIME_DIR" "$connect_src" "$([ "$serve_worker" = true ] && echo served || echo 404)" >&2
+if [ "$gateway" = true ]; then
+  render "$DEPLOY_DIR/nginx/gateway-http.conf.template" gateway-http.conf
+  render "$DEPLOY_DIR/nginx/gateway-locations.conf.template" gateway-locations.conf
+  render "$DEPLOY_DIR/nginx/gateway-proxy.conf.template" gateway-proxy.conf
+  render "$DEPLOY_DIR/nginx/gateway-answer.conf.template" gateway-answer.conf
+  if [ -n "$APP_RATE_LIMIT_PER_SECOND" ]; then
+    {
+      echo '# Written by deploy/start.sh at start-up: the per-client rate limit (APP_RATE_LIMIT_PER_SECOND).'
+      printf 'limit_req_zone $binary_remote_addr zone=cartoes_gateway:10m rate=%sr/s;\n' "$APP_RATE_LIMIT_PER_SECOND"
+    } >"$APP_RUNTIME_DIR/gateway-rate-limit-zone.conf.tmp"
+    commit gateway-rate-limit-zone.conf
+    {
+      echo '# Written by deploy/start.sh at start-up: the per-client rate limit, past its burst a 429.'
+      printf 'limit_req zone=cartoes_gateway burst=%s nodelay;\n' "$APP_RATE_LIMIT_BURST"
+    } >"$APP_RUNTIME_DIR/gateway-rate-limit.conf.tmp"
+    commit gateway-rate-limit.conf
+  else
+    write_off gateway-rate-limit-zone.conf 'no rate limit (APP_RATE_LIMIT_PER_SECOND unset).'
+    write_off gateway-rate-limit.conf 'no rate limit (APP_RATE_LIMIT_PER_SECOND unset).'
+  fi
+else
+  for file in gateway-http.conf gateway-locations.conf gateway-proxy.conf gateway-answer.conf gateway-rate-limit-zone.conf gateway-rate-limit.conf; do
+    write_off "$file" 'not gateway mode (APP_PROVIDER_UPSTREAM unset): the provider is called directly.'
+  done
+fi
+render "$DEPLOY_DIR/nginx/nginx.conf.template" nginx.conf
+
+printf 'deploy/start.sh: wrote config.json, security-headers.conf, sandbox-worker.conf, gateway-*.conf and nginx.conf in %s (connect-src %s; /mockServiceWorker.js %s; gateway %s)\n' \
+  "$APP_RUNTIME_DIR" "$connect_src" "$([ "$serve_worker" = true ] && echo served || echo 404)" \
+  "$([ "$gateway" = true ] && printf '/api -> %s, /accounts -> %s' "$APP_PROVIDER_UPSTREAM" "$APP_ACCOUNTS_UPSTREAM" || echo off)" >&2
 
 if [ "$#" -gt 0 ]; then exec "$@"; fi

@@ -159,7 +159,7 @@ test.describe('analysis status by CPF', () => {
     await expectNoAxeViolations(page, 'analysis status, no application');
 
     await typeAndLookUp(page, '98765432100');
-    await expect(page.getByText('AGUARDANDO_BIOMETRIA')).toBeVisible();
+    await expect(page.getByText('Aguardando biometria')).toBeVisible();
     await expect(page.getByRole('group', { name: 'Alertas informados pelo provedor' })).toContainText(
       'Biometria facial pendente no aplicativo',
     );
@@ -169,7 +169,7 @@ test.describe('analysis status by CPF', () => {
 
     await typeAndLookUp(page, '12345678909');
     await expect(page.getByRole('group', { name: 'Alertas informados pelo provedor' })).toContainText(
-      'codigo: A01 · mensagem: Comprovante de renda ilegível',
+      'Comprovante de renda ilegível (A01)',
     );
     await expectCpfOnlyInMemory(page, ...cpfs);
     await expectNoAxeViolations(page, 'analysis status, object alertas');
@@ -180,7 +180,7 @@ test.describe('analysis status by CPF', () => {
     await expectNoAxeViolations(page, 'analysis status, more pages');
 
     await typeAndLookUp(page, '45317828791');
-    await expect(page.getByText(/não teve sucesso \(sucesso: false\)/)).toBeVisible();
+    await expect(page.getByText(/informou que a consulta não teve sucesso\./)).toBeVisible();
     await expectNoAxeViolations(page, 'analysis status, sucesso false');
 
     // Recent lookups: masked, newest first; one click repeats.
@@ -193,7 +193,7 @@ test.describe('analysis status by CPF', () => {
       '***.***.*19-74',
     ]);
     await recent.getByRole('button', { name: 'Consultar de novo o CPF ***.***.*21-00' }).click();
-    await expect(page.getByText('AGUARDANDO_BIOMETRIA')).toBeVisible();
+    await expect(page.getByText('Aguardando biometria')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'CPF' })).toHaveValue('987.654.321-00');
     await expectCpfOnlyInMemory(page, ...cpfs);
     await expectNoAxeViolations(page, 'analysis status, recent lookups');
@@ -203,7 +203,7 @@ test.describe('analysis status by CPF', () => {
     watchCpf(privacy, '98765432100', '12345678909');
     await openScreen(page);
     await typeAndLookUp(page, '98765432100');
-    await expect(page.getByText('AGUARDANDO_BIOMETRIA')).toBeVisible();
+    await expect(page.getByText('Aguardando biometria')).toBeVisible();
     await page.getByRole('button', { name: 'Usar tema escuro' }).click();
     await expect(page.getByRole('button', { name: 'Usar tema claro' })).toBeVisible();
     await expectNoAxeViolations(page, 'analysis status, dark');

@@ -161,7 +161,7 @@ test.describe('batch status lookup', () => {
     await page.getByRole('button', { name: 'Consultar 36 CPFs' }).click();
     await expect(page.getByRole('heading', { name: 'Andamento' })).toBeFocused();
     const pause = page.getByText(
-      /^O provedor pediu uma pausa \(HTTP 429\)\. Nenhuma consulta começa antes de/,
+      /^O provedor pediu uma pausa \(muitos pedidos em pouco tempo\)\. Nenhuma consulta começa antes de/,
     );
     await expect(pause).toBeVisible();
     // While it runs: done of total, and an estimate of what is left.
@@ -331,7 +331,7 @@ test.describe('batch status lookup', () => {
       timeout: 30_000,
     });
     const failedRow = resultsTable(page).getByRole('row').filter({ hasText: 'Falhou' });
-    await expect(failedRow).toContainText('HTTP 503');
+    await expect(failedRow).toContainText('O provedor está indisponível no momento');
     await expect(failedRow).toContainText('(3 tentativas)');
     const before = await lookupsPerCpf(sandbox);
     expect([before[failing], ...others.map((cpf) => before[cpf])]).toEqual([3, 1, 1]);

@@ -60,10 +60,11 @@ test.describe('cards', () => {
     await dialog.getByRole('button', { name: 'Solicitar' }).click();
 
     const section = page.getByRole('region', { name: 'Solicitar cartão virtual' });
-    await expect(section.getByRole('status')).toContainText(
-      `Cartão virtual solicitado para a conta ${accountNumber}`,
-    );
-    await expect(section.getByRole('status').locator('time')).toHaveText(/^em \d{2}\/\d{2}\/\d{4}/);
+    const answer = section.getByRole('status');
+    await expect(answer).toContainText(`Cartão virtual solicitado para a conta ${accountNumber}`);
+    // The new card's code, so that it can be cancelled from here later.
+    await expect(answer).toContainText(/Código do novo cartão: \d+/);
+    await expect(answer.locator('time')).toHaveText(/^em \d{2}\/\d{2}\/\d{4}/);
     await expect(page.getByRole('table', { name: 'Diário de operações de cartão' })).toContainText(
       `conta ${accountNumber}`,
     );
@@ -85,7 +86,7 @@ test.describe('cards', () => {
     const option = page.getByRole('option');
     await expect(option).toHaveCount(1);
     await expect(option).toHaveAttribute('aria-disabled', 'true');
-    await expect(option).toContainText(`o campo account (${accountNumber(9)}) não é um número inteiro`);
+    await expect(option).toContainText(`o número da conta (${accountNumber(9)}) não é um número inteiro`);
     await expectNoAxeViolations(page, 'picker, a disabled account');
     await picker.fill(accountNumber(0));
     await expect(page.getByRole('option')).toContainText(`Código enviado: ${accountNumber(0)}`);
@@ -118,8 +119,10 @@ test.describe('cards', () => {
     // Focus lands on the answer, not on the page's start.
     await expect(section.locator('[tabindex="-1"]')).toBeFocused();
 
-    // Again, for the same card: the provider's 400 message.
+    // The cancelled card's code has left the field. Again, for the same card: the provider's 400 message.
+    await expect(code).toHaveValue('');
     await code.focus();
+    await page.keyboard.type('5001');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.type('5001');
@@ -185,7 +188,7 @@ test.describe('cards', () => {
     await sandbox.fault({ endpoint: 'createVirtualCard', kind: '500' });
     await signInWithSandboxToken(page, /Analista/);
     await nav(page).getByRole('link', { name: 'Cartões' }).click();
-    await expect(page.getByText(/não tem o escopo accounts:read/).first()).toBeVisible();
+    await expect(page.getByText(/O seu acesso não inclui a lista de contas/).first()).toBeVisible();
     const code = page.getByRole('textbox', { name: 'Código da conta' });
     await code.fill('100001');
     await page.getByRole('button', { name: 'Solicitar cartão virtual…' }).click();
@@ -219,8 +222,8 @@ test.describe('accounts', () => {
       'ascending',
     );
     await region.evaluate((element) => element.scrollTo({ top: 0 }));
-    // After the name (th): CNPJ, agência, conta, code, available (the columns shown at 1280 px).
-    const firstAvailable = table.locator('tbody tr[aria-rowindex="2"] td').nth(4);
+    // After the name (th): CNPJ, agência, conta, available (the columns shown at 1280 px).
+    const firstAvailable = table.locator('tbody tr[aria-rowindex="2"] td').nth(3);
     await expect(firstAvailable).toHaveText(/^-R\$/);
     await table.getByRole('button', { name: 'Disponível' }).click();
     await expect(table.getByRole('columnheader', { name: 'Disponível' })).toHaveAttribute(
@@ -238,9 +241,9 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Colunas' }).click();
     const menu = page.getByRole('menu', { name: 'Colunas visíveis' });
     await expectNoAxeViolations(page, 'columns menu');
-    await menu.getByRole('menuitemcheckbox', { name: 'ID da conta' }).click();
+    await menu.getByRole('menuitemcheckbox', { name: 'Agência' }).click();
     await page.keyboard.press('Escape');
-    await expect(table.getByRole('columnheader', { name: 'ID da conta' })).toHaveCount(0);
+    await expect(table.getByRole('columnheader', { name: 'Agência' })).toHaveCount(0);
   });
 
   test('exports the accounts shown as a CSV file', async ({ page }) => {
@@ -280,7 +283,7 @@ test.describe('accounts', () => {
     await expect(accountsTable(page).getByRole('rowheader').first()).toBeVisible();
   });
 
-  test('balances in reais under balanceUnit "centavos": everything but the balances works, and the note names the key', async ({
+  test('balances in reais under balanceUnit "centavos": everything but the balances works, and the note says why (the key under the details)', async ({
     page,
   }) => {
     // The `english` profile sends balances in reais with decimals; this deployment reads centavos. Its
@@ -293,10 +296,13 @@ test.describe('accounts', () => {
     });
     await openAccounts(page);
     const note = page.getByRole('note').filter({ hasText: 'Saldos não mostrados' });
-    await expect(note).toContainText(
+    await expect(note).toContainText(/O provedor mandou um saldo com frações de centavo/);
+    // The field and the key are for support, under the details.
+    await note.getByText('Detalhes técnicos (para o suporte)').click();
+    await expect(note.locator('details')).toContainText(
       /O campo accounts\.\d+\.balance\.(total|blocked|available) da resposta vale/,
     );
-    await expect(note).toContainText('balanceUnit');
+    await expect(note.locator('details')).toContainText('balanceUnit');
     await expect(page).toHaveTitle('Contas · Cartões Back-office');
     const table = accountsTable(page);
     await expect(table.getByRole('columnheader')).toHaveText([
@@ -304,7 +310,6 @@ test.describe('accounts', () => {
       'CNPJ',
       'Agência',
       'Conta',
-      'ID da conta',
       'Ações',
     ]);
     await expect(table).not.toContainText('R$');

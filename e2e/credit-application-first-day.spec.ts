@@ -285,7 +285,7 @@ test('the review and the answer speak the operator’s words; the raw data sit u
     await expect(main, `no “${technical}” on the review`).not.toContainText(technical, {
       useInnerText: true,
     });
-  const requestDetails = page.getByText('Detalhes técnicos: os dados como serão enviados');
+  const requestDetails = page.getByText('Detalhes técnicos: o pedido como será enviado');
   await expect(page.getByText('"codigodoproduto": 102')).toBeHidden();
   await requestDetails.click();
   await expect(page.getByText('"codigodoproduto": 102')).toBeVisible();

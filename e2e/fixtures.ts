@@ -13,6 +13,11 @@ import { SANDBOX_URL, storeBase, storeConfig } from './support/sandbox-stores';
 interface Options {
   /** A project option: the sandbox profile this project's tests run against (null: the default readings). */
   sandboxProfile: string | null;
+  /**
+   * A project option: each worker on a store of its own (true), or every test on the server's root store
+   * (false: the nginx suite, one worker, whose gateway proxies the root store).
+   */
+  sandboxLanes: boolean;
 }
 
 interface Fixtures {
@@ -26,12 +31,14 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures & Options>({
   sandboxProfile: [null, { option: true }],
+  sandboxLanes: [true, { option: true }],
 
   // Every test starts on a freshly seeded store of its own worker (a lane per worker and profile), whether
   // or not it drives the sandbox itself; tests running side by side never share one.
   sandbox: [
-    async ({ request, sandboxProfile }, use, testInfo) => {
-      const control = new SandboxControl(request, storeBase(sandboxProfile, `w${testInfo.parallelIndex}`));
+    async ({ request, sandboxProfile, sandboxLanes }, use, testInfo) => {
+      const base = sandboxLanes ? storeBase(sandboxProfile, `w${testInfo.parallelIndex}`) : SANDBOX_URL;
+      const control = new SandboxControl(request, base);
       await control.reset();
       await use(control);
       await control.reset(); // also releases any request a 'hang' fault still holds
@@ -40,8 +47,9 @@ export const test = base.extend<Fixtures & Options>({
   ],
 
   storeConfigRoute: [
-    async ({ context, sandbox, sandboxProfile }, use) => {
-      await serveStoreConfig(context, SANDBOX_URL, storeConfig(sandboxProfile, sandbox.base));
+    async ({ context, sandbox, sandboxProfile, sandboxLanes }, use) => {
+      if (sandboxLanes)
+        await serveStoreConfig(context, SANDBOX_URL, storeConfig(sandboxProfile, sandbox.base));
       await use();
     },
     { auto: true },

@@ -140,9 +140,7 @@ test.describe('main journeys', () => {
       await cpf.fill(UNKNOWN_CPF);
       await cpf.press('Enter');
       if (profile.unknownCpf === 'sucesso-false') {
-        await expect(
-          page.getByText('O provedor informou que a consulta não teve sucesso (sucesso: false).'),
-        ).toBeVisible();
+        await expect(page.getByText('O provedor informou que a consulta não teve sucesso.')).toBeVisible();
         await expect(
           page.getByText(/Nenhuma proposta encontrada para o documento informado\./),
         ).toBeVisible();

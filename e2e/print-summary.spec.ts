@@ -131,7 +131,7 @@ test.describe('the application on paper', () => {
       page.getByText('SANDBOX: dados fictícios'),
       page.getByRole('button', { name: 'Enviar proposta' }),
       page.getByRole('button', { name: 'Imprimir resumo' }),
-      page.getByText('Detalhes técnicos: os dados como serão enviados'),
+      page.getByText('Detalhes técnicos: o pedido como será enviado'),
       page.getByRole('heading', { level: 1, name: 'Nova proposta de crédito' }),
     ])
       await expect(hidden).toBeHidden();

@@ -65,7 +65,7 @@ test.describe('operational reports', () => {
     // A lookup that fails (its request path holds the CPF); queries retry a 500 twice.
     await sandbox.fault({ endpoint: 'analysisStatus', kind: '500', times: 3 });
     await lookUp(page, cpf);
-    await expect(page.getByRole('alert')).toContainText('HTTP 500');
+    await expect(page.getByRole('alert')).toContainText('O provedor teve uma falha.');
     // A promise rejected with personal data in its message, nobody catching it.
     await page.evaluate((value) => {
       void Promise.reject(new Error(`Falhou para ${value}, Maria da Conceição Souza`));

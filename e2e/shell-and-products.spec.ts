@@ -62,7 +62,7 @@ test.describe('sign-in and products', () => {
   test('an HTML 502 page is explained, never rendered', async ({ page, sandbox }) => {
     await sandbox.fault({ endpoint: 'products', kind: '502', times: 3 });
     await signInWithSandboxToken(page);
-    await expect(page.getByRole('alert')).toContainText('indisponível no momento (HTTP 502)');
+    await expect(page.getByRole('alert')).toContainText('O provedor não respondeu.');
     await expect(page.getByText('Bad Gateway')).toHaveCount(0);
   });
 

@@ -76,7 +76,7 @@ for (const viewport of [
     await shot('7-cards');
     await continueToNextStep(page);
     await expect(page.getByText('Nenhuma análise anterior para este CPF.')).toBeVisible();
-    await page.getByText('Detalhes técnicos: os dados como serão enviados').click();
+    await page.getByText('Detalhes técnicos: o pedido como será enviado').click();
     await shot('8-review');
     await page.getByRole('button', { name: 'Enviar proposta' }).click();
     await expect(page.getByText('Proposta enviada').first()).toBeVisible();

@@ -11,18 +11,25 @@
  *    60 Hz, i.e. painted in the frame after the key;
  *  - `floorMs`: the same lookups with nothing of the app around them, in the same browser at the same
  *    throttling just before the batch: a bare `fetch` loop, as many at once as the app's batchConcurrency,
- *    with the same bearer header (so the same CORS preflights). `durationMs / floorMs` is what the app
- *    adds; `floorMs / idealMs` is what the browser, the sandbox and the machine add before any app code.
+ *    with the same bearer header (so the same CORS preflights, or none through the gateway). `durationMs /
+ *    floorMs` is what the app adds; `floorMs / idealMs` is what the browser, the sandbox and the machine add
+ *    before any app code.
  *
  * The part `batch` of `npm run bench` (`--only batch`): the harness serves dist/ against a sandbox started
- * with `batchSandboxArgs()` (`withBenchApp`), `measureBatch` measures `--runs` whole batches there and
- * `batchPartResult` gives the figures as `{ rows, goals }`; the goals are in scripts/bench-goals.ts.
+ * with `batchSandboxArgs()`, `measureBatch` measures `--runs` whole batches there and `batchPartResult`
+ * gives the figures as `{ rows, goals }`; the goals are in scripts/bench-goals.ts. Two ways to the sandbox
+ * (`--batch-via`): through nginx in gateway mode (`withGateway`: the app and the lookups on one origin, no
+ * CORS preflight), the default when nginx is here; or straight from `vite preview` to the sandbox's own
+ * origin (`withBenchApp`: a preflight per CPF). The table says which.
  */
 import type { Browser } from '@playwright/test';
 import { seededAnalysisCpfs } from '../src/sandbox/seed';
 import {
   CPU_THROTTLING,
+  findNginx,
+  launchChromium,
   withBenchApp,
+  withGateway,
   type BenchContext,
   type BenchPart,
   type PartResult,
@@ -53,7 +60,16 @@ export interface BatchRunFigures {
   keystrokesMs: number[];
 }
 
+/** How the page reached the sandbox. */
+export type BatchVia = 'gateway' | 'direct';
+
+const VIA_TEXT: Record<BatchVia, string> = {
+  gateway: 'through nginx in gateway mode (same origin, no CORS preflight)',
+  direct: 'straight to the sandbox from vite preview (another origin: a CORS preflight per CPF)',
+};
+
 export interface BatchBenchFigures {
+  via?: BatchVia;
   cpfs: number;
   statusDelayMs: number;
   /** The app's batchConcurrency, read from the config.json it was served. */
@@ -292,7 +308,7 @@ const worstKeystrokes = (figures: BatchBenchFigures) =>
 export function batchPartResult(figures: BatchBenchFigures): PartResult {
   const runsOf = (pick: (run: BatchRunFigures) => number) => figures.runs.map(pick);
   const row = {
-    table: `Batch status lookup: ${figures.cpfs} CPFs, answers in ${figures.statusDelayMs} ms, concurrency ${figures.concurrency}, CPU ${figures.cpuThrottling}x`,
+    table: `Batch status lookup: ${figures.cpfs} CPFs, answers in ${figures.statusDelayMs} ms, concurrency ${figures.concurrency}, CPU ${figures.cpuThrottling}x, ${VIA_TEXT[figures.via ?? 'direct']}`,
     label: `ideal ${Math.round(figures.idealMs)} ms`,
     cells: [
       { column: 'done', unit: 'ms' as const, runs: runsOf((run) => run.durationMs) },
@@ -322,9 +338,22 @@ export const batchPart: BenchPart = {
     [ports.appPreview, 'the preview server (batch)'],
   ],
   async run(context: BenchContext) {
-    const figures = await withBenchApp(context, batchSandboxArgs(), (app) =>
-      measureBatch(app, { runs: context.runs, log: context.log }),
-    );
-    return batchPartResult(figures);
+    const via: BatchVia =
+      context.batchVia === 'auto' ? (findNginx() ? 'gateway' : 'direct') : context.batchVia;
+    context.log(`batch: ${VIA_TEXT[via]}`);
+    const measure = (app: { browser: Browser; appUrl: string }) =>
+      measureBatch(app, { runs: context.runs, log: context.log });
+    const figures =
+      via === 'gateway'
+        ? await withGateway(context, batchSandboxArgs(), async (appUrl) => {
+            const browser = await launchChromium(context.executablePath);
+            try {
+              return await measure({ browser, appUrl });
+            } finally {
+              await browser.close();
+            }
+          })
+        : await withBenchApp(context, batchSandboxArgs(), measure);
+    return batchPartResult({ ...figures, via });
   },
 };

@@ -77,3 +77,20 @@ describe('the bench verdict', () => {
     expect(judge([lcp], { strict: false, openGoals: ['first paint:'] }).failed).toBe(false);
   });
 });
+
+describe('a goal of none (the gateway’s failed requests)', () => {
+  it('is met at 0 and fails at 1, in report mode too', () => {
+    expect(goals.gatewayFailed).toMatchObject({ limit: 0, unit: 'count' });
+    expect(judge([figure('gatewayFailed', [0])], report)).toMatchObject({
+      failed: false,
+      verdicts: [{ status: 'met' }],
+    });
+    const one = judge([figure('gatewayFailed', [1])], report);
+    expect(one.failed).toBe(true);
+    expect(one.verdicts[0]).toMatchObject({ status: 'FAIL', over: 2 });
+  });
+
+  it('fails when not measured', () => {
+    expect(judge([figure('gatewayFailed', [NaN])], report).failed).toBe(true);
+  });
+});

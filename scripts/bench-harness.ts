@@ -2,7 +2,7 @@
  * What every part of `npm run bench` shares: the shape of a part, the throttling, the ports, starting and
  * stopping servers, and the production build served by `vite preview` against its own HTTP sandbox.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -100,6 +100,8 @@ export interface BenchContext {
   invocation: number;
   /** A progress line (not a figure). */
   log: (line: string) => void;
+  /** How the batch part reaches the sandbox: `auto` is the gateway when nginx is here (`--batch-via`). */
+  batchVia: 'auto' | 'gateway' | 'direct';
 }
 
 export interface BenchPart {
@@ -185,6 +187,60 @@ function configFile(sandboxPort: number, previewPort: number): string {
   delete config.requestTimeoutMs;
   writeFileSync(file, JSON.stringify(config));
   return file;
+}
+
+/** This machine's nginx (as scripts/serve-nginx.ts finds it), or undefined. */
+export function findNginx(): string | undefined {
+  if (process.env.NGINX_BIN) return existsSync(process.env.NGINX_BIN) ? process.env.NGINX_BIN : undefined;
+  const onPath = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+  if (onPath !== '') return onPath;
+  return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined;
+}
+
+/**
+ * The sandbox (with `sandboxArgs`) on `ports.appSandbox` and dist/ served by nginx in gateway mode on
+ * `ports.appPreview` (`npm run serve:nginx -- --gateway`: the deployment's own files, the sandbox proxied at
+ * /api/ and /accounts/ on the app's origin); runs `bench` with the app's and the sandbox's URLs, then stops
+ * both.
+ */
+export async function withGateway<T>(
+  context: Pick<BenchContext, 'ports'>,
+  sandboxArgs: string[],
+  bench: (appUrl: string, sandboxUrl: string) => Promise<T>,
+): Promise<T> {
+  if (!existsSync('dist/index.html')) throw new Error('no dist/: run `npx vite build` first');
+  if (!findNginx()) throw new Error('no nginx (Debian: apt-get install nginx, or set NGINX_BIN)');
+  const { appSandbox, appPreview } = context.ports;
+  const children = [
+    startProcess('node_modules/.bin/tsx', [
+      'scripts/sandbox.ts',
+      '--port',
+      String(appSandbox),
+      ...sandboxArgs,
+    ]),
+    startProcess(
+      'node_modules/.bin/tsx',
+      ['scripts/serve-nginx.ts', '--port', String(appPreview), '--gateway', `http://127.0.0.1:${appSandbox}`],
+      // As e2e/config.e2e.json, with the app's default request time-out; nothing else of this shell's APP_*.
+      {
+        ...Object.fromEntries(
+          Object.keys(process.env)
+            .filter((name) => name.startsWith('APP_'))
+            .map((name) => [name, undefined]),
+        ),
+        APP_ENVIRONMENT_NAME: 'bench gateway',
+        APP_SEND_IDEMPOTENCY_KEY: 'true',
+        APP_EXTRA_CONFIG_JSON: '{"moneyUnit": "centavos", "printedNameMaxLength": 26}',
+      },
+    ),
+  ];
+  try {
+    await waitFor(`http://127.0.0.1:${appSandbox}/__sandbox/stats`, 120_000);
+    await waitFor(`http://127.0.0.1:${appPreview}/config.json`, 60_000);
+    return await bench(`http://127.0.0.1:${appPreview}`, `http://127.0.0.1:${appSandbox}`);
+  } finally {
+    await stopProcesses(children, [appSandbox, appPreview]);
+  }
 }
 
 export interface BenchApp {

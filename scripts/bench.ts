@@ -5,14 +5,15 @@
  *  1. Builds the app (dist/) and a one-screen floor app of the same stack (bench/floor →
  *     node_modules/.cache/bench-floor), unless --skip-build.
  *  2. Runs each part (first paint, Lighthouse, typing, 10,000 and 100,000 accounts, memory, the batch
- *     status lookup: one file each, the same shape, `run(context) → { rows, goals }`) with its own fresh
- *     browser and servers.
+ *     status lookup, the gateway under load: one file each, the same shape, `run(context) → { rows, goals
+ *     }`) with its own fresh browser and servers.
  *  3. `--invocations N` repeats step 2 N times; every figure is then the median of the N medians, with
  *     their min–max. Prints the tables (scripts/bench-report.ts) and one verdict per goal (one judge:
  *     scripts/bench-goals.ts), and writes every raw run to .bench/results.json (or --json FILE).
  *
  *   npm run bench [-- --runs 5] [--invocations 3] [--lighthouse-runs 5]
- *                 [--only first-paint,lighthouse,typing,accounts,accounts-100k,memory,batch]
+ *                 [--only first-paint,lighthouse,typing,accounts,accounts-100k,memory,batch,gateway]
+ *                 [--batch-via gateway|direct] (default: gateway when nginx is here)
  *                 [--compare label=path/to/other/dist] (at most 2) [--skip-build]
  *                 [--memory-loops 3 | --memory-minutes 30] [--memory-sample-every 10]
  *                 [--strict] [--open-goal 'typing:'] [--json .bench/results.json]
@@ -29,6 +30,7 @@ import { parseArgs } from 'node:util';
 import { accounts100kPart, accountsPart } from './bench-accounts';
 import { batchPart } from './bench-batch';
 import { firstPaintPart } from './bench-first-paint';
+import { gatewayPart } from './bench-gateway';
 import { FAIL_FACTOR, judge, type GoalId } from './bench-goals';
 import {
   benchPorts,
@@ -55,6 +57,7 @@ const allParts: BenchPart[] = [
   accounts100kPart,
   memoryPart,
   batchPart,
+  gatewayPart,
 ];
 
 const { values: options } = parseArgs({
@@ -71,6 +74,7 @@ const { values: options } = parseArgs({
     json: { type: 'string', default: '.bench/results.json' },
     strict: { type: 'boolean', default: false },
     'open-goal': { type: 'string', multiple: true, default: [] },
+    'batch-via': { type: 'string', default: 'auto' },
   },
 });
 
@@ -134,6 +138,9 @@ async function main() {
     const [label, root] = entry.includes('=') ? entry.split('=', 2) : [path.basename(entry), entry];
     return { label: label ?? entry, root: path.resolve(root ?? entry) };
   });
+  const batchVia = options['batch-via'];
+  if (batchVia !== 'auto' && batchVia !== 'gateway' && batchVia !== 'direct')
+    stop(`--batch-via must be gateway or direct, not ${batchVia}`);
   const ports = benchPorts(Number(process.env.BENCH_PORT_BASE ?? 4480));
   if (compare.length > ports.compare.length) stop(`at most ${ports.compare.length} --compare builds`);
   for (const { label, root } of compare)
@@ -165,6 +172,7 @@ async function main() {
       compare,
       invocation,
       log: (line) => console.log(`  [${invocation}/${invocations}] ${line}`),
+      batchVia,
     };
     const current: Invocation = {
       startedAt: new Date().toISOString(),

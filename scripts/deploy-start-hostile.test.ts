@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -72,6 +72,28 @@ describe('nginx.conf: APP_LISTEN and the paths', () => {
     expectRefused(run, 'APP_LISTEN');
   });
 
+  it.each([
+    ['a C1 control (U+0085) in UTF-8', '80\u0085'],
+    ['a C1 CSI (U+009B) in UTF-8', '80\u009b31m'],
+    ['a line separator (U+2028)', '80\u2028listen 81'],
+    ['a non-ASCII letter', '80é'],
+  ])('does not echo a refused value holding %s', (_, value) => {
+    const run = runStart({ ...minimal, APP_LISTEN: value });
+    expectRefused(run, 'APP_LISTEN');
+    expect(run.stderr).toContain(
+      '(not shown: it holds control characters or characters outside printable ASCII)',
+    );
+    // Not one byte of the value beyond its ASCII start reaches the message.
+    expect(run.stderr).not.toMatch(/[^\x20-\x7e\n]/);
+    expect(run.stderr).not.toContain('got:');
+  });
+
+  it('echoes a refused value that is printable ASCII, as it is', () => {
+    const run = runStart({ ...minimal, APP_LISTEN: '80 ssl' });
+    expectRefused(run, 'APP_LISTEN');
+    expect(run.stderr).toContain('(got: 80 ssl)');
+  });
+
   it.each(['8080', '127.0.0.1:4604', '[::1]:8080', '0.0.0.0:80'])(
     'accepts APP_LISTEN=%j as it is',
     (value) => {
@@ -123,6 +145,78 @@ describe('nginx.conf: APP_LISTEN and the paths', () => {
       { encoding: 'utf8' },
     );
     expect(test.status, test.stderr).toBe(0);
+  });
+});
+
+describe('APP_RUNTIME_DIR: a directory of the app’s own', () => {
+  const MARKER = '.cartoes-runtime-dir';
+  const mode = (path: string) => statSync(path).mode & 0o7777;
+  /** An HTML directory without index.html: a script that did not refuse the runtime directory first stops
+   * there, before it writes or changes anything (so that this test cannot harm / on a regression). */
+  const noBuild = () => tempDir('cartoes-nobuild-');
+
+  it.each(['/', '//', '/tmp/..', '/tmp/./x', '/tmp//x', '/tmp/x/', '/tmp/.'])(
+    'refuses APP_RUNTIME_DIR=%j before anything else',
+    (value) => {
+      const run = runStart({ ...minimal, APP_RUNTIME_DIR: value, APP_HTML_DIR: noBuild() });
+      expect(run.status, run.stderr).toBe(64);
+      expect(run.stderr).toMatch(/^deploy\/start\.sh: APP_RUNTIME_DIR must be a directory of its own/);
+    },
+  );
+
+  it('refuses a directory it did not create: its mode, its tmp (1777) and its files stay as they were', () => {
+    const dir = tempDir('cartoes-foreign-');
+    chmodSync(dir, 0o750);
+    writeFileSync(join(dir, 'notes.txt'), 'someone else’s');
+    mkdirSync(join(dir, 'tmp'));
+    chmodSync(join(dir, 'tmp'), 0o1777);
+    const run = runStart({ ...minimal, APP_RUNTIME_DIR: dir });
+    expectRefused(run, 'APP_RUNTIME_DIR');
+    expect(run.stderr).toContain(`no ${MARKER} in it`);
+    expect(mode(dir)).toBe(0o750);
+    expect(mode(join(dir, 'tmp'))).toBe(0o1777);
+    expect(readdirSync(dir).sort()).toEqual(['notes.txt', 'tmp']);
+  });
+
+  it('refuses a file in place of the directory', () => {
+    const file = join(tempDir('cartoes-file-'), 'runtime');
+    writeFileSync(file, '');
+    expectRefused(runStart({ ...minimal, APP_RUNTIME_DIR: file }), 'APP_RUNTIME_DIR');
+  });
+
+  it('creates a missing directory and its tmp readable by all under umask 077, with its marker', () => {
+    const dir = join(tempDir('cartoes-parent-'), 'etc', 'cartoes');
+    const run = runStart({ ...minimal, APP_RUNTIME_DIR: dir }, { umask: '077' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(mode(dir)).toBe(0o755);
+    expect(mode(join(dir, '..'))).toBe(0o755);
+    expect(mode(join(dir, 'tmp'))).toBe(0o755);
+    expect(existsSync(join(dir, MARKER))).toBe(true);
+    expect(run.wrote('nginx.conf')).toBe(true);
+    // The next start finds its marker and takes the directory again.
+    expect(runStart({ ...minimal, APP_RUNTIME_DIR: dir }).status).toBe(0);
+  });
+
+  it('takes an empty directory (the container’s) as it is, without changing its mode', () => {
+    const dir = tempDir('cartoes-empty-');
+    chmodSync(dir, 0o770);
+    const run = runStart({ ...minimal, APP_RUNTIME_DIR: dir });
+    expect(run.status, run.stderr).toBe(0);
+    expect(mode(dir)).toBe(0o770);
+    expect(existsSync(join(dir, MARKER))).toBe(true);
+  });
+
+  it('on its own directory, leaves an existing tmp (and the directory) with the modes they have', () => {
+    const dir = tempDir('cartoes-own-');
+    chmodSync(dir, 0o750);
+    writeFileSync(join(dir, MARKER), '');
+    mkdirSync(join(dir, 'tmp'));
+    chmodSync(join(dir, 'tmp'), 0o1777);
+    const run = runStart({ ...minimal, APP_RUNTIME_DIR: dir });
+    expect(run.status, run.stderr).toBe(0);
+    expect(mode(dir)).toBe(0o750);
+    expect(mode(join(dir, 'tmp'))).toBe(0o1777);
+    expect(run.wrote('config.json')).toBe(true);
   });
 });
 
@@ -448,5 +542,215 @@ describe('APP_EXTRA_CONFIG_JSON', () => {
     });
     expect(disagreements).toEqual([]);
     expect(mutations.size).toBeGreaterThan(2000);
+  });
+});
+
+describe('gateway mode: APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM and their companions', () => {
+  const gateway = {
+    APP_PROVIDER_UPSTREAM: 'https://cards.provider.example/api',
+    APP_ACCOUNTS_UPSTREAM: 'https://accounts.provider.example:8443',
+  };
+  const loopbackGateway = {
+    APP_PROVIDER_UPSTREAM: 'https://localhost:9443/api',
+    APP_ACCOUNTS_UPSTREAM: 'https://127.0.0.1:9444',
+    // nginx -t opens the logs; /dev/stdout is no device under the test runner.
+    APP_ACCESS_LOG: '/dev/null',
+  };
+  const nginxTest = (run: StartRun) =>
+    spawnSync(
+      nginxBinary(),
+      ['-t', '-q', '-p', run.runtimeDir, '-c', join(run.runtimeDir, 'nginx.conf'), '-e', 'stderr'],
+      { encoding: 'utf8' },
+    );
+
+  it('serves both base URLs on this origin: config.json says /api and /accounts, connect-src only self', () => {
+    const run = runStart({ ...gateway, APP_REQUEST_TIMEOUT_MS: '4000' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.read('config.json'))).toMatchObject({
+      baseUrl: '/api',
+      accountsBaseUrl: '/accounts',
+    });
+    expect(directiveOf(cspOf(run.read('security-headers.conf')), 'connect-src')).toBe("'self'");
+    const upstreams = run.read('gateway-http.conf');
+    expect(upstreams).toContain('upstream cartoes_provider {\n  server cards.provider.example:443;\n');
+    expect(upstreams).toContain('upstream cartoes_accounts {\n  server accounts.provider.example:8443;\n');
+    const locations = run.read('gateway-locations.conf');
+    expect(locations).toContain('proxy_pass https://cartoes_provider/api/;');
+    expect(locations).toContain('proxy_set_header Host cards.provider.example;');
+    expect(locations).toContain('proxy_ssl_name cards.provider.example;');
+    expect(locations).toContain('proxy_pass https://cartoes_accounts/;');
+    expect(locations).toContain('proxy_set_header Host accounts.provider.example:8443;');
+    const proxy = run.read('gateway-proxy.conf');
+    expect(proxy).toContain('proxy_buffering off;');
+    // No error-log line about a request (it would hold the request line, a CPF): only alert and worse.
+    expect(proxy).toContain('error_log stderr alert;');
+    expect(run.read('gateway-answer.conf')).toContain('error_log stderr alert;');
+    expect(run.read('nginx.conf')).toContain('\n    error_log stderr crit;\n');
+    expect(proxy).toContain('proxy_ssl_verify on;');
+    expect(proxy).toContain('proxy_ssl_trusted_certificate /etc/ssl/certs/ca-certificates.crt;');
+    expect(proxy).toContain('proxy_ssl_server_name on;');
+    expect(proxy).toContain('proxy_ssl_protocols TLSv1.2 TLSv1.3;');
+    // Never before the app's own time-out (4 s): a second more.
+    expect(proxy).toContain('proxy_read_timeout 5000ms;');
+    expect(proxy).toContain('proxy_connect_timeout 5000ms;');
+    expect(run.read('gateway-rate-limit.conf')).not.toContain('limit_req ');
+    for (const file of ['nginx.conf', 'gateway-http.conf', 'gateway-locations.conf', 'gateway-proxy.conf']) {
+      expect(run.read(file), file).not.toMatch(/\$\{APP_[A-Z_]+\}/);
+    }
+    // nginx resolves upstream names as it loads (no DNS here): the same files with loopback upstreams.
+    const loopback = runStart({ ...loopbackGateway, APP_REQUEST_TIMEOUT_MS: '4000' });
+    const test = nginxTest(loopback);
+    expect(test.status, test.stderr).toBe(0);
+  });
+
+  it.each([
+    [{}, '16000ms', '16000ms'],
+    [{ APP_REQUEST_TIMEOUT_MS: '1000' }, '2000ms', '2000ms'],
+    [{ APP_REQUEST_TIMEOUT_MS: '120000' }, '121000ms', '75000ms'],
+  ])(
+    'time-outs follow APP_REQUEST_TIMEOUT_MS %o (default 15 s): read %s, connect %s',
+    (vars, read, connect) => {
+      const run = runStart({ ...gateway, ...vars });
+      expect(run.status, run.stderr).toBe(0);
+      const proxy = run.read('gateway-proxy.conf');
+      expect(proxy).toContain(`proxy_read_timeout ${read};`);
+      expect(proxy).toContain(`proxy_send_timeout ${read};`);
+      expect(proxy).toContain(`proxy_connect_timeout ${connect};`);
+    },
+  );
+
+  it('a rate limit: the zone and its use, burst a second’s worth unless given', () => {
+    const run = runStart({ ...gateway, APP_RATE_LIMIT_PER_SECOND: '20' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.read('gateway-rate-limit-zone.conf')).toContain(
+      'limit_req_zone $binary_remote_addr zone=cartoes_gateway:10m rate=20r/s;',
+    );
+    expect(run.read('gateway-rate-limit.conf')).toContain('limit_req zone=cartoes_gateway burst=20 nodelay;');
+    const withBurst = runStart({
+      ...loopbackGateway,
+      APP_RATE_LIMIT_PER_SECOND: '5',
+      APP_RATE_LIMIT_BURST: '1',
+    });
+    expect(withBurst.read('gateway-rate-limit.conf')).toContain('burst=1 nodelay;');
+    expect(nginxTest(withBurst).status).toBe(0);
+  });
+
+  it('http only to 127.0.0.1 or localhost (tests), with its port; a CA file of its own', () => {
+    const ca = join(tempDir('cartoes-ca-'), 'provider-ca.pem');
+    writeFileSync(ca, '');
+    const run = runStart({
+      APP_PROVIDER_UPSTREAM: 'http://127.0.0.1:4400/api',
+      APP_ACCOUNTS_UPSTREAM: 'http://localhost/lanes/x/accounts',
+      APP_UPSTREAM_CA_FILE: ca,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.read('gateway-http.conf')).toContain('server 127.0.0.1:4400;');
+    expect(run.read('gateway-http.conf')).toContain('server localhost:80;');
+    expect(run.read('gateway-locations.conf')).toContain(
+      'proxy_pass http://cartoes_accounts/lanes/x/accounts/;',
+    );
+    expect(run.read('gateway-proxy.conf')).toContain(`proxy_ssl_trusted_certificate ${ca};`);
+  });
+
+  it('not gateway mode: every gateway file is a comment, nothing proxied', () => {
+    const run = runStart(minimal);
+    expect(run.status, run.stderr).toBe(0);
+    for (const file of [
+      'gateway-http.conf',
+      'gateway-locations.conf',
+      'gateway-proxy.conf',
+      'gateway-answer.conf',
+      'gateway-rate-limit-zone.conf',
+      'gateway-rate-limit.conf',
+    ]) {
+      expect(
+        run
+          .read(file)
+          .split('\n')
+          .filter((line) => line !== '' && !line.startsWith('#')),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it.each([
+    [{ APP_PROVIDER_UPSTREAM: gateway.APP_PROVIDER_UPSTREAM }, 'APP_ACCOUNTS_UPSTREAM', /is required with/],
+    [{ APP_ACCOUNTS_UPSTREAM: gateway.APP_ACCOUNTS_UPSTREAM }, 'APP_PROVIDER_UPSTREAM', /is required with/],
+    [{ ...gateway, APP_BASE_URL: 'https://cards.provider.example/api' }, 'APP_BASE_URL', /must not be set/],
+    [{ ...gateway, APP_ACCOUNTS_BASE_URL: '/accounts' }, 'APP_ACCOUNTS_BASE_URL', /must not be set/],
+    [
+      { ...minimal, APP_UPSTREAM_CA_FILE: '/etc/ssl/certs/ca-certificates.crt' },
+      'APP_UPSTREAM_CA_FILE',
+      /gateway mode only/,
+    ],
+    [{ ...minimal, APP_RATE_LIMIT_PER_SECOND: '10' }, 'APP_RATE_LIMIT_PER_SECOND', /gateway mode only/],
+    [{ ...minimal, APP_RATE_LIMIT_BURST: '10' }, 'APP_RATE_LIMIT_BURST', /gateway mode only/],
+    [{ ...gateway, APP_RATE_LIMIT_BURST: '10' }, 'APP_RATE_LIMIT_BURST', /needs APP_RATE_LIMIT_PER_SECOND/],
+    [{ ...gateway, APP_RATE_LIMIT_PER_SECOND: '0' }, 'APP_RATE_LIMIT_PER_SECOND', /between 1 and 100000/],
+    [{ ...gateway, APP_RATE_LIMIT_PER_SECOND: '10r/s' }, 'APP_RATE_LIMIT_PER_SECOND', /whole number/],
+    [{ ...gateway, APP_RATE_LIMIT_PER_SECOND: '10;' }, 'APP_RATE_LIMIT_PER_SECOND', /whole number/],
+    [
+      { ...gateway, APP_RATE_LIMIT_PER_SECOND: '5', APP_RATE_LIMIT_BURST: '-1' },
+      'APP_RATE_LIMIT_BURST',
+      /whole number/,
+    ],
+    [
+      { ...gateway, APP_RATE_LIMIT_PER_SECOND: '5', APP_RATE_LIMIT_BURST: '0' },
+      'APP_RATE_LIMIT_BURST',
+      /between 1 and 100000/,
+    ],
+    [
+      { ...gateway, APP_UPSTREAM_CA_FILE: '/nonexistent/ca.pem' },
+      'APP_UPSTREAM_CA_FILE',
+      /not a readable file/,
+    ],
+    [
+      { ...gateway, APP_UPSTREAM_CA_FILE: '/tmp/ca.pem; proxy_ssl_verify off' },
+      'APP_UPSTREAM_CA_FILE',
+      /may hold/,
+    ],
+    [{ ...gateway, APP_UPSTREAM_CA_FILE: 'ca.pem' }, 'APP_UPSTREAM_CA_FILE', /absolute path/],
+    [{ ...minimal, APP_ERROR_LOG: '/tmp/e.log crit' }, 'APP_ERROR_LOG', /may hold/],
+    [{ ...minimal, APP_ERROR_LOG: 'syslog:server=evil.example' }, 'APP_ERROR_LOG', /absolute path/],
+  ])('refuses %o naming %s', (vars, variable, message) => {
+    const run = runStart(vars);
+    expectRefused(run, variable);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it.each([
+    'http://cards.provider.example/api',
+    'https://cards.provider.example/api/',
+    'https://cards.provider.example/api?x=1',
+    'https://cards.provider.example/$host',
+    'https://cards.provider.example/api;proxy_ssl_verify off',
+    'https://cards.provider.example/api\nproxy_ssl_verify off;',
+    'https://cards.provider.example/api\u2028',
+    'https://user@cards.provider.example/api',
+    'https://cards.provider.example:0/api',
+    'https://cards.provider.example:65536/api',
+    'https://[::1]:8443/api',
+    'https://cards.provider.example/a b',
+    'https://cards.provider.example/{x}',
+    'https://cards.provider.example/api"',
+    'ftp://cards.provider.example',
+    '//cards.provider.example/api',
+    '/api',
+    'http://127.0.0.1:8080/api',
+  ])('refuses APP_PROVIDER_UPSTREAM=%j (and in sandbox mode too)', (value) => {
+    for (const mode of ['provider', 'sandbox']) {
+      const run = runStart({ ...gateway, APP_MODE: mode, APP_PROVIDER_UPSTREAM: value });
+      expectRefused(run, 'APP_PROVIDER_UPSTREAM');
+      for (const file of ['gateway-http.conf', 'gateway-locations.conf']) expect(run.wrote(file)).toBe(false);
+    }
+  });
+
+  it('refuses an accounts upstream that is this nginx itself (APP_LISTEN)', () => {
+    const run = runStart({
+      ...gateway,
+      APP_LISTEN: '127.0.0.1:4590',
+      APP_ACCOUNTS_UPSTREAM: 'http://localhost:4590',
+    });
+    expectRefused(run, 'APP_ACCOUNTS_UPSTREAM');
   });
 });

@@ -40,8 +40,11 @@ describe('deploy/start.sh', () => {
       expect(run.stderr).not.toMatch(/must|required/);
       expect(run.status).toBe(0);
       const config = parseRuntimeConfig(JSON.parse(run.read('config.json')));
-      expect(config.baseUrl).toBe(vars.APP_BASE_URL);
-      expect(config.accountsBaseUrl).toBe(vars.APP_ACCOUNTS_BASE_URL);
+      // Gateway mode: the provider is served on this origin.
+      const gateway = vars.APP_PROVIDER_UPSTREAM !== undefined;
+      expect(config.baseUrl).toBe(gateway ? '/api' : vars.APP_BASE_URL);
+      expect(config.accountsBaseUrl).toBe(gateway ? '/accounts' : vars.APP_ACCOUNTS_BASE_URL);
+      expect(run.read('gateway-locations.conf').includes('location /api/ {')).toBe(gateway);
       const csp = cspOf(run.read('security-headers.conf'));
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("script-src 'self';");
@@ -167,7 +170,14 @@ describe('deploy/Dockerfile', () => {
   it('copies every file deploy/start.sh reads', () => {
     const script = readFileSync(join(repositoryRoot, 'deploy/start.sh'), 'utf8');
     const read = [...script.matchAll(/"\$DEPLOY_DIR\/([\w./-]+)"/g)].map(([, file = '']) => file);
-    expect(read.sort()).toEqual(['check-json.awk', 'nginx/nginx.conf.template']);
+    expect(read.sort()).toEqual([
+      'check-json.awk',
+      'nginx/gateway-answer.conf.template',
+      'nginx/gateway-http.conf.template',
+      'nginx/gateway-locations.conf.template',
+      'nginx/gateway-proxy.conf.template',
+      'nginx/nginx.conf.template',
+    ]);
     for (const file of read) expect(dockerfile).toMatch(new RegExp(`COPY [^\\n]*deploy/${file}`));
   });
 });

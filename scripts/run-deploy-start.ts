@@ -31,16 +31,29 @@ export interface StartRun {
   wrote: (name: string) => boolean;
 }
 
-export function runStart(vars: Record<string, string>, options: { cwd?: string } = {}): StartRun {
-  const runtimeDir = tempDir('cartoes-start-');
+/**
+ * Runs deploy/start.sh with `vars` over a fresh runtime directory (an empty temporary one, unless `vars`
+ * names APP_RUNTIME_DIR) and an HTML directory holding an index.html. `umask`: the umask it runs under
+ * (octal, e.g. "077"), as a service manager may set it.
+ */
+export function runStart(
+  vars: Record<string, string>,
+  options: { cwd?: string; umask?: string } = {},
+): StartRun {
+  const runtimeDir = vars.APP_RUNTIME_DIR ?? tempDir('cartoes-start-');
   const htmlDir = tempDir('cartoes-html-');
   writeFileSync(join(htmlDir, 'index.html'), '<!doctype html>');
-  const result = spawnSync('sh', [join(repositoryRoot, 'deploy/start.sh')], {
-    // Only what is given: nothing of the developer's own APP_* variables leaks in.
-    env: { PATH: process.env.PATH, APP_RUNTIME_DIR: runtimeDir, APP_HTML_DIR: htmlDir, ...vars },
-    cwd: options.cwd,
-    encoding: 'utf8',
-  });
+  const script = join(repositoryRoot, 'deploy/start.sh');
+  const result = spawnSync(
+    'sh',
+    options.umask === undefined ? [script] : ['-c', `umask ${options.umask} && exec sh "$0"`, script],
+    {
+      // Only what is given: nothing of the developer's own APP_* variables leaks in.
+      env: { PATH: process.env.PATH, APP_RUNTIME_DIR: runtimeDir, APP_HTML_DIR: htmlDir, ...vars },
+      cwd: options.cwd,
+      encoding: 'utf8',
+    },
+  );
   return {
     status: result.status,
     stderr: result.stderr,

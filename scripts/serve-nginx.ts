@@ -1,5 +1,6 @@
 /**
- * `npm run serve:nginx -- --port N [--dist dist] [--sandbox http://127.0.0.1:4400] [--access-log FILE]`
+ * `npm run serve:nginx -- --port N [--dist dist] [--sandbox http://127.0.0.1:4400 | --gateway http://127.0.0.1:4400]
+ *                        [--access-log FILE] [--error-log FILE]`
  *
  * Serves a production build with the SAME files a deployment uses (deploy/start.sh, deploy/check-json.awk
  * and deploy/nginx/nginx.conf.template) on this machine's nginx: a temporary prefix directory, no root needed,
@@ -8,12 +9,14 @@
  * The app's configuration comes from the environment exactly as in the container (APP_BASE_URL,
  * APP_ACCOUNTS_BASE_URL, ...: docs/deployment.md). `--sandbox URL` is a shortcut for the HTTP sandbox
  * (`npm run sandbox`): sandbox mode, no worker, `{base_url}` = URL/api, `{accounts_base_url}` = URL/accounts.
- * The access log goes into the temporary directory, or to `--access-log FILE` (emptied first: the
- * end-to-end tests read what this run logged).
+ * `--gateway URL` is the same sandbox through gateway mode: nginx proxies /api/ to URL/api and /accounts/
+ * to URL/accounts (APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM; plain http, allowed on loopback only).
+ * The access log goes into the temporary directory, or to `--access-log FILE`; the error log to stderr, or
+ * to `--error-log FILE` (each emptied first: the end-to-end tests read what this run logged).
  * The nginx binary: NGINX_BIN, else nginx on the PATH, else /usr/sbin/nginx (Debian).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,8 +28,14 @@ const { values } = parseArgs({
     dist: { type: 'string', default: 'dist' },
     sandbox: { type: 'string' },
     'access-log': { type: 'string' },
+    gateway: { type: 'string' },
+    'error-log': { type: 'string' },
   },
 });
+if (values.sandbox && values.gateway) {
+  console.error('serve:nginx: --sandbox and --gateway are two ways to reach the sandbox: one of them');
+  process.exit(64);
+}
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65_535) {
@@ -49,8 +58,13 @@ function nginxBinary(): string {
 }
 
 const runtimeDir = mkdtempSync(path.join(tmpdir(), `cartoes-nginx-${port}-`));
+// Empty and ours, so start.sh takes it; readable by nginx's workers, which may run as another user than a
+// root master (mkdtemp makes it 0700, and start.sh leaves an existing directory's mode alone).
+chmodSync(runtimeDir, 0o755);
 const accessLog = values['access-log'] ? path.resolve(values['access-log']) : undefined;
 if (accessLog) writeFileSync(accessLog, '');
+const errorLog = values['error-log'] ? path.resolve(values['error-log']) : undefined;
+if (errorLog) writeFileSync(errorLog, '');
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   APP_RUNTIME_DIR: runtimeDir,
@@ -58,6 +72,7 @@ const env: NodeJS.ProcessEnv = {
   APP_LISTEN: `${values.host}:${port}`,
   // nginx cannot open /dev/stdout when stdout is a pipe or socket (as under Playwright): a file of its own.
   APP_ACCESS_LOG: accessLog ?? process.env.APP_ACCESS_LOG ?? path.join(runtimeDir, 'access.log'),
+  ...(errorLog ? { APP_ERROR_LOG: errorLog } : {}),
 };
 if (values.sandbox) {
   const sandbox = values.sandbox.replace(/\/+$/, '');
@@ -67,6 +82,19 @@ if (values.sandbox) {
     APP_BASE_URL: `${sandbox}/api`,
     APP_ACCOUNTS_BASE_URL: `${sandbox}/accounts`,
     APP_ENVIRONMENT_NAME: env.APP_ENVIRONMENT_NAME ?? 'nginx',
+  });
+}
+if (values.gateway) {
+  const sandbox = values.gateway.replace(/\/+$/, '');
+  // In gateway mode config.json's base URLs are /api and /accounts: none may come from the environment.
+  delete env.APP_BASE_URL;
+  delete env.APP_ACCOUNTS_BASE_URL;
+  Object.assign(env, {
+    APP_MODE: 'sandbox',
+    APP_SANDBOX_WORKER: 'false',
+    APP_PROVIDER_UPSTREAM: `${sandbox}/api`,
+    APP_ACCOUNTS_UPSTREAM: `${sandbox}/accounts`,
+    APP_ENVIRONMENT_NAME: env.APP_ENVIRONMENT_NAME ?? 'nginx gateway',
   });
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../fixtures';
+import { NGINX_URL, rawRequest } from './nginx-helpers';
 
 /**
  * nginx's access log keeps the path of each request, never its query: the sign-in callback
@@ -9,6 +10,7 @@ import { expect, test } from '../fixtures';
  */
 
 const ACCESS_LOG = process.env.E2E_NGINX_ACCESS_LOG ?? '';
+const ERROR_LOG = process.env.E2E_NGINX_ERROR_LOG ?? '';
 
 function logLines(): string[] {
   return readFileSync(ACCESS_LOG, 'utf8').split('\n').filter(Boolean);
@@ -47,4 +49,33 @@ test('nothing the suite has logged so far holds a query', () => {
   const lines = logLines();
   expect(lines.length).toBeGreaterThan(0);
   expect(lines.filter((line) => /code=|state=|\?/.test(line))).toEqual([]);
+});
+
+test('a callback too large for nginx (URI, header, body) leaves its code and state in no log', async () => {
+  const code = `code-${randomUUID()}`;
+  const state = `state-${randomUUID()}`;
+  const callback = `/entrar/retorno?code=${code}&state=${state}`;
+  const long = 'a'.repeat(9_000);
+  const cases: Array<[string, number]> = [
+    [`GET ${callback}&x=${long} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
+    [`GET ${callback} HTTP/1.1\r\nHost: x\r\nX-Long: ${long}\r\n\r\n`, 400],
+    [
+      `GET ${callback} HTTP/1.1\r\nHost: x\r\n${'X-Big: '.concat('b'.repeat(7_000), '\r\n').repeat(6)}\r\n`,
+      400,
+    ],
+    [`POST ${callback} HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n`, 413],
+  ];
+  for (const [request, status] of cases) {
+    expect((await rawRequest(NGINX_URL, request)).status).toBe(status);
+  }
+  // The control: nginx writes to this error log (its start notices), and the access log has the 413.
+  const errors = readFileSync(ERROR_LOG, 'utf8');
+  expect(errors).toContain('start worker process');
+  await expect
+    .poll(() => logLines().some((line) => line.includes('"POST /entrar/retorno HTTP/1.1" 413 ')))
+    .toBe(true);
+  for (const text of [errors, readFileSync(ACCESS_LOG, 'utf8')]) {
+    for (const secret of [code, state]) expect(text).not.toContain(secret);
+  }
+  expect(errors).not.toMatch(/request: "/);
 });

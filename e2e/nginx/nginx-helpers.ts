@@ -95,9 +95,11 @@ export async function withSecondNginx(
 ) {
   const port = Number(new URL(NGINX_URL).port) + 1;
   const child = spawn(
-    // tsx itself (not npx, which would not pass SIGTERM on): it relays the signal to serve-nginx.
-    'node_modules/.bin/tsx',
-    ['scripts/serve-nginx.ts', '--port', String(port), ...(options.args ?? [])],
+    // Node with tsx's loader, so that SIGTERM reaches serve-nginx's own handler (which stops nginx). Not
+    // npx, which does not pass it on; not the tsx command either, which relays it but, when the child has
+    // not acknowledged it within 30 ms (a busy machine), kills it outright and leaves nginx running.
+    process.execPath,
+    ['--import', 'tsx', 'scripts/serve-nginx.ts', '--port', String(port), ...(options.args ?? [])],
     { env: { ...environmentWithoutAppVariables(), ...options.env }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';

@@ -79,10 +79,12 @@ export function isUnauthorized(error: unknown): boolean {
 
 /**
  * For a request that creates or cancels something: did the provider possibly act on it although we have
- * no answer we can trust? (A dropped connection, a time-out, or a 2xx whose body we could not read.)
+ * no answer we can trust? A dropped connection, a time-out, a 2xx whose body we could not read, or a 502
+ * or 504: what a gateway or load balancer in front of the provider answers when the provider's own
+ * answer did not come through, which may be after the provider acted.
  */
 export function isUnknownOutcome(error: unknown): boolean {
-  return (
-    isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'contract')
-  );
+  if (!isApiError(error)) return false;
+  if (error.kind === 'http') return error.status === 502 || error.status === 504;
+  return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'contract';
 }

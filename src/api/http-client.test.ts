@@ -176,6 +176,20 @@ describe('createHttpClient', () => {
     expect(error.message).toContain('HTML');
   });
 
+  it.each([
+    [502, true],
+    [504, true],
+    [500, false],
+    [503, false],
+    [400, false],
+  ])(
+    'an HTTP %i is an unknown outcome for a mutation: %s (a gateway may answer after the provider acted)',
+    async (status, unknown) => {
+      answer(() => HttpResponse.json({ message: 'x', error: 'x', statusCode: status }, { status }));
+      expect(isUnknownOutcome(await failure(getProducts()))).toBe(unknown);
+    },
+  );
+
   it('maps broken JSON on a 2xx to a contract error (an unknown outcome for a mutation)', async () => {
     answer(
       () =>

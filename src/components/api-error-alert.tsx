@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import { useTranslation } from '@/hooks/use-translation';
 import { useRuntimeConfig } from '@/config/config-context';
 import { describeApiError } from '@/hooks/describe-api-error';
+import { TechnicalDetails } from './technical-details';
 
 interface ApiErrorAlertProps {
   error: unknown;
@@ -17,7 +18,7 @@ interface ApiErrorAlertProps {
 export function ApiErrorAlert({ error, title, onRetry, retrying = false }: ApiErrorAlertProps) {
   const { t } = useTranslation();
   const { requestTimeoutMs } = useRuntimeConfig();
-  const { summary, providerMessages, retryable } = describeApiError(error, t, requestTimeoutMs);
+  const { summary, providerMessages, retryable, technical } = describeApiError(error, t, requestTimeoutMs);
   return (
     <Alert
       severity="error"
@@ -36,6 +37,7 @@ export function ApiErrorAlert({ error, title, onRetry, retrying = false }: ApiEr
         <div key={`${index}:${message}`}>{message}</div>
       ))}
       <div>{summary}</div>
+      <TechnicalDetails lines={technical} />
     </Alert>
   );
 }

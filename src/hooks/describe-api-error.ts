@@ -1,75 +1,89 @@
 import type { TFunction } from '@/lib/i18n';
-import { isApiError } from '@/api/api-error';
+import { isApiError, type ApiError } from '@/api/api-error';
 
 export interface ErrorDescription {
-  /** What happened and what to do, in the UI language. */
+  /** What happened and what to do, in the UI language and the operator's words. */
   summary: string;
   /** The provider's own words (Error object `message`), shown as text. */
   providerMessages: string[];
   /** Whether trying again may help. */
   retryable: boolean;
+  /**
+   * What support needs and the operator does not: the operation, the HTTP status, the field that broke
+   * the contract, the provider's raw Error object. Shown only under "Detalhes técnicos".
+   */
+  technical: string[];
+}
+
+/** The support lines of `error` (never a token or personal data: the operation is a path template). */
+function technicalLines(error: ApiError, t: TFunction): string[] {
+  const lines = [t('errors.technical.operation', { operation: error.operation })];
+  if (error.status !== null) lines.push(t('errors.technical.status', { status: String(error.status) }));
+  else lines.push(t('errors.technical.kind', { kind: error.kind }));
+  if (error.kind === 'contract')
+    lines.push(
+      error.field === null
+        ? t('errors.technical.contractBody')
+        : t('errors.technical.field', { field: error.field }),
+    );
+  if (error.retryAfterSeconds !== null)
+    lines.push(t('errors.technical.retryAfter', { seconds: String(error.retryAfterSeconds) }));
+  if (error.networkHint === 'idempotency-key-header') lines.push(t('errors.technical.headerRefused'));
+  if (error.errorObject !== null)
+    lines.push(t('errors.technical.errorObject', { json: JSON.stringify(error.errorObject) }));
+  return lines;
 }
 
 /** Turns any failure of a provider call into words for the operator. Never exposes internals. */
 export function describeApiError(error: unknown, t: TFunction, timeoutMs?: number): ErrorDescription {
   if (!isApiError(error))
-    return { summary: t('errors.api.unexpected'), providerMessages: [], retryable: true };
+    return { summary: t('errors.api.unexpected'), providerMessages: [], retryable: true, technical: [] };
+  const technical = technicalLines(error, t);
   const providerMessages = error.providerMessages;
+  const said = (summary: string, retryable: boolean, messages: string[] = []): ErrorDescription => ({
+    summary,
+    providerMessages: messages,
+    retryable,
+    technical,
+  });
   switch (error.kind) {
     case 'network':
-      return {
-        summary:
-          error.networkHint === 'idempotency-key-header'
-            ? t('errors.api.networkHeaderRefused')
-            : t('errors.api.network'),
-        providerMessages: [],
-        retryable: true,
-      };
+      return said(
+        error.networkHint === 'idempotency-key-header'
+          ? t('errors.api.networkHeaderRefused')
+          : t('errors.api.network'),
+        true,
+      );
     case 'timeout':
-      return {
-        summary: t('errors.api.timeout', { seconds: String(Math.round((timeoutMs ?? 15000) / 1000)) }),
-        providerMessages: [],
-        retryable: true,
-      };
+      return said(
+        t('errors.api.timeout', { seconds: String(Math.round((timeoutMs ?? 15000) / 1000)) }),
+        true,
+      );
     case 'contract':
-      return {
-        summary: t('errors.api.contract', { field: error.field ?? t('errors.api.contractBody') }),
-        providerMessages: [],
-        retryable: true,
-      };
+      return said(t('errors.api.contract'), true);
     case 'unauthenticated':
-      return { summary: t('errors.api.unauthorized'), providerMessages: [], retryable: false };
+      return said(t('errors.api.unauthorized'), false);
     case 'refused':
-      return { summary: t('errors.api.refusedOrigin'), providerMessages: [], retryable: false };
+      return said(t('errors.api.refusedOrigin'), false);
     case 'http':
       break;
   }
   const status = error.status ?? 0;
-  if (status === 401) return { summary: t('errors.api.unauthorized'), providerMessages, retryable: false };
-  if (status === 403) return { summary: t('errors.api.forbidden'), providerMessages, retryable: false };
-  if (status === 429) {
-    const summary =
+  if (status === 401) return said(t('errors.api.unauthorized'), false, providerMessages);
+  if (status === 403) return said(t('errors.api.forbidden'), false, providerMessages);
+  if (status === 429)
+    return said(
       error.retryAfterSeconds !== null
         ? t('errors.api.rateLimited', { seconds: String(error.retryAfterSeconds) })
-        : t('errors.api.rateLimitedNoWait');
-    return { summary, providerMessages, retryable: true };
-  }
-  if (status >= 500) {
+        : t('errors.api.rateLimitedNoWait'),
+      true,
+      providerMessages,
+    );
+  // A gateway in front of the provider (deploy/) answers these when the provider is down or too slow.
+  if (status === 502 || status === 504) return said(t('errors.api.noAnswer'), true, providerMessages);
+  if (status >= 500)
     return providerMessages.length > 0
-      ? {
-          summary: `${t('errors.api.server', { status: String(status) })} ${t('errors.api.tryLater')}`,
-          providerMessages,
-          retryable: true,
-        }
-      : {
-          summary: t('errors.api.serverNoBody', { status: String(status) }),
-          providerMessages,
-          retryable: true,
-        };
-  }
-  return {
-    summary: t('errors.api.clientError', { status: String(status) }),
-    providerMessages,
-    retryable: false,
-  };
+      ? said(`${t('errors.api.server')} ${t('errors.api.tryLater')}`, true, providerMessages)
+      : said(t('errors.api.serverNoBody'), true);
+  return said(t('errors.api.clientError'), false, providerMessages);
 }

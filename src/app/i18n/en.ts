@@ -14,6 +14,18 @@ export const en: Translations = {
     themeToLight: 'Use light theme',
     themeToDark: 'Use dark theme',
     signOut: 'Sign out',
+    signOutDialog: {
+      title: 'Sign out and erase this tab’s work?',
+      intro: 'Signing out erases what exists only in this tab:',
+      draft: 'a credit application not sent yet;',
+      batch: 'a batch lookup under way ({{done}} of {{total}} CPFs looked up);',
+      journal_one: '{{count}} card operation in this tab’s journal, in no exported file;',
+      journal_other: '{{count}} card operations in this tab’s journal, in no exported file;',
+      nothingLeft: 'The journal was exported. Nothing else is lost by signing out.',
+      stay: 'Stay here',
+      exportJournal: 'Export the journal',
+      leave: 'Sign out and erase',
+    },
     signedOut: 'You signed out. The data of this tab was cleared.',
     loadingScreen: 'Loading the screen…',
     session: {
@@ -54,22 +66,46 @@ export const en: Translations = {
     api: {
       network: 'No answer from the provider. Check your connection and try again.',
       networkHeaderRefused:
-        'The provider answers look-ups, but this request got no answer. Either the connection dropped after sending (the provider may have received it), or the browser never sent it because the provider does not accept the Idempotency-Key header (CORS). If this happens on every send, ask whoever deploys the app to add Idempotency-Key to the provider’s Access-Control-Allow-Headers, or to turn the sendIdempotencyKey key off.',
+        'The provider answers look-ups, but this send got no answer: either the connection dropped after sending (the provider may have received it), or the browser never sent it. Check the result before sending again; if it happens on every send, tell support (see the technical details).',
       timeout: 'The provider did not answer in time ({{seconds}} s). Try again.',
-      server: 'The provider failed (HTTP {{status}}).',
-      serverNoBody: 'The provider is unavailable right now (HTTP {{status}}). Try again in a moment.',
+      noAnswer: 'The provider did not answer. Try again in a moment.',
+      server: 'The provider failed.',
+      serverNoBody: 'The provider is unavailable right now. Try again in a moment.',
       tryLater: 'Try again later.',
       contract:
-        'The provider’s answer breaks the contract ({{field}}). Try again; if it persists, tell the support team.',
-      contractBody: 'response body',
-      forbidden: 'Not allowed: the current token does not give access to this operation.',
+        'The provider’s answer came in an unexpected form. Try again; if it persists, tell support (the technical details say what differed).',
+      forbidden: 'Not allowed: your access does not include this operation.',
       rateLimited: 'Too many requests in a short time. Wait {{seconds}} s and try again.',
       rateLimitedNoWait: 'Too many requests in a short time. Wait a little and try again.',
-      unauthorized: 'Session expired. Enter a new token to continue.',
-      refusedOrigin:
-        'Call not sent: the configured address points outside the provider’s server. Tell support (configuration).',
-      clientError: 'The provider refused the request (HTTP {{status}}).',
+      unauthorized: 'Session expired. Sign in again to continue.',
+      refusedOrigin: 'Not sent: the configured address points outside the provider’s server. Tell support.',
+      clientError: 'The provider refused the request.',
       unexpected: 'Unexpected error. Try again; if it persists, tell the support team.',
+    },
+    technical: {
+      summary: 'Technical details (for support)',
+      copy: 'Copy the technical details',
+      copied: 'Details copied',
+      operation: 'Operation: {{operation}}',
+      status: 'HTTP status: {{status}}',
+      kind: 'Failure kind: {{kind}}',
+      field: 'Field outside the contract: {{field}}',
+      contractBody: 'Field outside the contract: the response body',
+      retryAfter: 'Retry-After: {{seconds}} s',
+      errorObject: 'The provider’s error object: {{json}}',
+      headerRefused:
+        'The provider may not accept the Idempotency-Key header (CORS): add it to the provider’s Access-Control-Allow-Headers, or turn sendIdempotencyKey off in the configuration.',
+    },
+  },
+  virtualCardCode: {
+    account: 'the account number',
+    accountId: 'the account identifier',
+    notRequestable: {
+      notDigits:
+        'Cannot get a virtual card: {{fieldLabel}} ({{value}}) is not a whole number, and the provider asks for a number.',
+      leadingZero:
+        'Cannot get a virtual card: {{fieldLabel}} ({{value}}) starts with a zero and would change when sent as a number.',
+      tooLarge: 'Cannot get a virtual card: {{fieldLabel}} ({{value}}) is too large to be sent as a number.',
     },
   },
   copyCode: {

@@ -19,6 +19,18 @@ export const ptBR = {
     themeToLight: 'Usar tema claro',
     themeToDark: 'Usar tema escuro',
     signOut: 'Sair',
+    signOutDialog: {
+      title: 'Sair e apagar o trabalho desta aba?',
+      intro: 'Ao sair, o que existe só nesta aba é apagado:',
+      draft: 'uma proposta de crédito que ainda não foi enviada;',
+      batch: 'uma consulta em lote em andamento ({{done}} de {{total}} CPFs consultados);',
+      journal_one: '{{count}} operação de cartão no diário desta aba, fora de qualquer arquivo exportado;',
+      journal_other: '{{count}} operações de cartão no diário desta aba, fora de qualquer arquivo exportado;',
+      nothingLeft: 'O diário foi exportado. Nada mais se perde ao sair.',
+      stay: 'Continuar aqui',
+      exportJournal: 'Exportar o diário',
+      leave: 'Sair e apagar',
+    },
     signedOut: 'Você saiu. Os dados desta aba foram apagados.',
     loadingScreen: 'Carregando a tela…',
     session: {
@@ -60,23 +72,48 @@ export const ptBR = {
     api: {
       network: 'Sem resposta do provedor. Verifique sua conexão e tente novamente.',
       networkHeaderRefused:
-        'O provedor responde às consultas, mas este envio não teve resposta. Ou a conexão caiu depois do envio (o provedor pode ter recebido o pedido), ou o navegador nem chegou a enviá-lo porque o provedor não aceita o cabeçalho Idempotency-Key (CORS). Se isso acontece a cada envio, peça a quem implanta o app para incluir Idempotency-Key em Access-Control-Allow-Headers do provedor, ou para desligar a chave sendIdempotencyKey.',
+        'O provedor responde às consultas, mas este envio não teve resposta: ou a conexão caiu depois do envio (o provedor pode ter recebido o pedido), ou o navegador nem chegou a enviá-lo. Confira o resultado antes de enviar de novo; se acontecer a cada envio, avise o suporte (veja os detalhes técnicos).',
       timeout: 'O provedor não respondeu a tempo ({{seconds}} s). Tente novamente.',
-      server: 'O provedor teve uma falha (HTTP {{status}}).',
-      serverNoBody:
-        'O provedor está indisponível no momento (HTTP {{status}}). Tente novamente em instantes.',
+      noAnswer: 'O provedor não respondeu. Tente novamente em instantes.',
+      server: 'O provedor teve uma falha.',
+      serverNoBody: 'O provedor está indisponível no momento. Tente novamente em instantes.',
       tryLater: 'Tente novamente mais tarde.',
       contract:
-        'A resposta do provedor não segue o contrato ({{field}}). Tente novamente; se persistir, avise o suporte.',
-      contractBody: 'corpo da resposta',
-      forbidden: 'Sem permissão: o token atual não dá acesso a esta operação.',
-      rateLimited: 'Muitas requisições em pouco tempo. Aguarde {{seconds}} s e tente novamente.',
-      rateLimitedNoWait: 'Muitas requisições em pouco tempo. Aguarde um pouco e tente novamente.',
-      unauthorized: 'Sessão expirada. Informe um novo token para continuar.',
+        'A resposta do provedor veio num formato inesperado. Tente novamente; se persistir, avise o suporte (os detalhes técnicos dizem o que veio diferente).',
+      forbidden: 'Sem permissão: o seu acesso não inclui esta operação.',
+      rateLimited: 'Muitos pedidos em pouco tempo. Aguarde {{seconds}} s e tente novamente.',
+      rateLimitedNoWait: 'Muitos pedidos em pouco tempo. Aguarde um pouco e tente novamente.',
+      unauthorized: 'Sessão expirada. Entre de novo para continuar.',
       refusedOrigin:
-        'Chamada não enviada: o endereço configurado aponta para fora do servidor do provedor. Avise o suporte (configuração).',
-      clientError: 'O provedor recusou a requisição (HTTP {{status}}).',
+        'Pedido não enviado: o endereço configurado aponta para fora do servidor do provedor. Avise o suporte.',
+      clientError: 'O provedor recusou o pedido.',
       unexpected: 'Erro inesperado. Tente novamente; se persistir, avise o suporte.',
+    },
+    technical: {
+      summary: 'Detalhes técnicos (para o suporte)',
+      copy: 'Copiar os detalhes técnicos',
+      copied: 'Detalhes copiados',
+      operation: 'Operação: {{operation}}',
+      status: 'Situação HTTP: {{status}}',
+      kind: 'Tipo de falha: {{kind}}',
+      field: 'Campo fora do contrato: {{field}}',
+      contractBody: 'Campo fora do contrato: o corpo da resposta',
+      retryAfter: 'Retry-After: {{seconds}} s',
+      errorObject: 'Objeto de erro do provedor: {{json}}',
+      headerRefused:
+        'O provedor pode não aceitar o cabeçalho Idempotency-Key (CORS): inclua-o em Access-Control-Allow-Headers do provedor, ou desligue sendIdempotencyKey na configuração.',
+    },
+  },
+  virtualCardCode: {
+    account: 'o número da conta',
+    accountId: 'o identificador da conta',
+    notRequestable: {
+      notDigits:
+        'Não pode receber cartão virtual: {{fieldLabel}} ({{value}}) não é um número inteiro, e o provedor pede um número.',
+      leadingZero:
+        'Não pode receber cartão virtual: {{fieldLabel}} ({{value}}) começa com zero e mudaria ao ser enviado como número.',
+      tooLarge:
+        'Não pode receber cartão virtual: {{fieldLabel}} ({{value}}) é grande demais para ser enviado como número.',
     },
   },
   copyCode: {

@@ -13,16 +13,22 @@ import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/hooks/use-session';
 import { NavDrawer } from './nav-drawer';
 import { SessionLimitsGuard } from './session-limits-guard';
-import { OfflineBanner, SandboxBanner } from './status-banners';
+import { SandboxBanner } from '@/components/sandbox-banner';
+import { OfflineBanner } from './status-banners';
 import { useSignOut } from '../use-sign-out';
 import { TopBar } from './top-bar';
 import { paths } from '@/config/paths';
+import { unsentWork, type UnsentWork } from '@/lib/unsent-work';
 
 // Loaded only when a 401 happens: the dialog machinery (Modal, transitions) stays off the first screens.
 const ReauthDialog = lazy(async () => ({
   default: (await import('@/features/auth/reauth-dialog')).ReauthDialog,
 }));
 // Below `md` only, on first opening: wide screens never download Modal and its transitions.
+// Only when "Sair" meets work it would erase.
+const SignOutDialog = lazy(async () => ({
+  default: (await import('./sign-out-dialog')).SignOutDialog,
+}));
 const MobileNavDrawer = lazy(async () => ({
   default: (await import('./mobile-nav-drawer')).MobileNavDrawer,
 }));
@@ -45,6 +51,13 @@ export function AppShell() {
   const [navLoaded, setNavLoaded] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { signOut, endSession } = useSignOut();
+  // "Sair" asks first while this tab holds work that signing out would erase.
+  const [erasing, setErasing] = useState<readonly UnsentWork[] | null>(null);
+  const requestSignOut = () => {
+    const work = unsentWork();
+    if (work.length === 0) signOut();
+    else setErasing(work);
+  };
   useRouteFocus();
 
   if (state.status === 'signed-out') {
@@ -69,7 +82,7 @@ export function AppShell() {
         {t('app.skipToContent')}
       </Link>
       <TopBar
-        onSignOut={signOut}
+        onSignOut={requestSignOut}
         compact={!wide}
         navOpen={navOpen && !wide}
         onOpenNav={() => {
@@ -102,10 +115,22 @@ export function AppShell() {
           <Outlet key={state.operator} />
         </Box>
       </Box>
-      <SessionLimitsGuard limits={config.sessionLimits} onEnd={endSession} onSignOut={signOut} />
+      <SessionLimitsGuard limits={config.sessionLimits} onEnd={endSession} onSignOut={requestSignOut} />
       {state.status === 'expired' ? (
         <Suspense fallback={null}>
-          <ReauthDialog onSignOut={signOut} />
+          <ReauthDialog onSignOut={requestSignOut} />
+        </Suspense>
+      ) : null}
+      {erasing ? (
+        <Suspense fallback={null}>
+          <SignOutDialog
+            initial={erasing}
+            onStay={() => setErasing(null)}
+            onSignOut={() => {
+              setErasing(null);
+              signOut();
+            }}
+          />
         </Suspense>
       ) : null}
     </Box>

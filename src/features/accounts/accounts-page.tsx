@@ -11,6 +11,8 @@ import { accountsEngine } from './accounts-engine';
 import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode } from '@/api/virtual-card-account';
 import { ApiErrorAlert } from '@/components/api-error-alert';
+import { useToast } from '@/components/toast-provider';
+import { TechnicalDetails } from '@/components/technical-details';
 import { useAccountDataset } from '@/hooks/use-account-list';
 import { PageContainer } from '@/components/page-container';
 import { ListToolbar, useListSearch } from '@/components/list-toolbar';
@@ -32,8 +34,9 @@ const SEARCH_DEBOUNCE_MS = 150;
  * always, the balances as room allows. The column chooser shows or hides any of them.
  */
 function defaultColumns(width: 'phone' | 'medium' | 'wide' | 'widest'): ReadonlySet<ColumnId> {
-  const columns: ColumnId[] = ['tradeName', 'taxId'];
-  if (width !== 'phone') columns.push('branch', 'account', 'code');
+  // The provider's accountId (a UUID, often) is in the column menu: the trade name needs the room more.
+  const columns: ColumnId[] = ['tradeName'];
+  if (width !== 'phone') columns.push('taxId', 'branch', 'account');
   if (width === 'wide' || width === 'widest') columns.push('available');
   if (width === 'widest') columns.push('total');
   return new Set(columns);
@@ -49,6 +52,17 @@ export function AccountsPage() {
     const code = virtualCardCode(account, config.virtualCardAccountField);
     return code.ok ? code.code : null;
   };
+  // Why an account cannot get a virtual card, in the operator's words (null when it can).
+  const whyNoCard = (account: Account) => {
+    const code = virtualCardCode(account, config.virtualCardAccountField);
+    return code.ok
+      ? null
+      : t(`virtualCardCode.notRequestable.${code.reason}`, {
+          fieldLabel: t(`virtualCardCode.${code.field}`),
+          value: code.value,
+        });
+  };
+  const notify = useToast();
   const { accounts, forbidden } = useAccountDataset();
 
   const search = useListSearch(t('accounts.searchLabel'), t('accounts.searchHelp'));
@@ -132,6 +146,7 @@ export function AccountsPage() {
         <Alert severity="info">
           <AlertTitle>{t('accounts.forbiddenTitle')}</AlertTitle>
           {t('accounts.forbiddenBody')}
+          <TechnicalDetails lines={[t('accounts.forbiddenTechnical')]} />
         </Alert>
       ) : failed ? (
         <ApiErrorAlert
@@ -146,10 +161,15 @@ export function AccountsPage() {
             // A standing explanation of what is not shown, not an event: a note.
             <Alert key={contradiction.key} severity="warning" role="note">
               <AlertTitle>{t('accounts.withheld.balanceUnitTitle')}</AlertTitle>
-              {t('accounts.withheld.balanceUnit', {
-                field: contradiction.field,
-                value: contradiction.value,
-              })}
+              {t('accounts.withheld.balanceUnit', { value: contradiction.value })}
+              <TechnicalDetails
+                lines={[
+                  t('accounts.withheld.balanceUnitTechnical', {
+                    field: contradiction.field,
+                    value: contradiction.value,
+                  }),
+                ]}
+              />
             </Alert>
           ))}
           <ListToolbar
@@ -185,7 +205,9 @@ export function AccountsPage() {
               totals={shown?.totals ?? null}
               moneyUnit={moneyUnit}
               onRequestCard={onRequestCard}
-              canRequestCard={(account) => accountCode(account) !== null}
+              whyNoCard={whyNoCard}
+              onExplain={(reason) => notify(reason, 'info')}
+              phone={!atLeastSm}
             />
           )}
         </Stack>

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { handOff, peekHandOff } from '@/lib/hand-off';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
+
+beforeAll(() => preloadRoute('/analises'));
 
 const cpfField = () => screen.getByRole('textbox', { name: 'CPF' });
 const resultsTable = () => screen.findByRole('table', { name: 'Propostas do CPF consultado' });
@@ -107,10 +109,13 @@ describe('AnalysisStatusPage', () => {
     expect(document.title).toBe('Análises por CPF · Cartões Back-office');
   });
 
-  it('shows an unknown status as it came, with string alertas', async () => {
+  it('reads an unknown status as words, its code kept in the title, with string alertas', async () => {
     await lookUp('98765432100');
     const table = await resultsTable();
-    expect(within(table).getByText('AGUARDANDO_BIOMETRIA')).toBeInTheDocument();
+    expect(within(table).getByText('Aguardando biometria').closest('[title]')).toHaveAttribute(
+      'title',
+      'AGUARDANDO_BIOMETRIA',
+    );
     const alerts = screen.getByRole('group', { name: 'Alertas informados pelo provedor' });
     expect(
       within(alerts)
@@ -119,7 +124,7 @@ describe('AnalysisStatusPage', () => {
     ).toEqual(['Biometria facial pendente no aplicativo', 'Prazo para biometria: 7 dias']);
   });
 
-  it('shows object-shaped alertas as key: value text', async () => {
+  it('shows object-shaped alertas by their message, the code after it', async () => {
     await lookUp('12345678909');
     const table = await resultsTable();
     expect(within(table).getByText('Pendente de documentação')).toBeInTheDocument();
@@ -128,10 +133,7 @@ describe('AnalysisStatusPage', () => {
       within(alerts)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual([
-      'codigo: A01 · mensagem: Comprovante de renda ilegível',
-      'codigo: A07 · mensagem: Comprovante de residência com mais de 90 dias',
-    ]);
+    ).toEqual(['Comprovante de renda ilegível (A01)', 'Comprovante de residência com mais de 90 dias (A07)']);
   });
 
   it('shows erros beside the results', async () => {
@@ -139,15 +141,13 @@ describe('AnalysisStatusPage', () => {
     const table = await resultsTable();
     expect(within(table).getByText('Cancelada')).toBeInTheDocument();
     const errors = screen.getByRole('group', { name: 'Erros informados pelo provedor' });
-    expect(errors).toHaveTextContent(
-      'codigo: E12 · mensagem: Divergência de dados cadastrais na Receita Federal',
-    );
+    expect(errors).toHaveTextContent('Divergência de dados cadastrais na Receita Federal (E12)');
   });
 
   it('shows sucesso: false as such, without claiming there is no application', async () => {
     await lookUp('45317828791');
     expect(
-      await screen.findByText('O provedor informou que a consulta não teve sucesso (sucesso: false).'),
+      await screen.findByText('O provedor informou que a consulta não teve sucesso.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Consulta sem sucesso')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Erros informados pelo provedor' })).toHaveTextContent(
@@ -201,14 +201,20 @@ describe('AnalysisStatusPage', () => {
     sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: '429', retryAfterSeconds: 12 });
     await lookUp('52998224725');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Muitas requisições em pouco tempo. Aguarde 12 s e tente novamente.',
+      'Muitos pedidos em pouco tempo. Aguarde 12 s e tente novamente.',
     );
   });
 
-  it('names the field when the answer breaks the contract', async () => {
+  it('says the answer came in an unexpected form, and names the field under the details', async () => {
     sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: 'schemaDrift' });
     await lookUp('52998224725');
-    expect(await screen.findByRole('alert')).toHaveTextContent(/não segue o contrato \(conteudo\./);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('A resposta do provedor veio num formato inesperado.');
+    expect(
+      within(alert)
+        .getByText(/Campo fora do contrato: conteudo\./)
+        .closest('details'),
+    ).not.toBeNull();
   });
 
   it('shows script-like provider text literally', async () => {
@@ -261,7 +267,7 @@ describe('AnalysisStatusPage', () => {
     await resultsTable();
     await user.clear(cpfField());
     await user.type(cpfField(), '98765432100{Enter}');
-    expect(await screen.findByText('AGUARDANDO_BIOMETRIA')).toBeInTheDocument();
+    expect(await screen.findByText('Aguardando biometria')).toBeInTheDocument();
     await user.clear(cpfField());
     await user.type(cpfField(), '52998224725{Enter}');
     await screen.findByText('Aprovada');
@@ -274,7 +280,7 @@ describe('AnalysisStatusPage', () => {
     ).toEqual(['***.***.*47-25', '***.***.*21-00']);
     expect(recent).not.toHaveTextContent('529.982');
     await user.click(within(recent).getByRole('button', { name: 'Consultar de novo o CPF ***.***.*21-00' }));
-    expect(await screen.findByText('AGUARDANDO_BIOMETRIA')).toBeInTheDocument();
+    expect(await screen.findByText('Aguardando biometria')).toBeInTheDocument();
     expect(cpfField()).toHaveValue('987.654.321-00');
     expect(within(recent).getAllByRole('button')[0]).toHaveTextContent('***.***.*21-00');
   });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { describeApiError } from '@/hooks/describe-api-error';
 import { useRuntimeConfig } from '@/config/config-context';
-import { localizeLabel } from '@/config/config-label';
+import { statusLabel } from '@/config/status-label';
 import { formatCpf } from '@/lib/cpf';
 import type { InvalidCpfEntry } from '@/lib/cpf-list';
 import type { BatchRow, RowCategory } from './batch-rows';
@@ -33,13 +33,10 @@ export function useBatchLabels(showCpfs: boolean): BatchLabels {
 
   return useMemo(() => {
     const known = new Map(analysisStatuses.map((status) => [status.value, status]));
-    const statusLabel = (status: string) => {
-      const entry = known.get(status);
-      return entry ? localizeLabel(entry.label, language) : status;
-    };
+    const labelOf = (status: string) => statusLabel(status, known.get(status), language);
     const categoryLabel = (category: RowCategory) =>
       category.startsWith('status:')
-        ? statusLabel(category.slice('status:'.length))
+        ? labelOf(category.slice('status:'.length))
         : t(`analysisBatch.results.kind.${category as Exclude<RowCategory, `status:${string}`>}`);
     const categoryTone = (category: RowCategory): Tone => {
       if (category.startsWith('status:'))
@@ -48,7 +45,7 @@ export function useBatchLabels(showCpfs: boolean): BatchLabels {
       return 'outlined';
     };
     const label = (row: BatchRow) =>
-      row.kind === 'analysis' ? statusLabel(row.status ?? '') : t(`analysisBatch.results.kind.${row.kind}`);
+      row.kind === 'analysis' ? labelOf(row.status ?? '') : t(`analysisBatch.results.kind.${row.kind}`);
     const failure = (row: BatchRow) => {
       if (row.kind !== 'failed') return '';
       const described = describeApiError(row.failure, t, requestTimeoutMs);

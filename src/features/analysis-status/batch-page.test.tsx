@@ -114,7 +114,7 @@ describe('AnalysisBatchPage', () => {
     await user.click(within(filters).getByRole('button', { name: 'Todos 5' }));
     await user.type(screen.getByRole('searchbox', { name: 'Filtrar resultados' }), '390533');
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    expect(bodyRows()[0]).toContain('Erro: codigo: E12 · mensagem: Divergência de dados cadastrais');
+    expect(bodyRows()[0]).toContain('Erro: Divergência de dados cadastrais na Receita Federal (E12)');
   });
 
   it('retries a 5xx twice with its own backoff (the query does not retry on top), then offers to try again', async () => {
@@ -127,7 +127,7 @@ describe('AnalysisBatchPage', () => {
     expect(lookupsOf(seededCpfs.approved)).toBe(3);
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(bodyRows()[0]).toMatch(
-      /Falhou \| — \| O provedor está indisponível no momento \(HTTP 503\).*\(3 tentativas\)/,
+      /Falhou \| — \| O provedor está indisponível no momento\. Tente novamente em instantes\..*\(3 tentativas\)/,
     );
 
     await user.click(screen.getByRole('button', { name: 'Tentar de novo a que falhou' }));
@@ -142,13 +142,15 @@ describe('AnalysisBatchPage', () => {
       config: { batchConcurrency: 1 },
     });
     await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
-    expect(await screen.findByText(/O provedor pediu uma pausa \(HTTP 429\)/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/O provedor pediu uma pausa \(muitos pedidos em pouco tempo\)/),
+    ).toBeInTheDocument();
     // Nothing else is sent during the pause.
     expect(allLookups()).toBe(1);
     await waitFor(() => expect(progressText()).toHaveTextContent(/^2 de 2 consultados · Concluída/));
     expect(lookupsOf(seededCpfs.approved)).toBe(2);
     expect(lookupsOf(seededCpfs.unknownStatus)).toBe(1);
-    await waitFor(() => expect(bodyRows().join('\n')).toContain('AGUARDANDO_BIOMETRIA'));
+    await waitFor(() => expect(bodyRows().join('\n')).toContain('Aguardando biometria'));
   });
 
   it('"Parar" aborts what is in flight and drops the rest; "Continuar" finishes them', async () => {

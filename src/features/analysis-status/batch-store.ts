@@ -1,6 +1,7 @@
 import type { AnalysisStatusBatch } from '@/api/analysis-status-batch';
 import { session } from '@/api/session';
 import type { CpfListEntry, InvalidCpfEntry } from '@/lib/cpf-list';
+import { registerUnsentWork } from '@/lib/unsent-work';
 import { createMemoryStore, onForgetEverything } from '@/lib/memory-store';
 import type { QueueProgress } from '@/lib/task-queue';
 import type { LookupState } from './batch-rows';
@@ -142,3 +143,10 @@ export function clearBatch(): void {
 export function batchIsRunning(): boolean {
   return current !== null && current.queue.progress().active;
 }
+
+// Signing out ends the batch: "Sair" asks first while it runs.
+registerUnsentWork('batch', () => {
+  if (current === null || !batchIsRunning()) return null;
+  const { total, queued, running, backoff } = current.queue.progress();
+  return { kind: 'batch', done: total - queued - running - backoff, total };
+});

@@ -63,7 +63,7 @@ export const analysisBatchTexts = defineTexts(
       seconds: '{{count}} s',
       minutes: '{{count}} min',
       paused:
-        'O provedor pediu uma pausa (HTTP 429). Nenhuma consulta começa antes de {{seconds}} s; depois seguem {{concurrency}} por vez.',
+        'O provedor pediu uma pausa (muitos pedidos em pouco tempo). Nenhuma consulta começa antes de {{seconds}} s; depois seguem {{concurrency}} por vez.',
       held: 'Sessão expirada: as consultas continuam quando você entrar de novo.',
       stop: 'Parar',
       retryFailed_one: 'Tentar de novo a que falhou',
@@ -111,7 +111,7 @@ export const analysisBatchTexts = defineTexts(
       notes: {
         error: 'Erro: {{text}}',
         alert: 'Alerta: {{text}}',
-        unsuccessful: 'O provedor informou sucesso: false.',
+        unsuccessful: 'O provedor informou que a consulta não teve sucesso.',
         beyondFirstPage: 'Mais {{count}} propostas além da primeira página (só ela pode ser obtida).',
         stopped: 'Interrompida antes da resposta.',
         attempts: '({{count}} tentativas)',
@@ -201,7 +201,7 @@ export const analysisBatchTexts = defineTexts(
       seconds: '{{count}} s',
       minutes: '{{count}} min',
       paused:
-        'The provider asked for a pause (HTTP 429). No lookup starts for {{seconds}} s; then {{concurrency}} at a time.',
+        'The provider asked for a pause (too many requests in a short time). No lookup starts for {{seconds}} s; then {{concurrency}} at a time.',
       held: 'Session expired: the lookups go on when you sign in again.',
       stop: 'Stop',
       retryFailed_one: 'Try the failed one again',
@@ -248,7 +248,7 @@ export const analysisBatchTexts = defineTexts(
       notes: {
         error: 'Error: {{text}}',
         alert: 'Alert: {{text}}',
-        unsuccessful: 'The provider said sucesso: false.',
+        unsuccessful: 'The provider said the lookup did not succeed.',
         beyondFirstPage: '{{count}} more applications beyond the first page (only that one can be fetched).',
         stopped: 'Stopped before the answer.',
         attempts: '({{count}} tries)',

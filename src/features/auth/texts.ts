@@ -22,8 +22,8 @@ export const authTexts = defineTexts(
     jwtNoScopes: 'Nenhum escopo declarado',
     sandboxTokensTitle: 'Tokens do sandbox',
     sandboxTokensIntro: 'Entre com um clique usando um dos tokens de teste:',
-    sandboxOperator: 'Operador (com accounts:read)',
-    sandboxAnalyst: 'Analista (sem accounts:read)',
+    sandboxOperator: 'Operador (com acesso às contas)',
+    sandboxAnalyst: 'Analista (sem acesso às contas)',
     sandboxExpired: 'Token expirado (sempre recusado)',
     reauthTitle: 'Sessão expirada',
     reauthIntro:
@@ -78,8 +78,8 @@ export const authTexts = defineTexts(
     jwtNoScopes: 'No scopes declared',
     sandboxTokensTitle: 'Sandbox tokens',
     sandboxTokensIntro: 'Sign in with one click using a test token:',
-    sandboxOperator: 'Operator (with accounts:read)',
-    sandboxAnalyst: 'Analyst (without accounts:read)',
+    sandboxOperator: 'Operator (with the account list)',
+    sandboxAnalyst: 'Analyst (without the account list)',
     sandboxExpired: 'Expired token (always refused)',
     reauthTitle: 'Session expired',
     reauthIntro:

@@ -1,13 +1,26 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
 import { formatCnpj } from '@/lib/cnpj';
-import { otherProfile, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { captureDownloads } from '@/test/downloads';
 import { issueTestToken } from '@/test/sandbox-token';
 import { handOff, peekHandOff } from '@/lib/hand-off';
 import { cardJournal } from './journal-store';
 
 const sandbox = setupTestSandbox();
+
+beforeAll(() => preloadRoute('/cartoes'));
+
+/**
+ * The account picker, once the screen is there: waited for by its label, then checked as the combobox
+ * it is (a role query with a name, tried on every change while the screen loads, reads the style of
+ * every candidate each time).
+ */
+async function findAccountPicker(): Promise<HTMLElement> {
+  const picker = await screen.findByLabelText('Conta');
+  expect(picker).toHaveRole('combobox');
+  return picker;
+}
 
 const virtualSection = () => screen.getByRole('region', { name: 'Solicitar cartão virtual', hidden: true });
 const cancelSection = () => screen.getByRole('region', { name: 'Cancelar cartão', hidden: true });
@@ -23,7 +36,7 @@ describe('CardsPage: virtual card', () => {
     const target = sandbox.store.listAccounts()[1]!;
     // The default seed has UUID accountIds: the code sent is the account number (virtualCardAccountField).
     expect(target.accountId).toMatch(/^[0-9a-f-]{36}$/);
-    const picker = await screen.findByRole('combobox', { name: 'Conta' });
+    const picker = await findAccountPicker();
     expect(document.title).toBe('Cartões · Cartões Back-office');
     await user.click(picker);
     await user.paste(target.tradeName);
@@ -44,9 +57,7 @@ describe('CardsPage: virtual card', () => {
       `Será solicitado um novo cartão virtual para a conta ${target.account}.`,
     );
     expect(dialog).toHaveTextContent(`CNPJ ${formatCnpj(target.taxId)}, agência ${target.branch}`);
-    expect(dialog).toHaveTextContent(
-      `Código enviado ao provedor: ${target.account} (campo account da conta).`,
-    );
+    expect(dialog).toHaveTextContent(`Código enviado ao provedor: ${target.account} (o número da conta).`);
     await user.dblClick(within(dialog).getByRole('button', { name: 'Solicitar' }));
 
     const result = await within(virtualSection()).findByText(
@@ -69,13 +80,13 @@ describe('CardsPage: virtual card', () => {
     const { user } = renderRoute('/cartoes', { sandbox });
     const dashed = sandbox.store.listAccounts()[9]!;
     expect(dashed.account).toMatch(/^\d+-\d$/);
-    const picker = await screen.findByRole('combobox', { name: 'Conta' });
+    const picker = await findAccountPicker();
     await user.click(picker);
     await user.paste(dashed.tradeName);
     const option = await screen.findByRole('option', { name: new RegExp(dashed.tradeName) });
     expect(option).toHaveAttribute('aria-disabled', 'true');
     expect(option).toHaveTextContent(
-      `Não pode ser solicitado: o campo account (${dashed.account}) não é um número inteiro.`,
+      `Não pode receber cartão virtual: o número da conta (${dashed.account}) não é um número inteiro, e o provedor pede um número.`,
     );
     // MUI makes a disabled option unclickable (pointer-events: none); nothing gets chosen.
     await user.keyboard('{ArrowDown}{Enter}');
@@ -86,8 +97,14 @@ describe('CardsPage: virtual card', () => {
     // The default seed's accountIds are UUIDs: read as the code, none is a whole number.
     const { user } = renderRoute('/cartoes', { sandbox, config: { virtualCardAccountField: 'accountId' } });
     expect(
-      await screen.findByText(/Nenhuma das 30 contas da lista tem um número inteiro no campo accountId/),
+      await screen.findByText(/Nenhuma das 30 contas da lista tem um código que o provedor aceite/),
     ).toBeInTheDocument();
+    // The field and the setting behind it are for support, under the details.
+    expect(
+      screen
+        .getByText(/o campo accountId da conta \(configuração virtualCardAccountField\)/)
+        .closest('details'),
+    ).not.toBeNull();
     const code = screen.getByRole('textbox', { name: 'Código da conta' });
     await user.type(code, '123');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
@@ -97,7 +114,7 @@ describe('CardsPage: virtual card', () => {
 
   it('asks to pick an account first', async () => {
     const { user } = renderRoute('/cartoes', { sandbox });
-    await screen.findByRole('combobox', { name: 'Conta' });
+    await findAccountPicker();
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
     expect(screen.getByText('Escolha uma conta.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -107,7 +124,7 @@ describe('CardsPage: virtual card', () => {
     sandbox.store.faults.add({ endpoint: 'createVirtualCard', kind: '500', times: 1 });
     const { user } = renderRoute('/cartoes', { sandbox });
     const target = sandbox.store.listAccounts()[2]!;
-    const picker = await screen.findByRole('combobox', { name: 'Conta' });
+    const picker = await findAccountPicker();
     await user.click(picker);
     await user.paste(target.tradeName);
     await user.click(await screen.findByRole('option', { name: new RegExp(target.tradeName) }));
@@ -127,7 +144,7 @@ describe('CardsPage: virtual card', () => {
     sandbox.store.faults.add({ endpoint: 'createVirtualCard', kind: '400', times: 1 });
     const { user } = renderRoute('/cartoes', { sandbox });
     const target = sandbox.store.listAccounts()[2]!;
-    const picker = await screen.findByRole('combobox', { name: 'Conta' });
+    const picker = await findAccountPicker();
     await user.click(picker);
     await user.paste(target.tradeName);
     await user.click(await screen.findByRole('option', { name: new RegExp(target.tradeName) }));
@@ -160,7 +177,7 @@ describe('CardsPage: virtual card', () => {
   it('with an opaque token refused by the accounts list (403), offers a typed code with a note', async () => {
     const { user } = renderRoute('/cartoes', { sandbox, token: 'sandbox-analyst' });
     const target = sandbox.store.listAccounts()[4]!;
-    expect(await screen.findByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
+    expect(await screen.findByText(/O seu acesso não inclui a lista de contas/)).toBeInTheDocument();
     const code = screen.getByRole('textbox', { name: 'Código da conta' });
     await user.type(code, 'abc');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
@@ -178,7 +195,7 @@ describe('CardsPage: virtual card', () => {
     const token = await issueTestToken(sandbox, ['cards:write']);
     const { user } = renderRoute('/cartoes', { sandbox, token });
     const code = await screen.findByRole('textbox', { name: 'Código da conta' });
-    expect(screen.getByText(/não tem o escopo accounts:read/)).toBeInTheDocument();
+    expect(screen.getByText(/O seu acesso não inclui a lista de contas/)).toBeInTheDocument();
     await user.type(code, '123');
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
     await user.click(await screen.findByRole('button', { name: 'Solicitar' }));
@@ -239,8 +256,10 @@ describe('CardsPage: cancellation', () => {
   it('shows the provider message when the card is already cancelled, newest first in the journal', async () => {
     const { user } = renderRoute('/cartoes', { sandbox });
     const code = await screen.findByRole('textbox', { name: 'Código do cartão' });
-    await user.type(code, '5002');
     for (let attempt = 0; attempt < 2; attempt += 1) {
+      // A cancelled card's code leaves the field (one click from cancelling it again): typed again.
+      expect(code).toHaveValue('');
+      await user.type(code, '5002');
       await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
       const dialog = await screen.findByRole('dialog');
       await user.type(within(dialog).getByRole('textbox'), '5002{Enter}');

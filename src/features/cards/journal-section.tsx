@@ -13,9 +13,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from './texts';
-import { downloadTextFile, stampedFileName, toCsv } from '@/lib/csv';
-import { useCardJournal, type JournalEntry } from './journal-store';
-import { formatLocalDateTime } from './operation-result';
+import { downloadJournal, journalCells } from './journal-csv';
+import { cardJournal, useCardJournal } from './journal-store';
 
 /** The card operations of this tab (newest first), exportable as CSV. */
 export function JournalSection() {
@@ -23,34 +22,11 @@ export function JournalSection() {
   const headingId = useId();
   const entries = useCardJournal();
 
-  const operationText = (entry: JournalEntry) =>
-    entry.operation === 'cancel' ? t('cards.journal.cancel') : t('cards.journal.virtualCard');
-  const inputText = (entry: JournalEntry) =>
-    entry.operation === 'cancel'
-      ? t('cards.journal.inputCard', { code: entry.input })
-      : t('cards.journal.inputAccount', { code: entry.input });
-  const outcomeText = (entry: JournalEntry) =>
-    entry.outcome === 'success' ? t('cards.journal.success') : t('cards.journal.failure');
-
-  function exportCsv() {
-    const csv = toCsv(
-      [
-        t('cards.journal.time'),
-        t('cards.journal.operation'),
-        t('cards.journal.input'),
-        t('cards.journal.outcome'),
-        t('cards.journal.message'),
-      ],
-      entries.map((entry) => [
-        formatLocalDateTime(entry.at, i18n.language),
-        operationText(entry),
-        String(entry.input),
-        outcomeText(entry),
-        entry.message,
-      ]),
-    );
-    downloadTextFile(stampedFileName(t('cards.journal.fileName')), csv);
-  }
+  const language = i18n.language;
+  const exportCsv = () => {
+    downloadJournal(entries, language);
+    cardJournal.markExported();
+  };
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
@@ -94,26 +70,27 @@ export function JournalSection() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {entries.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    <time dateTime={entry.at.toISOString()}>
-                      {formatLocalDateTime(entry.at, i18n.language)}
-                    </time>
-                  </TableCell>
-                  <TableCell>{operationText(entry)}</TableCell>
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{inputText(entry)}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={entry.outcome === 'success' ? 'success' : 'error'}
-                      label={outcomeText(entry)}
-                    />
-                  </TableCell>
-                  <TableCell>{entry.message}</TableCell>
-                </TableRow>
-              ))}
+              {entries.map((entry) => {
+                const cells = journalCells(entry, language);
+                return (
+                  <TableRow key={entry.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      <time dateTime={entry.at.toISOString()}>{cells.time}</time>
+                    </TableCell>
+                    <TableCell>{cells.operation}</TableCell>
+                    <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{cells.input}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={entry.outcome === 'success' ? 'success' : 'error'}
+                        label={cells.outcome}
+                      />
+                    </TableCell>
+                    <TableCell>{cells.message}</TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         </TableContainer>

@@ -9,7 +9,10 @@ import { useTranslation } from './texts';
 import { isApiError } from '@/api/api-error';
 import { readProviderRefusals, type ProviderRefusal } from '@/api/provider-refusal';
 import type { CardOperationResult } from '@/api/schemas/cards';
+import { newCardCodeOf } from '@/api/cards';
+import { CopyCodeButton } from '@/components/copy-code-button';
 import { describeApiError } from '@/hooks/describe-api-error';
+import { TechnicalDetails } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import type { ConfirmedOutcome } from '@/hooks/use-confirmed-mutation';
 import { useRuntimeConfig } from '@/config/config-context';
@@ -78,6 +81,7 @@ export function OperationOutcome({
   switch (outcome.kind) {
     case 'sent': {
       const { result } = outcome;
+      const newCard = operation === 'virtualCard' ? newCardCodeOf(result) : null;
       box = (
         // One live region for the answer and its caveat.
         <div role="status">
@@ -85,6 +89,12 @@ export function OperationOutcome({
             <AlertTitle>{t('cards.resultTitle')}</AlertTitle>
             {/* Provider text, rendered as text. */}
             <div>{result.message}</div>
+            {newCard !== null ? (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+                <strong>{t('cards.newCardCode', { code: newCard })}</strong>
+                <CopyCodeButton code={String(newCard)} withinLiveRegion />
+              </Stack>
+            ) : null}
             <div>
               <time dateTime={result.timestamp}>
                 {t('cards.resultAt', { time: formatLocalDateTime(result.timestamp, i18n.language) })}
@@ -125,7 +135,7 @@ export function OperationOutcome({
       );
       break;
     case 'unknown': {
-      const { summary } = describeApiError(outcome.error, t, requestTimeoutMs);
+      const { summary, technical } = describeApiError(outcome.error, t, requestTimeoutMs);
       // A cancel sent again tells what happened (cancelled, or already cancelled); a virtual card only
       // when the provider gets the key, which lets it answer the repeat from the first.
       const canResend = operation === 'cancel' || sendIdempotencyKey;
@@ -149,6 +159,7 @@ export function OperationOutcome({
               </Box>
             ) : null}
           </Stack>
+          <TechnicalDetails lines={technical} />
         </Alert>
       );
       break;
@@ -193,7 +204,7 @@ function Refusal({ error, fields }: { error: Error; fields: Readonly<Record<stri
         }}
       />
     );
-  const { summary, providerMessages } = describeApiError(error, t, requestTimeoutMs);
+  const { summary, providerMessages, technical } = describeApiError(error, t, requestTimeoutMs);
   return (
     <>
       {/* Provider text, rendered as text (never as HTML). */}
@@ -201,6 +212,7 @@ function Refusal({ error, fields }: { error: Error; fields: Readonly<Record<stri
         <div key={`${index}:${message}`}>{message}</div>
       ))}
       <div>{summary}</div>
+      <TechnicalDetails lines={technical} />
     </>
   );
 }

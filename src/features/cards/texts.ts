@@ -10,27 +10,21 @@ export const cardsTexts = defineTexts(
     virtual: {
       heading: 'Solicitar cartão virtual',
       accountLabel: 'Conta',
-      accountPickerHelp:
-        'Busque por nome fantasia, CNPJ, agência ou conta. O código enviado é o campo {{field}} da conta.',
+      accountPickerHelp: 'Busque por nome fantasia, CNPJ, agência ou conta.',
       accountCodeLabel: 'Código da conta',
       accountCodeHelp: 'Número inteiro, por exemplo 1234567',
       accountOption: '{{tradeName}} · agência {{branch}} · conta {{account}}',
       optionIdentity: 'CNPJ {{taxId}} · agência {{branch}} · conta {{account}}',
       optionCode: 'Código enviado: {{code}}',
-      notRequestable: {
-        notDigits: 'Não pode ser solicitado: o campo {{field}} ({{value}}) não é um número inteiro.',
-        leadingZero:
-          'Não pode ser solicitado: o campo {{field}} ({{value}}) começa com zero e mudaria ao virar número.',
-        tooLarge: 'Não pode ser solicitado: o campo {{field}} ({{value}}) é grande demais para um inteiro.',
-      },
       noneQualifies:
-        'Nenhuma das {{count}} contas da lista tem um número inteiro no campo {{field}}, que é o código enviado ao provedor (configuração virtualCardAccountField). Digite o código da conta.',
-      dialogCode: 'Código enviado ao provedor: {{code}} (campo {{field}} da conta).',
+        'Nenhuma das {{count}} contas da lista tem um código que o provedor aceite para o cartão virtual. Digite o código da conta.',
+      noneQualifiesTechnical:
+        'O código enviado é o campo {{field}} da conta (configuração virtualCardAccountField), e nenhuma conta tem nele um número inteiro.',
+      dialogCode: 'Código enviado ao provedor: {{code}} ({{fieldLabel}}).',
       noOptions: 'Nenhuma conta encontrada',
       loadingAccounts: 'Carregando contas…',
       moreOptions: 'Mostrando {{shown, number}} de {{count, number}} contas; digite para refinar.',
-      scopeMissing:
-        'O token atual não tem o escopo accounts:read, então a lista de contas não está disponível. Digite o código da conta.',
+      scopeMissing: 'O seu acesso não inclui a lista de contas. Digite o código da conta.',
       listUnavailable: 'Não foi possível carregar a lista de contas; digite o código da conta.',
       submit: 'Solicitar cartão virtual…',
       pickFirst: 'Escolha uma conta.',
@@ -59,6 +53,7 @@ export const cardsTexts = defineTexts(
     retryList: 'Tentar de novo',
     sending: 'Enviando…',
     resultTitle: 'Resposta do provedor',
+    newCardCode: 'Código do novo cartão: {{code}}',
     resultAt: 'em {{time}}',
     unknownTitle: 'Não foi possível confirmar o resultado',
     unknown: {
@@ -92,6 +87,7 @@ export const cardsTexts = defineTexts(
       cancel: 'Cancelamento',
       inputAccount: 'conta {{code}}',
       inputCard: 'cartão {{code}}',
+      withNewCard: '{{message}} (novo cartão: {{code}})',
       success: 'Sucesso',
       failure: 'Falha',
       empty: 'Nenhuma operação nesta aba ainda.',
@@ -105,27 +101,21 @@ export const cardsTexts = defineTexts(
     virtual: {
       heading: 'Request a virtual card',
       accountLabel: 'Account',
-      accountPickerHelp:
-        "Search by trade name, CNPJ, branch or account. The code sent is the account's {{field}} field.",
+      accountPickerHelp: 'Search by trade name, CNPJ, branch or account.',
       accountCodeLabel: 'Account code',
       accountCodeHelp: 'A whole number, for example 1234567',
       accountOption: '{{tradeName}} · branch {{branch}} · account {{account}}',
       optionIdentity: 'CNPJ {{taxId}} · branch {{branch}} · account {{account}}',
       optionCode: 'Code sent: {{code}}',
-      notRequestable: {
-        notDigits: 'Cannot be requested: the {{field}} field ({{value}}) is not a whole number.',
-        leadingZero:
-          'Cannot be requested: the {{field}} field ({{value}}) starts with a zero and would change as a number.',
-        tooLarge: 'Cannot be requested: the {{field}} field ({{value}}) is too large for an integer.',
-      },
       noneQualifies:
-        'None of the {{count}} accounts in the list has a whole number in its {{field}} field, which is the code sent to the provider (setting virtualCardAccountField). Type the account code.',
-      dialogCode: 'Code sent to the provider: {{code}} (the account’s {{field}} field).',
+        'None of the {{count}} accounts in the list has a code the provider accepts for a virtual card. Type the account code.',
+      noneQualifiesTechnical:
+        'The code sent is the account’s {{field}} field (setting virtualCardAccountField), and no account holds a whole number there.',
+      dialogCode: 'Code sent to the provider: {{code}} ({{fieldLabel}}).',
       noOptions: 'No account found',
       loadingAccounts: 'Loading accounts…',
       moreOptions: 'Showing {{shown, number}} of {{count, number}} accounts; type to narrow down.',
-      scopeMissing:
-        'The current token lacks the accounts:read scope, so the account list is not available. Type the account code.',
+      scopeMissing: 'Your access does not include the account list. Type the account code.',
       listUnavailable: 'The account list could not be loaded; type the account code.',
       submit: 'Request virtual card…',
       pickFirst: 'Choose an account.',
@@ -154,6 +144,7 @@ export const cardsTexts = defineTexts(
     retryList: 'Try again',
     sending: 'Sending…',
     resultTitle: "Provider's answer",
+    newCardCode: 'New card’s code: {{code}}',
     resultAt: 'at {{time}}',
     unknownTitle: 'The outcome could not be confirmed',
     unknown: {
@@ -186,6 +177,7 @@ export const cardsTexts = defineTexts(
       cancel: 'Cancellation',
       inputAccount: 'account {{code}}',
       inputCard: 'card {{code}}',
+      withNewCard: '{{message}} (new card: {{code}})',
       success: 'Success',
       failure: 'Failure',
       empty: 'No operation in this tab yet.',

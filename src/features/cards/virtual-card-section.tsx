@@ -17,6 +17,7 @@ import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode, type VirtualCardCode } from '@/api/virtual-card-account';
 import { useAccountList } from '@/hooks/use-account-list';
 import { useRuntimeConfig } from '@/config/config-context';
+import { TechnicalDetails } from '@/components/technical-details';
 import { formatCnpj } from '@/lib/cnpj';
 import { CodeField } from './code-field';
 import { CardOperationDialog, CardOperationFeedback } from './card-operation-parts';
@@ -73,7 +74,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const [fieldError, setFieldError] = useState<string | null>(null);
   const accountInputRef = useRef<HTMLInputElement>(null);
   const controls = useCardOperation('virtualCard', requestVirtualCard, handedOverAccount);
-  const { state, confirming, ask, triggerRef } = controls;
+  const { state, confirming, ask, triggerRef, dismissOutcome } = controls;
   const refusalFields = useMemo(
     () => ({
       account: {
@@ -96,6 +97,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
     const code = typed ? parseCode(codeText) : selectedCode;
     if (code === null) {
       setFieldError(typed ? t('cards.codeInvalid') : t('cards.virtual.pickFirst'));
+      dismissOutcome();
       return;
     }
     setFieldError(null);
@@ -112,7 +114,10 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const codeLine = ({ code }: AccountOption) =>
     code.ok
       ? t('cards.virtual.optionCode', { code: code.code })
-      : t(`cards.virtual.notRequestable.${code.reason}`, { field: code.field, value: code.value });
+      : t(`virtualCardCode.notRequestable.${code.reason}`, {
+          fieldLabel: t(`virtualCardCode.${code.field}`),
+          value: code.value,
+        });
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
@@ -126,7 +131,8 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
         </Alert>
       ) : noneQualifies ? (
         <Alert severity="info" role="note" sx={{ mb: 2 }}>
-          {t('cards.virtual.noneQualifies', { count: options.length, field })}
+          {t('cards.virtual.noneQualifies', { count: options.length })}
+          <TechnicalDetails lines={[t('cards.virtual.noneQualifiesTechnical', { field })]} />
         </Alert>
       ) : accounts.isError ? (
         <Alert
@@ -155,7 +161,10 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             helperText={t('cards.virtual.accountCodeHelp')}
             errorText={fieldError}
             value={codeText}
-            onChange={setCodeText}
+            onChange={(text) => {
+              setCodeText(text);
+              dismissOutcome();
+            }}
             name="account"
             inputRef={accountInputRef}
           />
@@ -166,6 +175,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             onChange={(_event, option) => {
               setSelectedCode(option?.code.ok ? option.code.code : null);
               setFieldError(null);
+              dismissOutcome();
             }}
             filterOptions={filterAccounts}
             getOptionLabel={optionLabel}
@@ -226,7 +236,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
                   {fieldError ??
                     (options.length > OPTION_LIMIT
                       ? t('cards.virtual.moreOptions', { shown: OPTION_LIMIT, count: options.length })
-                      : t('cards.virtual.accountPickerHelp', { field }))}
+                      : t('cards.virtual.accountPickerHelp'))}
                 </FormHelperText>
               </FormControl>
             )}
@@ -261,7 +271,10 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
                   })}
                 </DialogContentText>
                 <DialogContentText sx={{ mt: 1 }}>
-                  {t('cards.virtual.dialogCode', { code: confirming ?? '', field })}
+                  {t('cards.virtual.dialogCode', {
+                    code: confirming ?? '',
+                    fieldLabel: t(`virtualCardCode.${field}`),
+                  })}
                 </DialogContentText>
               </>
             ) : null}

@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { fieldNamed as field } from '@/test/form-fields';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { draftStore } from './draft-store';
 import { typedApplication } from './sample-application.fixture';
 import { renderWizardAt } from './wizard-route.fixture';
@@ -10,27 +11,30 @@ import { renderWizardAt } from './wizard-route.fixture';
  * chosen on a row's line. Typing itself (keys, clicks, caret) is e2e/credit-application-first-day.spec.ts.
  */
 const sandbox = setupTestSandbox();
+// The wizard's screen is a lazy route: loaded once here, not inside the first test.
+beforeAll(() => preloadRoute('/proposta/nova/produto'));
 
 type User = ReturnType<typeof renderRoute>['user'];
 
-function field(path: string): HTMLInputElement | HTMLSelectElement {
-  const element = document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${path}"]`);
-  if (!element) throw new Error(`no field named ${path}`);
-  return element;
-}
-
+/** Pastes `text` at the end of the field, focused first (the pointer is no test's subject here). */
 async function paste(user: User, path: string, text: string) {
-  await user.click(field(path));
+  const element = field(path);
+  act(() => element.focus());
+  if (element instanceof HTMLInputElement)
+    element.setSelectionRange(element.value.length, element.value.length);
   await user.paste(text);
 }
 
+// Role queries by name read the style of every candidate: within the step list or the step's form.
 const stepList = () => screen.getByRole('navigation', { name: 'Etapas da proposta' });
+const stepForm = () => within(screen.getByRole('form'));
 
 describe('a wizard opened past step 1', () => {
   it('with nothing in memory (a reload), says the draft is gone and why, and starts at step 1', async () => {
     const { router } = renderRoute('/proposta/nova/renda-e-conta', { sandbox });
-    const notice = await screen.findByRole('alert');
-    expect(notice).toHaveTextContent('O rascunho desta proposta se perdeu');
+    const title = await screen.findByText('O rascunho desta proposta se perdeu');
+    const notice = title.closest('[role="alert"]');
+    expect(notice).not.toBeNull();
     expect(notice).toHaveTextContent('recarregar a página, fechar a aba ou sair da sessão');
     expect(screen.getByText('Etapa 1 de 8', { exact: true })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/proposta/nova/produto');
@@ -83,8 +87,10 @@ describe('the printed name', () => {
     // Typed at the end of the suggestion: too long, and one word run into another.
     await user.type(printed, 'JOSE S SANTOS', { initialSelectionStart: 17, initialSelectionEnd: 17 });
     expect(printed).toHaveValue('JOSE SILVA SANTOSJOSE S SANTOS');
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    const summary = await screen.findByRole('heading', { name: /^Corrija \d+ problemas? para continuar$/ });
+    await user.click(stepForm().getByRole('button', { name: 'Continuar' }));
+    // Waited for by its text, then checked as the heading it is (a role query per change is costly).
+    const summary = await screen.findByText(/^Corrija \d+ problemas? para continuar$/);
+    expect(summary).toHaveRole('heading');
     const message =
       'Cada palavra precisa ser um dos nomes do nome completo, ou a inicial de um, uma vez só: confira se há palavras coladas ou repetidas.';
     expect(summary.parentElement).toHaveTextContent(`Nome impresso no cartão: ${message}`);
@@ -96,7 +102,8 @@ describe('the printed name', () => {
 describe('moving through the steps', () => {
   it('marks the current step, links the steps reached, and checks the shown step before going forward', async () => {
     const { user } = renderRoute('/proposta/nova/produto', { sandbox });
-    await screen.findByRole('option', { name: /Cartão Gold/ });
+    await screen.findByText('Etapa 1 de 8', { exact: true });
+    await within(field('codigodoproduto')).findByRole('option', { name: /Cartão Gold/ });
     const current = () => stepList().querySelector('[aria-current="step"]');
     expect(current()).toHaveTextContent('Produto e vencimento');
     await user.selectOptions(field('codigodoproduto'), '102');
@@ -115,7 +122,7 @@ describe('moving through the steps', () => {
     await user.click(within(stepList()).getByRole('link', { name: /Dados pessoais/ }));
     expect(await screen.findByText('Etapa 2 de 8', { exact: true })).toBeInTheDocument();
     // The shortcuts are announced on their buttons and listed under the step.
-    expect(screen.getByRole('button', { name: 'Continuar' })).toHaveAttribute(
+    expect(stepForm().getByRole('button', { name: 'Continuar' })).toHaveAttribute(
       'aria-keyshortcuts',
       'Control+Enter',
     );
@@ -127,24 +134,26 @@ describe('moving through the steps', () => {
     act(() => field('portador.enderecos.0.cep').focus());
     await user.keyboard('{Alt>}a{/Alt}');
     expect(field('portador.enderecos.1.cep')).toHaveFocus();
-    expect(screen.getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute(
+    expect(stepForm().getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute(
       'aria-expanded',
       'false',
     );
     const mailing = (row: number) =>
-      screen.getByRole('radio', { name: `Endereço de correspondência (Endereço ${row})` });
+      // By its label (a role query would read the style of every input of the step).
+      stepForm().getByLabelText(`Endereço de correspondência (Endereço ${row})`);
     expect(mailing(1)).toBeChecked();
+    expect(mailing(2)).toHaveRole('radio');
     await user.click(mailing(2));
     expect(mailing(2)).toBeChecked();
     expect(mailing(1)).not.toBeChecked();
     // Back to the first, still closed.
     await user.click(mailing(1));
     expect(mailing(1)).toBeChecked();
-    expect(screen.getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute(
+    expect(stepForm().getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute(
       'aria-expanded',
       'false',
     );
-    expect(screen.getByRole('button', { name: 'Adicionar endereço' })).toHaveAttribute(
+    expect(stepForm().getByRole('button', { name: 'Adicionar endereço' })).toHaveAttribute(
       'aria-keyshortcuts',
       'Alt+A',
     );

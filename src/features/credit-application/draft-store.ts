@@ -1,4 +1,5 @@
 import { createMemoryStore } from '@/lib/memory-store';
+import { registerUnsentWork } from '@/lib/unsent-work';
 import type { ApplicationInput } from './wizard';
 
 /**
@@ -11,6 +12,8 @@ import type { ApplicationInput } from './wizard';
  */
 interface Draft {
   values: ApplicationInput;
+  /** Whether it holds anything the operator typed (the wizard decides, knowing the blank form). */
+  unsent: boolean;
   /** One per draft, reused on a resend, so that the provider can recognise a repeat. */
   idempotencyKey: string;
 }
@@ -31,13 +34,20 @@ export const draftStore = {
   get: (): Draft | null => state.get().draft,
   epoch: (): number => state.get().epoch,
   idempotencyKey: (): string => state.get().idempotencyKey,
-  /** Saves `values` unless the draft was cleared since `sinceEpoch`. */
-  save(values: ApplicationInput, sinceEpoch: number): void {
+  /**
+   * Saves `values` unless the draft was cleared since `sinceEpoch`; `unsent`: whether they hold anything
+   * the operator typed (the wizard knows the blank form).
+   */
+  save(values: ApplicationInput, sinceEpoch: number, unsent = true): void {
     state.set((current) =>
       current.epoch === sinceEpoch
-        ? { ...current, draft: { values, idempotencyKey: current.idempotencyKey } }
+        ? { ...current, draft: { values, unsent, idempotencyKey: current.idempotencyKey } }
         : current,
     );
   },
   clear: state.reset,
 };
+
+// Signing out erases the draft: "Sair" asks first while one holds what the operator typed (while the
+// wizard is open, its live form answers instead: use-application-draft.ts).
+registerUnsentWork('draft', () => (state.get().draft?.unsent ? { kind: 'draft' } : null));

@@ -14,6 +14,7 @@ import { isApiError } from '@/api/api-error';
 import { readProviderRefusals } from '@/api/provider-refusal';
 import { CopyCodeButton } from '@/components/copy-code-button';
 import { describeApiError } from '@/hooks/describe-api-error';
+import { TechnicalDetails } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import { useRuntimeConfig } from '@/config/config-context';
 import { fieldLabel } from './fields';
@@ -201,7 +202,7 @@ function RefusedBox({
   const messages = isApiError(error) && error.status === 400 ? error.providerMessages : [];
   const refusals = readProviderRefusals(messages, REQUEST_ROOTS);
   const named = refusals.some((refusal) => refusal.path && stepOfField(wizard, refusal.path));
-  const { summary, providerMessages } = describeApiError(error, t, requestTimeoutMs);
+  const { summary, providerMessages, technical } = describeApiError(error, t, requestTimeoutMs);
   const { fresh } = useNewAnalyses(outcome.cpf, outcome.baseline);
   return (
     <Alert severity="error" role="alert" ref={focusRef} tabIndex={-1} sx={{ outline: 'none' }}>
@@ -247,6 +248,7 @@ function RefusedBox({
         ) : null}
         <div>{t('creditApplication.submit.keptData')}</div>
       </Stack>
+      <TechnicalDetails lines={technical} />
     </Alert>
   );
 }
@@ -320,6 +322,7 @@ function UnknownBox({
           </>
         ) : null}
       </Stack>
+      <TechnicalDetails lines={describeApiError(outcome.error, t, requestTimeoutMs).technical} />
     </Alert>
   );
 }

@@ -248,7 +248,7 @@ export const creditApplicationTexts = defineTexts(
       space: 'Espaço',
     },
     technical: {
-      request: 'Detalhes técnicos: os dados como serão enviados',
+      request: 'Detalhes técnicos: o pedido como será enviado',
       response: 'Detalhes técnicos: a resposta do provedor',
       noBody: '(o provedor respondeu sem conteúdo)',
     },
@@ -496,7 +496,7 @@ export const creditApplicationTexts = defineTexts(
       space: 'Space',
     },
     technical: {
-      request: 'Technical details: the data as they will be sent',
+      request: 'Technical details: the request as it will be sent',
       response: 'Technical details: the provider’s answer',
       noBody: '(the provider answered with no content)',
     },

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useHandOff } from '@/hooks/use-hand-off';
+import { registerUnsentWork } from '@/lib/unsent-work';
 import { draftStore } from './draft-store';
 import type { ApplicationInput, ApplicationOutput, Wizard } from './wizard';
 
@@ -30,7 +31,7 @@ export function useApplicationDraft(wizard: Wizard, atLaterStep: boolean) {
         ? { ...values, codigodoproduto: product }
         : values;
     const restored = saved !== null && hasUnsentData(saved.values, wizard);
-    return { values: withProduct, restored, lost: atLaterStep && !restored && handedOff === null };
+    return { values: withProduct, restored, lost: atLaterStep && saved === null && handedOff === null };
   });
   const epoch = useRef(draftStore.epoch());
   const resolver = useMemo(() => zodResolver(wizard.schema), [wizard]);
@@ -45,7 +46,15 @@ export function useApplicationDraft(wizard: Wizard, atLaterStep: boolean) {
   });
   const { getValues, reset } = methods;
 
-  useEffect(() => () => draftStore.save(getValues(), epoch.current), [getValues]);
+  useEffect(
+    () => () => draftStore.save(getValues(), epoch.current, hasUnsentData(getValues(), wizard)),
+    [getValues, wizard],
+  );
+  // While the wizard is open its form is the draft: "Sair" reads it there.
+  useEffect(
+    () => registerUnsentWork('draft', () => (hasUnsentData(getValues(), wizard) ? { kind: 'draft' } : null)),
+    [getValues, wizard],
+  );
 
   /** Forgets the draft (discarded, or sent) and starts a blank form. */
   const forget = () => startFrom(wizard.blank());

@@ -8,7 +8,7 @@ import { renderRoute } from '@/test/render-route';
  */
 export async function renderWizardAt(slug: string, options: Parameters<typeof renderRoute>[1]) {
   const view = renderRoute('/proposta/nova/produto', options);
-  await screen.findByRole('heading', { level: 2 });
+  await screen.findByText('Etapa 1 de 8', { exact: true });
   await act(() => view.router.navigate(`/proposta/nova/${slug}`));
   return view;
 }

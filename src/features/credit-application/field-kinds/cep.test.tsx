@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, setupTestSandbox } from '@/test/render-route';
 import { renderWizardAt } from '../wizard-route.fixture';
 
 /**
@@ -8,6 +8,8 @@ import { renderWizardAt } from '../wizard-route.fixture';
  * the operator has typed on (a slow CEP service), then let go.
  */
 const sandbox = setupTestSandbox();
+
+beforeAll(() => preloadRoute('/proposta/nova/enderecos'));
 const cepLookupUrl = `${new URL(sandbox.baseUrl).origin}/__sandbox/cep/{cep}/json/`;
 
 function field(path: string): HTMLInputElement | HTMLSelectElement {

@@ -1,0 +1,171 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigMap, Service } from 'kubernetes-models/v1';
+import { Deployment } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { parseRuntimeConfig } from '../src/config/load-config';
+import { cleanUp, cspOf, directiveOf, repositoryRoot, runStart } from './run-deploy-start';
+
+/**
+ * deploy/kubernetes/ (a kustomize base): every manifest its kustomization lists, parsed as YAML and
+ * validated against the Kubernetes API schemas (kubernetes-models, generated from the OpenAPI spec: types,
+ * required fields, formats; not unknown field names, so what matters here is also read field by field),
+ * and the ConfigMap's APP_* variables run through deploy/start.sh's own checks.
+ */
+
+afterEach(cleanUp);
+
+const dir = join(repositoryRoot, 'deploy/kubernetes');
+const kinds = {
+  'v1/ConfigMap': ConfigMap,
+  'v1/Service': Service,
+  'apps/v1/Deployment': Deployment,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+} as const;
+type KindKey = keyof typeof kinds;
+
+function documents(file: string): unknown[] {
+  return parseAllDocuments(readFileSync(join(dir, file), 'utf8')).map((document) => {
+    if (document.errors.length > 0) throw new Error(`${file}: ${document.errors[0]?.message}`);
+    return document.toJS() as unknown;
+  });
+}
+
+const kustomization = documents('kustomization.yaml')[0] as { resources: string[] };
+const manifests = kustomization.resources.flatMap((file) =>
+  documents(file).map((manifest) => {
+    const { apiVersion, kind } = manifest as { apiVersion: string; kind: string };
+    return { file, key: `${apiVersion}/${kind}`, manifest };
+  }),
+);
+
+/** The one manifest of a kind, validated against its schema, as kubernetes-models types it. */
+function only<K extends KindKey>(key: K): InstanceType<(typeof kinds)[K]> {
+  const found = manifests.filter((entry) => entry.key === key);
+  expect(found, key).toHaveLength(1);
+  const Model = kinds[key] as unknown as new (data: unknown) => InstanceType<(typeof kinds)[K]>;
+  const model = new Model(found[0]?.manifest);
+  model.validate();
+  return model;
+}
+
+const appLabels = { 'app.kubernetes.io/name': 'cartoes-backoffice' };
+
+describe('deploy/kubernetes', () => {
+  it('lists only kinds it knows, each valid against the Kubernetes schema', () => {
+    expect(manifests.map((entry) => entry.key).sort()).toEqual(Object.keys(kinds).sort());
+    for (const { key, file, manifest } of manifests) {
+      const Model = kinds[key as KindKey] as unknown as new (data: unknown) => { validate: () => void };
+      expect(() => new Model(manifest).validate(), file).not.toThrow();
+    }
+  });
+
+  it('the schema check can fail: a port that is no number is refused', () => {
+    const deployment = only('apps/v1/Deployment');
+    const port = deployment.spec?.template.spec?.containers[0]?.ports?.[0];
+    expect(port?.containerPort).toBe(8080);
+    Object.assign(port ?? {}, { containerPort: '8080' });
+    expect(() => deployment.validate()).toThrow(/containerPort must be integer/);
+  });
+
+  it('the Deployment: 2 or more replicas, non-root, read-only root, no capabilities, seccomp, limits, probes', () => {
+    const deployment = only('apps/v1/Deployment');
+    const spec = deployment.spec;
+    expect(spec?.replicas).toBeGreaterThanOrEqual(2);
+    expect(spec?.selector.matchLabels).toEqual(appLabels);
+    const pod = spec?.template.spec;
+    expect(spec?.template.metadata?.labels).toMatchObject(appLabels);
+    expect(pod?.automountServiceAccountToken).toBe(false);
+    expect(pod?.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      runAsUser: 101,
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(pod?.containers).toHaveLength(1);
+    const [nginx] = pod?.containers ?? [];
+    expect(nginx?.securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      privileged: false,
+      capabilities: { drop: ['ALL'] },
+    });
+    for (const bound of ['requests', 'limits'] as const) {
+      expect(Object.keys(nginx?.resources?.[bound] ?? {}).sort(), bound).toEqual(['cpu', 'memory']);
+    }
+    // APP_LISTEN's default (8080) is the port the probes, the Service and the NetworkPolicy use.
+    expect(nginx?.ports).toEqual([{ name: 'http', containerPort: 8080, protocol: 'TCP' }]);
+    expect(nginx?.readinessProbe?.httpGet).toMatchObject({ path: '/config.json', port: 'http' });
+    expect(nginx?.livenessProbe?.httpGet).toMatchObject({ port: 'http' });
+    expect(nginx?.envFrom).toEqual([{ configMapRef: { name: 'cartoes-backoffice' } }]);
+    // The only writable places: the runtime directory start.sh writes (the image's APP_RUNTIME_DIR) and
+    // /tmp, both emptyDir.
+    const mounts = Object.fromEntries(
+      (nginx?.volumeMounts ?? []).map((mount) => [mount.name, mount.mountPath]),
+    );
+    expect(mounts).toEqual({ runtime: '/etc/nginx/cartoes', tmp: '/tmp' });
+    for (const volume of pod?.volumes ?? []) expect(volume.emptyDir, volume.name).toBeDefined();
+    const dockerfile = readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8');
+    expect(dockerfile).toContain('APP_RUNTIME_DIR=/etc/nginx/cartoes');
+  });
+
+  it('the Service, the autoscaler and the disruption budget reach the Deployment’s pods', () => {
+    const service = only('v1/Service');
+    expect(service.spec?.selector).toEqual(appLabels);
+    expect(service.spec?.sessionAffinity).toBe('None');
+    expect(service.spec?.ports).toEqual([{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP' }]);
+    const hpa = only('autoscaling/v2/HorizontalPodAutoscaler');
+    expect(hpa.spec?.scaleTargetRef).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: 'cartoes-backoffice',
+    });
+    expect(hpa.spec?.minReplicas).toBeGreaterThanOrEqual(2);
+    expect(hpa.spec?.maxReplicas).toBeGreaterThan(hpa.spec?.minReplicas ?? 0);
+    expect(hpa.spec?.metrics?.[0]?.resource?.name).toBe('cpu');
+    const pdb = only('policy/v1/PodDisruptionBudget');
+    expect(pdb.spec?.selector?.matchLabels).toEqual(appLabels);
+    expect(pdb.spec?.minAvailable).toBe(1);
+  });
+
+  it('the NetworkPolicy: in on the app port only; out to the provider on 443 and to DNS only', () => {
+    const policy = only('networking.k8s.io/v1/NetworkPolicy');
+    expect(policy.spec?.podSelector.matchLabels).toEqual(appLabels);
+    expect(policy.spec?.policyTypes).toEqual(['Ingress', 'Egress']);
+    expect(policy.spec?.ingress).toEqual([{ ports: [{ port: 8080, protocol: 'TCP' }] }]);
+    const [provider, dns, ...others] = policy.spec?.egress ?? [];
+    expect(others).toEqual([]);
+    expect(provider?.to).toHaveLength(1);
+    expect(provider?.to?.[0]?.ipBlock?.cidr).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+    expect(provider?.ports).toEqual([{ port: 443, protocol: 'TCP' }]);
+    expect(dns?.to?.[0]?.podSelector?.matchLabels).toEqual({ 'k8s-app': 'kube-dns' });
+    expect(dns?.ports).toEqual([
+      { port: 53, protocol: 'UDP' },
+      { port: 53, protocol: 'TCP' },
+    ]);
+  });
+
+  it('the ConfigMap is gateway mode, and deploy/start.sh accepts its variables', () => {
+    const data = only('v1/ConfigMap').data ?? {};
+    for (const [name, value] of Object.entries(data)) {
+      expect(name).toMatch(/^APP_[A-Z_]+$/);
+      expect(typeof value, name).toBe('string');
+    }
+    expect(data.APP_PROVIDER_UPSTREAM).toMatch(/^https:\/\//);
+    expect(data.APP_ACCOUNTS_UPSTREAM).toMatch(/^https:\/\//);
+    const run = runStart(data);
+    expect(run.stderr).not.toMatch(/must|required/);
+    expect(run.status, run.stderr).toBe(0);
+    const config = parseRuntimeConfig(JSON.parse(run.read('config.json')));
+    expect(config).toMatchObject({ baseUrl: '/api', accountsBaseUrl: '/accounts' });
+    expect(directiveOf(cspOf(run.read('security-headers.conf')), 'connect-src')).toBe("'self'");
+    expect(run.read('gateway-locations.conf')).toContain('location /api/ {');
+    expect(run.read('gateway-rate-limit.conf')).toContain('limit_req zone=cartoes_gateway');
+  });
+});

@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { session } from '@/api/session';
+import { draftStore } from '@/features/credit-application/draft-store';
+import { cardJournal } from '@/features/cards/journal-store';
+import { typedApplication } from '@/features/credit-application/sample-application.fixture';
+import { captureDownloads } from '@/test/downloads';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+
+const sandbox = setupTestSandbox();
+// The wizard's screen is a lazy route: loaded once here, not inside the first test.
+beforeAll(() => preloadRoute('/proposta/nova/dados-pessoais'));
+
+const question = () => screen.findByRole('dialog', { name: 'Sair e apagar o trabalho desta aba?' });
+
+describe('"Sair" with work only this tab holds', () => {
+  it('asks first with an unsent application on screen; staying keeps it, "Sair e apagar" signs out', async () => {
+    const typed = typedApplication();
+    draftStore.save(typed, draftStore.epoch());
+    const { user, router } = renderRoute('/proposta/nova/dados-pessoais', { sandbox });
+    await screen.findByRole('textbox', { name: /^Nome completo/ });
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    const dialog = await question();
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['uma proposta de crédito que ainda não foi enviada;']);
+    expect(within(dialog).getByRole('button', { name: 'Continuar aqui' })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar aqui' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(session.getState().status).toBe('active');
+    expect(screen.getByRole('textbox', { name: /^Nome completo/ })).toHaveValue(typed.portador.nome);
+
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    await user.click(within(await question()).getByRole('button', { name: 'Sair e apagar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
+    expect(session.getState().status).toBe('signed-out');
+    expect(draftStore.get()).toBeNull();
+  });
+
+  it('offers to export the journal first, then nothing is lost', async () => {
+    const downloads = captureDownloads();
+    try {
+      cardJournal.add({
+        operation: 'cancel',
+        input: 5001,
+        outcome: 'success',
+        message: 'Cartão 5001 cancelado',
+        providerTimestamp: null,
+      });
+      const { user, router } = renderRoute('/produtos', { sandbox });
+      await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' });
+      await user.click(screen.getByRole('button', { name: 'Sair' }));
+      const dialog = await question();
+      expect(dialog).toHaveTextContent(
+        '1 operação de cartão no diário desta aba, fora de qualquer arquivo exportado;',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Exportar o diário' }));
+      expect(await downloads.text()).toContain('Cartão 5001 cancelado');
+      expect(dialog).toHaveTextContent('O diário foi exportado. Nada mais se perde ao sair.');
+      expect(within(dialog).queryByRole('button', { name: 'Exportar o diário' })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Sair e apagar' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('signs out at once when the tab holds nothing unsent', async () => {
+    const { user, router } = renderRoute('/produtos', { sandbox });
+    await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' });
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
