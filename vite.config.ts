@@ -29,7 +29,7 @@ export default defineConfig({
   test: {
     globals: true,
     restoreMocks: true,
-    // Vitest's own bounds (5 s a test, 10 s a hook): a test that needs more is a defect to fix.
+    // Unit tests keep Vitest's own bounds (5 s a test, 10 s a hook): one that needs more is a defect.
     // Both cores: Vitest's default keeps one free for the main process, which only waits here.
     maxWorkers: 2,
     projects: [
@@ -49,6 +49,10 @@ export default defineConfig({
         test: {
           name: 'page',
           environment: 'jsdom',
+          // A page test drives a whole screen through jsdom (MUI, the router, the sandbox over MSW): the
+          // slowest take 3-6 s on an idle 2-core machine. 15 s stops a hung test early while leaving room
+          // for a busy machine; `npm test` lists the ten slowest so that one creeping up is seen.
+          testTimeout: 15_000,
           include: ['src/**/*.test.tsx'],
           setupFiles: [
             './src/test/setup.ts',

@@ -90,6 +90,8 @@ describe('CardsPage: the cancel confirmation pressed twice', () => {
     await user.click(confirm);
     await within(cancelSection()).findByText('Cartão 5006 cancelado');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The cancelled card's code has left the field: typed again for a second cancel.
+    await user.type(screen.getByRole('textbox', { name: 'Código do cartão' }), '5006');
     await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar o cartão 5006?' });
     await user.type(within(dialog).getByRole('textbox'), '5006{Enter}');
