@@ -190,6 +190,7 @@ test.describe('the printed name: a suggestion is a suggestion', () => {
 });
 
 test('a reload at step 4 says the draft is gone and why, and starts again at step 1', async ({ page }) => {
+  test.setTimeout(60_000); // three steps typed key by key, a reload, a sign-in, an axe scan
   await page.goto('/entrar');
   await page.getByRole('button', { name: /Operador/ }).click();
   await openApplication(page);
@@ -228,14 +229,42 @@ test.describe('closed rows on a 390 px screen', () => {
     expect(cut, `${title}: nothing cut`).toBe(false);
   }
 
+  /** `text` (a phone number, a CEP) sits on one line of row `title`'s line, not broken at its hyphen. */
+  async function expectOnOneLine(page: Page, title: string, text: string) {
+    const line = page.getByRole('button', { name: new RegExp(`^${title} `) });
+    const lines = await line.evaluate((button, wanted) => {
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      const nodes: Text[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        if (node instanceof Text) nodes.push(node);
+      const whole = nodes.map((node) => node.data).join('');
+      const start = whole.indexOf(wanted);
+      if (start < 0) return -1;
+      // The range over the text, across the text nodes it spans.
+      const range = document.createRange();
+      let offset = 0;
+      for (const node of nodes) {
+        const end = offset + node.data.length;
+        if (start >= offset && start <= end) range.setStart(node, start - offset);
+        if (start + wanted.length >= offset && start + wanted.length <= end)
+          range.setEnd(node, start + wanted.length - offset);
+        offset = end;
+      }
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    }, text);
+    expect(lines, `${title}: "${text}" on one line`).toBe(1);
+  }
+
   test('a closed phone and a closed address read whole, with the mailing choice on the line', async ({
     page,
   }, testInfo) => {
+    test.setTimeout(60_000); // two rows of each typed key by key, two axe scans
     await openStep(page, 'telefones');
     await fillPhone(page, 0);
     await page.getByRole('button', { name: 'Adicionar telefone' }).click();
     await fillPhone(page, 1);
     await expectWhole(page, 'Telefone 1', 'Celular: (11) 98765-4321');
+    await expectOnOneLine(page, 'Telefone 1', '98765-4321');
     await expectNoAxeViolations(page, 'phones at 390');
     await shot(page, testInfo, '390x844-phones-closed-row');
     await continueToNextStep(page);
@@ -245,6 +274,7 @@ test.describe('closed rows on a 390 px screen', () => {
     await fillAddress(page, 1);
     await expectWhole(page, 'Endereço 1', 'Rua Domingos de Morais, 1200');
     await expectWhole(page, 'Endereço 1', 'Residencial');
+    await expectOnOneLine(page, 'Endereço 1', '04101-000');
     await expect(page.getByRole('radio', { name: 'Endereço de correspondência (Endereço 1)' })).toBeChecked();
     await expectNoAxeViolations(page, 'addresses at 390');
     await shot(page, testInfo, '390x844-addresses-closed-row');

@@ -51,6 +51,25 @@ function ArrayRootError({ name }: { name: string }) {
   );
 }
 
+/** Digits joined by hyphens: a phone's 98765-4321, a CEP's 04101-000. */
+const HYPHENATED_NUMBER = /(\d+(?:-\d+)+)/;
+
+/**
+ * `text` with its hyphenated numbers kept on one line: a narrow line breaks at a hyphen, which cut
+ * "(11) 98765-" from "4321" on a 390 px screen. The text itself is unchanged (the button's name reads it).
+ */
+function UnbrokenNumbers({ text }: { text: string }) {
+  return text.split(HYPHENATED_NUMBER).map((part, index) =>
+    index % 2 === 1 ? (
+      <Box key={index} component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {part}
+      </Box>
+    ) : (
+      part
+    ),
+  );
+}
+
 /**
  * What a closed row holds, in one line: the review's lines once every required field is filled; before,
  * the values typed so far (the review's punctuation would frame blanks); "Não preenchido" for a blank row.
@@ -150,7 +169,7 @@ function RowHeader({
               component="span"
               sx={{ color: 'text.secondary', flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}
             >
-              {summary}
+              <UnbrokenNumbers text={summary} />
             </Box>
           ) : null}
           {problems > 0 ? ' ' : null}
