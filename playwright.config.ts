@@ -144,7 +144,7 @@ export default defineConfig({
     },
     ...journeyProjects,
   ],
-  // Room to start on a machine shared with other runs (seen: more than 30 s at a load average of 30).
+  // Room to start on a machine shared with other runs: a start that hangs still fails, after the timeout.
   webServer: [
     {
       command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT} --all-profiles --lanes --oidc --oidc-port ${IDP_PORT} --oidc-token-ttl 30 --oidc-test-switches --app-origin http://127.0.0.1:${OIDC_PREVIEW_PORT}`,

@@ -331,7 +331,9 @@ test.describe('batch status lookup', () => {
       timeout: 30_000,
     });
     const failedRow = resultsTable(page).getByRole('row').filter({ hasText: 'Falhou' });
-    await expect(failedRow).toContainText('O provedor está indisponível no momento');
+    // What happened in the operator's words, then the provider's own message.
+    await expect(failedRow).toContainText('O provedor teve uma falha. Tente novamente mais tarde.');
+    await expect(failedRow).toContainText('Serviço indisponível');
     await expect(failedRow).toContainText('(3 tentativas)');
     const before = await lookupsPerCpf(sandbox);
     expect([before[failing], ...others.map((cpf) => before[cpf])]).toEqual([3, 1, 1]);

@@ -475,7 +475,11 @@ test.describe('credit application', () => {
     await expect(page.getByText('Rascunho recuperado')).toBeVisible();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.locator(name('portador.cpf'))).toHaveValue(maskedCpf(cpf));
+    // The draft is unsent work: "Sair" asks first, and signing out anyway erases it.
     await page.getByRole('button', { name: 'Sair' }).click();
+    const question = page.getByRole('dialog', { name: 'Sair e apagar o trabalho desta aba?' });
+    await expect(question).toContainText('uma proposta de crédito que ainda não foi enviada');
+    await question.getByRole('button', { name: 'Sair e apagar' }).click();
     await expect(page).toHaveURL(/\/entrar$/);
     await page.getByRole('button', { name: /Operador/ }).click();
     await nav.getByRole('link', { name: 'Nova proposta' }).click();

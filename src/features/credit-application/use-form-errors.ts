@@ -25,7 +25,7 @@ export function flattenErrors(node: unknown, path: string[] = [], out: FieldProb
  *
  * `useFormState` re-renders its component on every errors update of the paths it names (of any path,
  * without names), changed or not, and react-hook-form sends one on each "Continuar" and on each key stroke
- * in a field that shows a message (it checks itself again: fields.tsx). Read at the page level, that
+ * in a field that shows a message (it checks itself again: the field kinds, `field-kinds/form-text.tsx`). Read at the page level, that
  * re-rendered the whole step per key stroke; read by each row's radio, every row of the array. Here the
  * component renders a string made from the errors, and `useSyncExternalStore` skips the render when the
  * string is the same as before.
