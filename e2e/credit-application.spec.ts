@@ -217,7 +217,7 @@ test.describe('credit application', () => {
     await expect(page.getByText('PRP-2026-001000', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copiar o código PRP-2026-001000' })).toBeVisible();
     await expectNoAxeViolations(page, 'sent');
-    await page.getByText('Detalhes: a resposta do provedor').click();
+    await page.getByText('Detalhes técnicos: a resposta do provedor').click();
     await expect(page.getByText('"CodigoParaAcompanhamento": "PRP-2026-001000"')).toBeVisible();
 
     const recorded = await sandbox.lastRequest('creditRequest');

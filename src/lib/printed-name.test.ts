@@ -1,7 +1,13 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidPrintedName, suggestPrintedName, toPrintable } from './printed-name';
+import {
+  foreignPrintedWord,
+  isValidPrintedName,
+  suggestPrintedName,
+  toPrintable,
+  toPrintedTyping,
+} from './printed-name';
 import { longText } from '@/test/arbitraries';
 
 const RUNS = { numRuns: 1000 };
@@ -133,5 +139,64 @@ describe('suggestPrintedName', () => {
       isValidPrintedName(input, 26);
       expect(performance.now() - started).toBeLessThan(1000);
     }
+  });
+});
+
+describe('toPrintedTyping', () => {
+  it('removes accents, upper-cases, drops periods and makes hyphens spaces, one character at a time', () => {
+    expect(toPrintedTyping('joana d’ávila')).toBe("JOANA D'AVILA");
+    expect(toPrintedTyping('Conceição')).toBe('CONCEICAO');
+    expect(toPrintedTyping('JOSE S. SANTOS')).toBe('JOSE S SANTOS');
+    expect(toPrintedTyping('ANA-MARIA')).toBe('ANA MARIA');
+    // Spaces are kept as typed (folded when checked): the next word is typed after them.
+    expect(toPrintedTyping('ANA ')).toBe('ANA ');
+    // What it cannot print it leaves, for the message to name.
+    expect(toPrintedTyping('ANA 2')).toBe('ANA 2');
+  });
+
+  it('maps the text before the caret to the text before the caret (the caret keeps its place)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.nat(), (typed, at) => {
+        const caret = at % (typed.length + 1);
+        const whole = toPrintedTyping(typed);
+        const before = toPrintedTyping(typed.slice(0, caret));
+        expect(whole.startsWith(before)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('foreignPrintedWord', () => {
+  it('accepts the full name, its words, their initials, connectors left out, in any case and accent', () => {
+    const name = 'José da Silva Santos';
+    for (const printed of ['JOSE DA SILVA SANTOS', 'JOSE S SANTOS', 'JOSE SANTOS', 'J SILVA', 'josé silva'])
+      expect(foreignPrintedWord(printed, name)).toBeNull();
+    expect(foreignPrintedWord('JOANA DAVILA', 'Joana D’Ávila')).toBeNull();
+    expect(foreignPrintedWord("JOANA D'AVILA", 'Joana Dávila')).toBeNull();
+    expect(foreignPrintedWord('M MARIA', 'Maria Madalena')).toBeNull();
+  });
+
+  it('names a word typed into another, a word not in the name, and a name typed twice', () => {
+    expect(foreignPrintedWord('JOSE SILVAJOSE S SANTOS', 'José Silva Santos')).toBe('SILVAJOSE');
+    expect(foreignPrintedWord('ANA LUCIA CONCEICAO LIMANA LUCIA', 'Ana Lúcia Conceição Lima')).toBe('LIMANA');
+    expect(foreignPrintedWord('JOSE PEREIRA', 'José Silva')).toBe('PEREIRA');
+    expect(foreignPrintedWord('JOSE SILVA JOSE S', 'José Silva')).toBe('JOSE');
+    expect(foreignPrintedWord('X SILVA', 'José Silva')).toBe('X');
+  });
+
+  it('says nothing while the full name has no printable word', () => {
+    expect(foreignPrintedWord('JOSE', '')).toBeNull();
+    expect(foreignPrintedWord('JOSE', '123')).toBeNull();
+  });
+
+  it('finds no foreign word in a suggestion (unless one word is longer than the card, and cut)', () => {
+    fc.assert(
+      fc.property(fullName, maxLength, (name, max) => {
+        fc.pre(toPrintable(name).split(' ').length > 1 || toPrintable(name).length <= max);
+        expect(foreignPrintedWord(suggestPrintedName(name, max), name)).toBeNull();
+      }),
+      RUNS,
+    );
   });
 });

@@ -4,6 +4,7 @@ import { handOff } from '@/lib/hand-off';
 import { fieldNamed as field, inputsNamedEnding } from '@/test/form-fields';
 import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { draftStore } from './draft-store';
+import { renderWizardAt } from './wizard-route.fixture';
 import { typedApplication, typedFieldsOf, typedValuesOf } from './sample-application.fixture';
 import { stepOrder, type ApplicationInput, type FormStepKey } from './wizard';
 
@@ -122,7 +123,7 @@ describe('CreditApplicationPage', () => {
   });
 
   it('adds and removes phones up to the maximum of 10', async () => {
-    const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
+    const { user } = await renderWizardAt('telefones', { sandbox });
     await expectStep(5);
     const add = stepForm().getByRole('button', { name: 'Adicionar telefone' });
     expect(screen.getByText('1 de no máximo 10')).toBeInTheDocument();
@@ -143,14 +144,14 @@ describe('CreditApplicationPage', () => {
   });
 
   it('keeps exactly one mailing address across the rows', async () => {
-    const { user } = renderRoute('/proposta/nova/enderecos', { sandbox });
+    const { user } = await renderWizardAt('enderecos', { sandbox });
     await expectStep(6);
     const add = stepForm().getByRole('button', { name: 'Adicionar endereço' });
     await user.click(add);
     await user.click(add);
-    // Every row's flag, the closed rows' included (only the open row shows its radio).
+    // Every row's flag: a radio on each row's line, open or closed, named for its row.
     const flags = () => inputsNamedEnding('.enderecocorrespondencia').map((radio) => radio.checked);
-    const radio = () => stepForm().getByRole('radio', { name: 'Endereço de correspondência' });
+    const radio = () => stepForm().getByRole('radio', { name: 'Endereço de correspondência (Endereço 3)' });
     expect(flags()).toEqual([true, false, false]);
     await user.click(radio());
     expect(flags()).toEqual([false, false, true]);
@@ -212,7 +213,7 @@ describe('CreditApplicationPage', () => {
     // The tracking code as text with a copy button; the raw answer behind "details".
     const code = screen.getByText(/^PRP-\d{4}-\d+$/);
     expect(main().getByRole('button', { name: `Copiar o código ${code.textContent}` })).toBeInTheDocument();
-    expect(screen.getByText('Detalhes: a resposta do provedor')).toBeInTheDocument();
+    expect(screen.getByText('Detalhes técnicos: a resposta do provedor')).toBeInTheDocument();
     expect(screen.getByText(/"CodigoParaAcompanhamento"/)).not.toBeVisible();
   });
 

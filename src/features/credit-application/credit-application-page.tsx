@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -8,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Ref } from 'react';
 import { FormProvider, get, useFormContext } from 'react-hook-form';
 import { useTranslation } from './texts';
@@ -27,15 +28,18 @@ import type { RuleContext } from './field-kinds/kind';
 import { LeaveDialog } from './leave-dialog';
 import { ReviewAndSubmit, type SentApplication } from './review-and-submit';
 import { StepFields } from './step-fields';
+import { StepList } from './step-list';
 import { SubmitOutcome, trackingCodeOf } from './submit-outcome';
 import { hasUnsentData, useApplicationDraft } from './use-application-draft';
 import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { useStepNavigation } from './use-step-navigation';
 import { useHasProblems, useProblems } from './use-form-errors';
+import { KeyHint, SHORTCUTS, ShortcutList, shortcutProps, useWizardShortcuts } from './wizard-shortcuts';
 import {
   FIRST_SLUG,
   REVIEW_SLUG,
   createWizard,
+  firstStepWithProblems,
   stepIndexOf,
   type ApplicationInput,
   type StepEntry,
@@ -84,10 +88,11 @@ function useWizard(): Wizard {
 
 function WizardPage() {
   const wizard = useWizard();
-  const { methods, restored, forget, startFrom } = useApplicationDraft(wizard);
+  const { etapa } = useParams();
+  const { methods, restored, lost, forget, startFrom } = useApplicationDraft(wizard, stepIndexOf(etapa) > 0);
   return (
     <FormProvider {...methods}>
-      <WizardSteps wizard={wizard} restored={restored} forget={forget} startFrom={startFrom} />
+      <WizardSteps wizard={wizard} restored={restored} lost={lost} forget={forget} startFrom={startFrom} />
     </FormProvider>
   );
 }
@@ -99,19 +104,43 @@ function WizardPage() {
 function WizardSteps({
   wizard,
   restored,
+  lost,
   forget,
   startFrom,
 }: {
   wizard: Wizard;
   restored: boolean;
+  /** Opened past step 1 with no draft in memory: say it is gone, and start over at step 1. */
+  lost: boolean;
   forget: () => void;
   startFrom: (values: ApplicationInput) => void;
 }) {
   const { t } = useTranslation();
   const navigateWithHandOff = useNavigateWithHandOff();
   const { getValues } = useFormContext<ApplicationInput>();
+  // Untyped: the step's paths are read from its schema at run time.
+  const { trigger } = useFormContext();
   const { navigation: nav, summaryRef, headingRef } = useStepNavigation(wizard);
   const { step, stepIndex, previous } = nav;
+  const rootRef = useRef<HTMLDivElement>(null);
+  useWizardShortcuts(rootRef);
+  // The furthest step reached (the step list links every step up to it): on arrival, the first step
+  // with problems in what the form holds (a restored draft goes on where it stopped).
+  const [furthest, setFurthest] = useState(() => firstStepWithProblems(wizard, getValues()));
+  // A lost draft: on its way to step 1 (nothing of the asked step is drawn), then said at step 1 until the
+  // operator moves on.
+  const [lostNotice, setLostNotice] = useState<'redirect' | 'show' | 'done'>(lost ? 'redirect' : 'done');
+  if (lostNotice === 'redirect' && stepIndex === 0) setLostNotice('show');
+  if (lostNotice === 'show' && stepIndex > 0) setLostNotice('done');
+  const redirecting = lostNotice === 'redirect';
+  if (!redirecting && stepIndex > furthest) setFurthest(stepIndex);
+  const redirected = useRef(false);
+  useLayoutEffect(() => {
+    if (!redirecting || redirected.current) return;
+    redirected.current = true;
+    // Replaced: Back does not lead to the empty step again.
+    nav.goTo(FIRST_SLUG, undefined, true);
+  }, [redirecting, nav]);
   // Once sent, the draft is gone and the success screen stays until "Nova proposta" or a confirmed
   // "another application for this CPF": nothing on it can send the same application again.
   const [sent, setSent] = useState<SentApplication | null>(null);
@@ -155,6 +184,7 @@ function WizardSteps({
                     variant="outlined"
                     onClick={() => {
                       setSent(null);
+                      setFurthest(0);
                       nav.goTo(FIRST_SLUG);
                     }}
                   >
@@ -170,59 +200,84 @@ function WizardSteps({
               }
             />
           ) : (
-            <Box sx={{ maxWidth: 960, minWidth: 0 }}>
-              {previous ? (
-                <Button
-                  startIcon={<ArrowBackIcon />}
-                  onClick={() => nav.goTo(previous.slug)}
-                  sx={{ mb: 1, ml: -1 }}
+            <Box
+              ref={rootRef}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '200px minmax(0, 960px)' },
+                gap: { xs: 2, lg: 3 },
+                alignItems: 'start',
+              }}
+            >
+              <StepList
+                wizard={wizard}
+                current={stepIndex}
+                furthest={redirecting ? 0 : furthest}
+                onGo={(slug, event) => {
+                  if (stepIndexOf(slug) < stepIndex || step.key === 'review') nav.goTo(slug);
+                  else void nav.onContinue(event, (paths) => trigger(paths), slug);
+                }}
+              />
+              <Box sx={{ minWidth: 0 }}>
+                {previous && !redirecting ? (
+                  <Button
+                    startIcon={<ArrowBackIcon />}
+                    onClick={() => nav.goTo(previous.slug)}
+                    sx={{ mb: 1, ml: -1 }}
+                  >
+                    {t('creditApplication.actions.back')}
+                  </Button>
+                ) : null}
+                <Typography variant="body2" color="text.secondary">
+                  {progress}
+                </Typography>
+                <Typography
+                  variant="h5"
+                  component="h2"
+                  ref={headingRef}
+                  tabIndex={-1}
+                  sx={{ mb: 2, outline: 'none', overflowWrap: 'anywhere' }}
                 >
-                  {t('creditApplication.actions.back')}
-                </Button>
-              ) : null}
-              <Typography variant="body2" color="text.secondary">
-                {progress}
-              </Typography>
-              <Typography
-                variant="h5"
-                component="h2"
-                ref={headingRef}
-                tabIndex={-1}
-                sx={{ mb: 2, outline: 'none', overflowWrap: 'anywhere' }}
-              >
-                <Box component="span" sx={visuallyHidden}>
-                  {`${progress}: `}
-                </Box>
-                {stepTitle}
-              </Typography>
-              {restored && stepIndex === 0 ? (
-                <Alert severity="info" sx={{ mb: 2 }}>
-                  {t('creditApplication.draftRestored')}
-                </Alert>
-              ) : null}
-              {hasProblems ? <StepSummary paths={stepPaths} summaryRef={summaryRef} /> : null}
-              {step.key === 'review' ? (
-                <ReviewAndSubmit
-                  wizard={wizard}
-                  goTo={nav.goTo}
-                  onSent={(application) => {
-                    forget();
-                    setSent(application);
-                  }}
-                  onPrint={print}
-                />
-              ) : (
-                <StepForm
-                  title={stepTitle}
-                  fields={step.fields}
-                  onContinue={nav.onContinue}
-                  submitLabel={
-                    nav.returnToReview
-                      ? t('creditApplication.actions.backToReview')
-                      : t('creditApplication.actions.continue')
-                  }
-                />
-              )}
+                  <Box component="span" sx={visuallyHidden}>
+                    {`${progress}: `}
+                  </Box>
+                  {stepTitle}
+                </Typography>
+                {lostNotice === 'show' ? (
+                  <Alert severity="warning" sx={{ mb: 2 }}>
+                    <AlertTitle>{t('creditApplication.draftLost.title')}</AlertTitle>
+                    {t('creditApplication.draftLost.body')}
+                  </Alert>
+                ) : null}
+                {restored && stepIndex === 0 ? (
+                  <Alert severity="info" sx={{ mb: 2 }}>
+                    {t('creditApplication.draftRestored')}
+                  </Alert>
+                ) : null}
+                {hasProblems ? <StepSummary paths={stepPaths} summaryRef={summaryRef} /> : null}
+                {redirecting ? null : step.key === 'review' ? (
+                  <ReviewAndSubmit
+                    wizard={wizard}
+                    goTo={nav.goTo}
+                    onSent={(application) => {
+                      forget();
+                      setSent(application);
+                    }}
+                    onPrint={print}
+                  />
+                ) : (
+                  <StepForm
+                    title={stepTitle}
+                    fields={step.fields}
+                    onContinue={nav.onContinue}
+                    submitLabel={
+                      nav.returnToReview
+                        ? t('creditApplication.actions.backToReview')
+                        : t('creditApplication.actions.continue')
+                    }
+                  />
+                )}
+              </Box>
             </Box>
           )}
           <ConfirmDialog
@@ -285,6 +340,7 @@ function StepForm({
   onContinue: ReturnType<typeof useStepNavigation>['navigation']['onContinue'];
   submitLabel: string;
 }) {
+  const { t } = useTranslation();
   // Untyped: the step's paths are read from its schema at run time.
   const { trigger } = useFormContext();
   return (
@@ -297,11 +353,13 @@ function StepForm({
         {title}
       </span>
       <StepFields fields={fields} />
-      <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-        <Button type="submit" variant="contained" size="large">
+      <Stack direction="row" sx={{ mt: 3, alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" size="large" {...shortcutProps(SHORTCUTS.continue, t)}>
           {submitLabel}
         </Button>
+        <KeyHint shortcut={SHORTCUTS.continue} />
       </Stack>
+      <ShortcutList />
     </form>
   );
 }

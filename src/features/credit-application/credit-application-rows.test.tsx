@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { fieldNamed as field } from '@/test/form-fields';
 import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { renderWizardAt } from './wizard-route.fixture';
 
 /**
  * Phones and addresses: one row open at a time, the others one line each (decision 013). The keyboard
@@ -28,7 +29,7 @@ const rowButton = (title: string) => stepForm().getByRole('button', { name: new 
 
 describe('rows of phones and addresses', () => {
   it('opens the added row at its first field, closes the others to one line, and opens a row from the keyboard', async () => {
-    const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
+    const { user } = await renderWizardAt('telefones', { sandbox });
     expect(await screen.findByText('Etapa 5 de 8', { exact: true })).toBeInTheDocument();
     // A lone row is open.
     expect(rowButton('Telefone 1')).toHaveAttribute('aria-expanded', 'true');
@@ -67,7 +68,7 @@ describe('rows of phones and addresses', () => {
   });
 
   it('says how many problems a closed row has, and the summary link opens the row at the field', async () => {
-    const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
+    const { user } = await renderWizardAt('telefones', { sandbox });
     expect(await screen.findByText('Etapa 5 de 8', { exact: true })).toBeInTheDocument();
     const add = stepForm().getByRole('button', { name: 'Adicionar telefone' });
     await fill(user, 'portador.telefones.0.numerododdd', '11');

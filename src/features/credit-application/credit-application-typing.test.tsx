@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Profiler, useLayoutEffect, type ComponentProps } from 'react';
 import { fieldNamed as field } from '@/test/form-fields';
 import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { renderWizardAt } from './wizard-route.fixture';
 
 /**
  * A key stroke re-renders its field, not the step, so typing costs the same with 1 row or 10 (decision
@@ -67,7 +68,7 @@ async function rendersDuring(action: () => Promise<void>): Promise<string[]> {
 
 /** The step at `slug` with `ROWS` rows (one blank row, the others added). */
 async function openWithRows(slug: string, stepNumber: number, addLabel: string): Promise<User> {
-  const { user } = renderRoute(`/proposta/nova/${slug}`, { sandbox });
+  const { user } = await renderWizardAt(slug, { sandbox });
   await screen.findByText(`Etapa ${stepNumber} de 8`, { exact: true });
   const add = screen.getByText(addLabel);
   // The counting sees fields: an added row's fields are drawn.

@@ -12,18 +12,19 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useRevealFocus } from './field-focus';
 import { FieldGrid } from './field-grid';
 import type { DisplayContext } from './field-kinds/kind';
-import { display } from './field-kinds/registry';
+import { display, FieldInput } from './field-kinds/registry';
 import type { RowItem } from './field-kinds/rows';
 import { fieldId, useErrorMessage } from './field-labels';
 import { useTranslation } from './texts';
 import { rowLines, type ReadValue } from './review-rows';
 import { useArrayErrorCode, useProblemCount } from './use-form-errors';
+import { KeyHint, SHORTCUTS, shortcutProps } from './wizard-shortcuts';
 import { blankRow, rowFieldsOf, type ArrayEntry } from './wizard';
 
 function useRowTexts(kind: RowItem) {
@@ -50,11 +51,36 @@ function ArrayRootError({ name }: { name: string }) {
   );
 }
 
+/** Digits joined by hyphens: a phone's 98765-4321, a CEP's 04101-000. */
+const HYPHENATED_NUMBER = /(\d+(?:-\d+)+)/;
+
+/**
+ * `text` with its hyphenated numbers kept on one line: a narrow line breaks at a hyphen, which cut
+ * "(11) 98765-" from "4321" on a 390 px screen. The text itself is unchanged (the button's name reads it).
+ */
+function UnbrokenNumbers({ text }: { text: string }) {
+  return text.split(HYPHENATED_NUMBER).map((part, index) =>
+    index % 2 === 1 ? (
+      <Box key={index} component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {part}
+      </Box>
+    ) : (
+      part
+    ),
+  );
+}
+
 /**
  * What a closed row holds, in one line: the review's lines once every required field is filled; before,
  * the values typed so far (the review's punctuation would frame blanks); "Não preenchido" for a blank row.
+ * The exclusive flag is left out: the line has its own radio for it.
  */
-function closedLine(entry: ArrayEntry, index: number, read: ReadValue, context: DisplayContext): string {
+function closedLine(entry: ArrayEntry, index: number, readValue: ReadValue, context: DisplayContext): string {
+  const { exclusiveFlag } = entry.rows;
+  const read: ReadValue = (path) =>
+    exclusiveFlag !== undefined && path === `${entry.path}.${index}.${exclusiveFlag}`
+      ? false
+      : readValue(path);
   const texts = rowFieldsOf(entry, index).filter((field) => typeof read(field.path) === 'string');
   const typed = texts.filter((field) => read(field.path) !== '');
   if (typed.every((field) => read(field.path) === field.field.initial))
@@ -77,6 +103,7 @@ function RowHeader({
   titleId,
   onToggle,
   onRemove,
+  flagInput,
 }: {
   entry: ArrayEntry;
   index: number;
@@ -85,6 +112,8 @@ function RowHeader({
   titleId: string;
   onToggle: (index: number) => void;
   onRemove: ((index: number) => void) | null;
+  /** The input of the row's exclusive flag (the mailing address), drawn on the line. */
+  flagInput: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const texts = useRowTexts(entry.rows.item);
@@ -101,9 +130,16 @@ function RowHeader({
   }
   const title = texts.title(index + 1);
   const problemsText = problems > 0 ? t('creditApplication.rows.problems', { count: problems }) : '';
+  // The line wraps rather than cuts (a phone's "(11) 98765-4321" stays whole on a 390 px screen): the
+  // title and what the row holds take the width they need (an address's summary, a line of its own),
+  // the mailing radio and the remove button go to the right, or below when the width runs out.
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-      <Typography component="h3" variant="subtitle1" sx={{ flex: 1, minWidth: 0, m: 0 }}>
+    <Stack direction="row" sx={{ alignItems: 'center', columnGap: 1, flexWrap: 'wrap' }}>
+      <Typography
+        component="h3"
+        variant="subtitle1"
+        sx={{ flex: summary ? '1 1 28rem' : '1 1 auto', minWidth: 0, m: 0 }}
+      >
         <ButtonBase
           aria-expanded={open}
           aria-controls={bodyId}
@@ -111,8 +147,10 @@ function RowHeader({
           sx={{
             width: '100%',
             justifyContent: 'flex-start',
+            alignItems: 'flex-start',
+            flexWrap: 'wrap',
             textAlign: 'left',
-            gap: 1,
+            columnGap: 1,
             px: 1,
             py: 1,
             borderRadius: 1,
@@ -129,15 +167,9 @@ function RowHeader({
           {summary ? (
             <Box
               component="span"
-              sx={{
-                color: 'text.secondary',
-                minWidth: 0,
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
-              }}
+              sx={{ color: 'text.secondary', flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}
             >
-              {summary}
+              <UnbrokenNumbers text={summary} />
             </Box>
           ) : null}
           {problems > 0 ? ' ' : null}
@@ -158,11 +190,22 @@ function RowHeader({
           ) : null}
         </ButtonBase>
       </Typography>
-      {onRemove ? (
-        <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onRemove(index)}>
-          {texts.remove(index + 1)}
-        </Button>
-      ) : null}
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', columnGap: 1, flexWrap: 'wrap', ml: { md: 'auto' } }}
+      >
+        {flagInput}
+        {onRemove ? (
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutlineIcon />}
+            onClick={() => onRemove(index)}
+          >
+            {texts.remove(index + 1)}
+          </Button>
+        ) : null}
+      </Stack>
     </Stack>
   );
 }
@@ -189,6 +232,14 @@ const Row = memo(function Row({
   const { t } = useTranslation();
   const at = `${entry.path}.${index}`;
   const fields = useMemo(() => rowFieldsOf(entry, index), [entry, index]);
+  // The exclusive flag sits on the row's line, open or closed; the body holds the other fields.
+  const flag = fields.find((field) => field.path === `${at}.${entry.rows.exclusiveFlag}`);
+  const bodyFields = useMemo(() => fields.filter((field) => field !== flag), [fields, flag]);
+  // One element for the row's life: the line re-renders (its problem count) without drawing the radio again.
+  const flagInput = useMemo(
+    () => (flag ? <FieldInput name={flag.path} meta={flag.field} siblings={fields} /> : null),
+    [flag, fields],
+  );
   const titleId = `${fieldId(at)}-title`;
   const bodyId = `${fieldId(at)}-fields`;
   const bodyRef = useRevealFocus(
@@ -223,6 +274,7 @@ const Row = memo(function Row({
         titleId={titleId}
         onToggle={onToggle}
         onRemove={onRemove}
+        flagInput={flagInput}
       />
       <Box id={bodyId} ref={bodyRef} hidden={!open} sx={{ px: 1, pt: 1, pb: 1 }}>
         {entry.rows.item === 'card' && additionalCardFields.length === 0 ? (
@@ -230,7 +282,7 @@ const Row = memo(function Row({
             {t('creditApplication.rows.cardNoFields')}
           </Typography>
         ) : (
-          <FieldGrid fields={fields} />
+          <FieldGrid fields={bodyFields} />
         )}
       </Box>
     </Paper>
@@ -302,6 +354,7 @@ export function FieldArraySection({ entry }: { entry: ArrayEntry }) {
           variant="outlined"
           startIcon={<AddIcon />}
           disabled={full}
+          {...shortcutProps(SHORTCUTS.add, t)}
           onClick={() => {
             // The new row opens, and its first field takes focus (a row without fields: the button keeps it).
             setOpenIndex(fields.length);
@@ -313,6 +366,7 @@ export function FieldArraySection({ entry }: { entry: ArrayEntry }) {
         >
           {texts.add}
         </Button>
+        {full ? null : <KeyHint shortcut={SHORTCUTS.add} />}
         <Typography variant="body2" color="text.secondary">
           {full
             ? t('creditApplication.rows.maxReached', { max })

@@ -105,11 +105,19 @@ export function ReviewSummary({ wizard, body }: { wizard: Wizard; body: CreditAp
       {body ? (
         <Box component="details" sx={{ '& summary': { cursor: 'pointer' } }}>
           <Typography component="summary" variant="body2">
-            {t('creditApplication.review.requestBody')}
+            {t('creditApplication.technical.request')}
           </Typography>
           <Box
             component="pre"
-            sx={{ fontSize: 13, overflowX: 'auto', p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}
+            // Wrapped, not scrolled sideways: a narrow screen reads it whole, with no scroll area to reach.
+            sx={{
+              fontSize: 13,
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+              p: 1.5,
+              bgcolor: 'action.hover',
+              borderRadius: 1,
+            }}
           >
             {JSON.stringify(body, null, 2)}
           </Box>

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import { defaultDomains } from '@/config/config-schema';
 import { overlay, type Overrides } from '@/test/overlay';
-import type { FieldEntry, RuleContext } from './field-kinds/kind';
+import { pathOf, type FieldEntry, type RuleContext } from './field-kinds/kind';
 import type { FieldMeta } from './field-kinds/registry';
 import { toCreditApplicationRequest } from './to-request';
 import {
@@ -131,7 +131,16 @@ export function sampleApplication(
   for (const entry of everyField(wizard, values))
     if (valueAt(values, entry.path) === '') setAt(values, entry.path, exampleOf(entry));
   // The walk and the overlay keep the input's shape (wizard.test.ts parses the samples).
-  return overlay(values, overrides) as ApplicationInput;
+  const sample = overlay(values, overrides) as ApplicationInput;
+  // A field another one suggests (the printed name) follows it, as on the page, unless a test states it.
+  for (const entry of everyField(wizard, sample)) {
+    const fills = entry.field.kind === 'text' ? entry.field.fills : undefined;
+    const target = fills && pathOf(everyField(wizard, sample), fills.field);
+    const source = valueAt(sample, entry.path);
+    if (!fills || !target || valueAt(overrides, target) !== undefined || typeof source !== 'string') continue;
+    setAt(sample, target, fills.suggest(source) ?? '');
+  }
+  return sample;
 }
 
 /**

@@ -154,7 +154,7 @@ function ResponseDetails({ response }: { response: unknown }) {
   const empty = response === undefined || response === null || response === '';
   return (
     <Box component="details" sx={{ '& summary': { cursor: 'pointer' } }}>
-      <Box component="summary">{t('creditApplication.submit.details')}</Box>
+      <Box component="summary">{t('creditApplication.technical.response')}</Box>
       <Box
         component="pre"
         sx={{
@@ -169,7 +169,7 @@ function ResponseDetails({ response }: { response: unknown }) {
         }}
       >
         {empty
-          ? t('creditApplication.submit.noBody')
+          ? t('creditApplication.technical.noBody')
           : typeof response === 'string'
             ? response
             : JSON.stringify(response, null, 2)}

@@ -76,7 +76,8 @@ export const creditApplicationTexts = defineTexts(
     },
     help: {
       date: 'DD/MM/AAAA (também 1/4/1988 ou 01041988)',
-      printedName: 'Letras A–Z sem acento, até {{max}} caracteres',
+      printedName: 'Letras A–Z: acentos e pontos saem ao digitar',
+      printedNameSuggested: 'Sugerido a partir do nome completo: digite para trocar',
       count: '{{count}} de {{max}}',
       employer:
         'Obrigatório. Sem empregador, escreva a situação: APOSENTADO(A), ESTUDANTE (ou o nome da escola), AUTÔNOMO(A), DO LAR.',
@@ -99,7 +100,7 @@ export const creditApplicationTexts = defineTexts(
       count: '{{count}} de no máximo {{max}}',
       maxReached: 'Máximo de {{max}} atingido.',
       cardNoFields:
-        'O provedor não pede dados para um cartão adicional: ele é pedido sem dados, e o emissor completa depois.',
+        'O provedor não pede dados para o cartão adicional: o pedido vai sem eles, e o emissor completa os dados depois.',
       noCards: 'Nenhum cartão adicional. Este passo é opcional.',
       removed: '{{item}} removido.',
       added: '{{item}} adicionado.',
@@ -115,7 +116,9 @@ export const creditApplicationTexts = defineTexts(
       cpf: 'CPF inválido: confira os dígitos.',
       personName: 'Use apenas letras, espaços, apóstrofo e hífen.',
       tooLong: 'Texto longo demais.',
-      printedName: "Use letras A–Z sem acento, espaços e apóstrofo (D'ÁVILA vira D'AVILA).",
+      printedName: 'Use só letras A–Z, espaços e apóstrofo (sem números nem outros sinais).',
+      printedNameWords:
+        'Cada palavra precisa ser um dos nomes do nome completo, ou a inicial de um, uma vez só: confira se há palavras coladas ou repetidas.',
       printedNameLength:
         'Longo demais para o cartão: no máximo {{max}} caracteres. Abrevie os nomes do meio.',
       date: 'Data inválida: use DD/MM/AAAA com uma data que exista.',
@@ -163,13 +166,12 @@ export const creditApplicationTexts = defineTexts(
       pageOf: 'página {{page}} de {{pages}}',
     },
     review: {
-      intro: 'Confira os dados antes de enviar. O corpo abaixo é exatamente o que será enviado.',
+      intro: 'Confira os dados antes de enviar: é isto que vai para o provedor.',
       yes: 'Sim',
       no: 'Não',
       empty: '(vazio)',
       none: 'Nenhum',
-      additionalCardEmpty: 'sem dados',
-      requestBody: 'Detalhes técnicos: o pedido como será enviado',
+      additionalCardEmpty: 'sem dados (o emissor completa)',
       fixFirst: 'Há dados a corrigir antes do envio. Volte à etapa indicada.',
     },
     duplicate: {
@@ -195,21 +197,19 @@ export const creditApplicationTexts = defineTexts(
       unknownNoNew: 'Nenhuma análise nova apareceu para este CPF. Você pode enviar novamente.',
       unknownLookupFailed: 'A consulta da situação também falhou. Envie novamente só se tiver certeza.',
       resendNote:
-        'O reenvio usa a mesma chave de idempotência: se o provedor aceitou a primeira, não haverá duplicata.',
+        'O reenvio vai marcado como a mesma proposta: se o provedor já registrou a primeira, não cria outra.',
       resendNoteNoKey:
-        'Sem chave de idempotência, o provedor não reconhece um reenvio: envie de novo só se nenhuma análise nova apareceu acima.',
+        'Este provedor não reconhece o reenvio de uma mesma proposta: envie de novo só se nenhuma análise nova apareceu acima.',
       successTitle: 'Proposta enviada',
-      successBody: 'O provedor respondeu com sucesso.',
+      successBody: 'O provedor recebeu a proposta.',
       successChecking: 'Conferindo se o provedor registrou uma única análise para este CPF…',
       trackingCode: 'Código de acompanhamento:',
       duplicateTitle: 'Proposta enviada, mas registrada {{count}} vezes: informe o emissor',
       duplicateBody:
-        'O provedor registrou {{count}} análises novas para este CPF, e só uma foi pedida: a rede repetiu o envio sem que o app soubesse (o provedor não recebe chave de idempotência). Informe o emissor com os códigos:',
+        'O provedor registrou {{count}} análises novas para este CPF, e só uma foi pedida: a rede repetiu o envio sem que o app soubesse (este provedor não reconhece um reenvio). Informe o emissor com os códigos:',
       answeredCode: '(veio na resposta)',
       refusedButRegistered:
         'Mesmo assim, apareceu análise nova para este CPF desde o envio: um envio anterior provavelmente foi registrado. Confira antes de enviar de novo:',
-      details: 'Detalhes: a resposta do provedor',
-      noBody: '(resposta sem corpo)',
       preparing: 'Consultando as análises deste CPF antes de enviar…',
       pending: 'Enviando a proposta…',
     },
@@ -227,6 +227,31 @@ export const creditApplicationTexts = defineTexts(
       discard: 'Descartar o rascunho',
     },
     draftRestored: 'Rascunho recuperado: continue de onde parou.',
+    draftLost: {
+      title: 'O rascunho desta proposta se perdeu',
+      body: 'Ele fica só na memória desta aba, nunca no computador: recarregar a página, fechar a aba ou sair da sessão apaga o que foi digitado. A proposta recomeça pela etapa 1.',
+    },
+    // The details view: what was sent and what came back, as the provider sees them (raw text allowed).
+    stepper: {
+      label: 'Etapas da proposta',
+      done: 'concluída',
+      locked: 'ainda não liberada',
+    },
+    shortcuts: {
+      heading: 'Atalhos do teclado',
+      title: 'Atalho: {{keys}}',
+      continue:
+        'Continuar para a próxima etapa (ou voltar para a revisão). Enviar a proposta não tem atalho: confira antes.',
+      enter: 'Num campo de texto, também continua.',
+      add: 'Adicionar um telefone, endereço ou cartão adicional (o cursor vai para o primeiro campo dele).',
+      mailing: 'Na linha de cada endereço, em “Endereço de correspondência”: marca-o sem abrir o endereço.',
+      space: 'Espaço',
+    },
+    technical: {
+      request: 'Detalhes técnicos: o pedido como será enviado',
+      response: 'Detalhes técnicos: a resposta do provedor',
+      noBody: '(o provedor respondeu sem conteúdo)',
+    },
   },
   {
     title: 'New credit application',
@@ -301,7 +326,8 @@ export const creditApplicationTexts = defineTexts(
     },
     help: {
       date: 'DD/MM/YYYY (also 1/4/1988 or 01041988)',
-      printedName: 'Letters A–Z without accents, up to {{max}} characters',
+      printedName: 'Letters A–Z: accents and periods go as you type',
+      printedNameSuggested: 'Suggested from the full name: type to replace it',
       count: '{{count}} of {{max}}',
       employer:
         'Required. Without an employer, write the situation: APOSENTADO(A) (retired), ESTUDANTE (student, or the school), AUTÔNOMO(A), DO LAR.',
@@ -324,7 +350,7 @@ export const creditApplicationTexts = defineTexts(
       count: '{{count}} of at most {{max}}',
       maxReached: 'Maximum of {{max}} reached.',
       cardNoFields:
-        'The provider asks for no data for an additional card: it is requested without data and the issuer completes it later.',
+        'The provider asks for no data for an additional card: the request goes without them, and the issuer completes them later.',
       noCards: 'No additional card. This step is optional.',
       removed: '{{item}} removed.',
       added: '{{item}} added.',
@@ -340,7 +366,9 @@ export const creditApplicationTexts = defineTexts(
       cpf: 'Invalid CPF: check the digits.',
       personName: 'Use letters, spaces, apostrophes and hyphens only.',
       tooLong: 'Text too long.',
-      printedName: "Use letters A–Z without accents, spaces and apostrophes (D'ÁVILA becomes D'AVILA).",
+      printedName: 'Use only letters A–Z, spaces and apostrophes (no digits or other signs).',
+      printedNameWords:
+        'Each word must be one of the names in the full name, or its initial, once: check for words run together or repeated.',
       printedNameLength: 'Too long for the card: at most {{max}} characters. Abbreviate the middle names.',
       date: 'Invalid date: use DD/MM/YYYY with a date that exists.',
       adult: 'The cardholder must be 18 or older.',
@@ -387,13 +415,12 @@ export const creditApplicationTexts = defineTexts(
       pageOf: 'page {{page}} of {{pages}}',
     },
     review: {
-      intro: 'Check the data before sending. The body below is exactly what will be sent.',
+      intro: 'Check the data before sending: this is what goes to the provider.',
       yes: 'Yes',
       no: 'No',
       empty: '(empty)',
       none: 'None',
-      additionalCardEmpty: 'no data',
-      requestBody: 'Technical details: the request as it will be sent',
+      additionalCardEmpty: 'no data (the issuer completes it)',
       fixFirst: 'Some data must be fixed before sending. Go back to the step shown.',
     },
     duplicate: {
@@ -419,21 +446,19 @@ export const creditApplicationTexts = defineTexts(
       unknownNoNew: 'No new analysis appeared for this CPF. You may send again.',
       unknownLookupFailed: 'The status lookup failed too. Send again only if you are sure.',
       resendNote:
-        'Sending again uses the same idempotency key: if the provider accepted the first, there will be no duplicate.',
+        'The resend is marked as the same application: if the provider registered the first, it creates no other.',
       resendNoteNoKey:
-        'Without an idempotency key the provider cannot recognise a resend: send again only if no new analysis appeared above.',
+        'This provider cannot tell a resend of the same application: send again only if no new analysis appeared above.',
       successTitle: 'Application sent',
-      successBody: 'The provider answered with success.',
+      successBody: 'The provider received the application.',
       successChecking: 'Checking that the provider registered a single analysis for this CPF…',
       trackingCode: 'Tracking code:',
       duplicateTitle: 'Application sent, but registered {{count}} times: tell the issuer',
       duplicateBody:
-        'The provider registered {{count}} new analyses for this CPF, and only one was asked for: the network repeated the request without the app knowing (the provider gets no idempotency key). Tell the issuer, with the codes:',
+        'The provider registered {{count}} new analyses for this CPF, and only one was asked for: the network repeated the request without the app knowing (this provider cannot tell a resend). Tell the issuer, with the codes:',
       answeredCode: '(in the answer)',
       refusedButRegistered:
         'Even so, a new analysis appeared for this CPF since sending: an earlier send was probably registered. Check before sending again:',
-      details: "Details: the provider's answer",
-      noBody: '(answer without a body)',
       preparing: "Looking up this CPF's analyses before sending…",
       pending: 'Sending the application…',
     },
@@ -451,6 +476,30 @@ export const creditApplicationTexts = defineTexts(
       discard: 'Discard the draft',
     },
     draftRestored: 'Draft restored: carry on where you left off.',
+    draftLost: {
+      title: 'The draft of this application is gone',
+      body: 'It lives only in this tab’s memory, never on the computer: reloading the page, closing the tab or signing out erases what was typed. The application starts again at step 1.',
+    },
+    stepper: {
+      label: 'Application steps',
+      done: 'done',
+      locked: 'not open yet',
+    },
+    shortcuts: {
+      heading: 'Keyboard shortcuts',
+      title: 'Shortcut: {{keys}}',
+      continue:
+        'Continue to the next step (or back to the review). Sending the application has no shortcut: check it first.',
+      enter: 'In a text field, continues too.',
+      add: 'Add a phone, address or additional card (the cursor goes to its first field).',
+      mailing: 'On each address’s line, on “Mailing address”: marks it without opening the address.',
+      space: 'Space',
+    },
+    technical: {
+      request: 'Technical details: the request as it will be sent',
+      response: 'Technical details: the provider’s answer',
+      noBody: '(the provider answered with no content)',
+    },
   },
 );
 

@@ -15,8 +15,12 @@ export function hasUnsentData(values: ApplicationInput, wizard: Wizard): boolean
  * The wizard's one form and its draft: it starts from the draft left in memory (or a blank form, with the
  * product handed over by the products screen), saves the draft when the wizard is left (not on every key
  * stroke), and forgets it on discard or after a send. A clear since mount (sign-out) wins over a save.
+ *
+ * `lost`: the wizard opened past its first step (`atLaterStep`: a reload, a bookmark, Back after a
+ * sign-out) with nothing typed in memory and nothing handed over. The draft was there once and is gone
+ * (drafts live in memory only: docs/requirements.md); the page says so and starts over.
  */
-export function useApplicationDraft(wizard: Wizard) {
+export function useApplicationDraft(wizard: Wizard, atLaterStep: boolean) {
   const handedOff = useHandOff('newApplication');
   const [start] = useState(() => {
     const saved = draftStore.get();
@@ -26,7 +30,8 @@ export function useApplicationDraft(wizard: Wizard) {
       product && /^\d{1,9}$/.test(product) && values.codigodoproduto === ''
         ? { ...values, codigodoproduto: product }
         : values;
-    return { values: withProduct, restored: saved !== null && hasUnsentData(saved.values, wizard) };
+    const restored = saved !== null && hasUnsentData(saved.values, wizard);
+    return { values: withProduct, restored, lost: atLaterStep && saved === null && handedOff === null };
   });
   const epoch = useRef(draftStore.epoch());
   const resolver = useMemo(() => zodResolver(wizard.schema), [wizard]);
@@ -59,5 +64,5 @@ export function useApplicationDraft(wizard: Wizard) {
     epoch.current = draftStore.epoch();
     reset(values);
   };
-  return { methods, restored: start.restored, forget, startFrom };
+  return { methods, restored: start.restored, lost: start.lost, forget, startFrom };
 }

@@ -49,13 +49,20 @@ export function useStepNavigation(wizard: Wizard) {
     firstRender.current = false;
   }, [stepIndex, focus]);
 
-  const goTo = (slug: string, state?: unknown) => {
+  const goTo = (slug: string, state?: unknown, replace = false) => {
     setSummaryFor(null);
-    void navigate(applicationStepPath(slug), { state });
+    void navigate(applicationStepPath(slug), { state, replace });
   };
 
-  /** "Continuar": validates this step's fields (and only these), then moves on or shows the summary. */
-  const onContinue = async (event: SyntheticEvent, validate: (paths: string[]) => Promise<boolean>) => {
+  /**
+   * "Continuar": validates this step's fields (and only these), then moves on (to `target`, a later
+   * step picked in the step list, if given) or shows the summary.
+   */
+  const onContinue = async (
+    event: SyntheticEvent,
+    validate: (paths: string[]) => Promise<boolean>,
+    target?: string,
+  ) => {
     event.preventDefault();
     const valid = await validate(step.fields.map((field) => field.path));
     if (!valid) {
@@ -63,7 +70,7 @@ export function useStepNavigation(wizard: Wizard) {
       setSummaryTick((tick) => tick + 1);
       return;
     }
-    const next = returnToReview ? REVIEW_SLUG : wizard.steps[stepIndex + 1]?.slug;
+    const next = target ?? (returnToReview ? REVIEW_SLUG : wizard.steps[stepIndex + 1]?.slug);
     if (next) goTo(next);
   };
 

@@ -384,10 +384,32 @@ describe('forgiving input and no silent truncation', () => {
   });
 
   it('refuses a printed name over the length instead of cutting it, and takes ’ as an apostrophe', () => {
-    expect(withPortador({ nomeimpresso: 'A'.repeat(27) })).toEqual([
+    const nome = 'Joana Maria de Lourdes D’Ávila';
+    expect(withPortador({ nome, nomeimpresso: 'JOANA MARIA DE LOURDES DAVILA' })).toEqual([
       { path: 'portador.nomeimpresso', code: 'printedNameLength' },
     ]);
     expect(withPortador({ nomeimpresso: 'JOANA D’AVILA', nome: 'Joana D’Ávila' })).toEqual([]);
+  });
+
+  it('refuses a printed word that is not a word of the full name (or its initial) before saying it is long', () => {
+    const nome = 'José da Silva Santos';
+    expect(withPortador({ nome, nomeimpresso: 'JOSE S SANTOS' })).toEqual([]);
+    // Typed into the suggestion: short enough, one word run into another.
+    expect(withPortador({ nome, nomeimpresso: 'JOSE SILVAJOSE S' })).toEqual([
+      { path: 'portador.nomeimpresso', code: 'printedNameWords' },
+    ]);
+    // Too long as well: the foreign word is the cause named.
+    expect(withPortador({ nome, nomeimpresso: 'JOSE DA SILVA SANTOSJOSE S SANTOS' })).toEqual([
+      { path: 'portador.nomeimpresso', code: 'printedNameWords' },
+    ]);
+    // Typed twice, with a space.
+    expect(withPortador({ nome, nomeimpresso: 'JOSE SILVA JOSE S' })).toEqual([
+      { path: 'portador.nomeimpresso', code: 'printedNameWords' },
+    ]);
+    // A character that cannot be printed is said first.
+    expect(withPortador({ nome, nomeimpresso: 'JOSE 2' })).toEqual([
+      { path: 'portador.nomeimpresso', code: 'printedName' },
+    ]);
   });
 
   it('asks for the employer unless config says a blank one may be left out', () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { anyDate } from './field-kinds/date';
-import { fieldMeta, type FieldEntry, type RuleContext } from './field-kinds/kind';
+import { fieldMeta, pathOf, type ErrorCode, type FieldEntry, type RuleContext } from './field-kinds/kind';
 import { rowSchemaOf, rowsMeta, type RowsMeta } from './field-kinds/rows';
 import { additionalCardsStep } from './steps/additional-cards';
 import { addressesStep } from './steps/addresses';
@@ -51,8 +51,42 @@ function buildSteps(ctx: RuleContext) {
   } satisfies Record<FormStepKey, z.ZodMiniObject>;
 }
 
-/** The whole form: the step schemas side by side, plus the one check that spans two steps. */
+/** A check of one field against another that fills it (`fills.check`): the printed name against the name. */
+interface LinkCheck {
+  source: string;
+  target: string;
+  check: (value: string, filled: string) => ErrorCode | null;
+}
+
+/** The linked fields of the steps (not inside rows) whose link carries a check. */
+function linkChecksOf(steps: ReturnType<typeof buildSteps>): LinkCheck[] {
+  return Object.values(steps).flatMap((step) => {
+    const fields = fieldsOf(step).filter(isFieldEntry);
+    return fields.flatMap((entry): LinkCheck[] => {
+      const fills = entry.field.kind === 'text' ? entry.field.fills : undefined;
+      const target = fills?.check ? pathOf(fields, fills.field) : undefined;
+      return fills?.check && target ? [{ source: entry.path, target, check: fills.check }] : [];
+    });
+  });
+}
+
+/** The text at `path` of parsed values, or "" (a field that failed keeps what was typed). */
+function textAt(values: unknown, path: string): string {
+  const value = path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (typeof node === 'object' && node !== null ? Reflect.get(node, key) : undefined),
+      values,
+    );
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The whole form: the step schemas side by side, plus the checks that span two fields (the printed name
+ * against the full name) or two steps (the identity issued after birth).
+ */
 function buildApplicationSchema(steps: ReturnType<typeof buildSteps>) {
+  const linkChecks = linkChecksOf(steps);
   return z
     .object({
       ...steps.product.shape,
@@ -67,6 +101,13 @@ function buildApplicationSchema(steps: ReturnType<typeof buildSteps>) {
     })
     .check(
       z.superRefine((values, context) => {
+        for (const { source, target, check } of linkChecks) {
+          const filled = textAt(values, target);
+          // Blank: its own field asks for it.
+          const code = filled.trim() === '' ? null : check(textAt(values, source), filled);
+          if (code)
+            context.addIssue({ code: 'custom', message: code, path: target.split('.'), input: values });
+        }
         const birth = anyDate(values.portador.datadenascimento);
         const issued = anyDate(values.portador.datadeemissaodaidentidade);
         if (birth && issued && compareDates(issued, birth) < 0)
@@ -162,6 +203,18 @@ export function createWizard(ctx: RuleContext): Wizard {
     // cannot follow a walk over a schema, so this one assertion stands for it (wizard.test.ts parses it).
     blank: () => blankOf(schema) as ApplicationInput,
   };
+}
+
+/** The index of the first step whose fields have problems in `values` (the review's, when none has). */
+export function firstStepWithProblems(wizard: Wizard, values: ApplicationInput): number {
+  const parsed = wizard.schema.safeParse(values);
+  const last = wizard.steps.length - 1;
+  if (parsed.success) return last;
+  const indices = parsed.error.issues.map((issue) => {
+    const step = stepOfField(wizard, issue.path.join('.'));
+    return step ? wizard.steps.indexOf(step) : last;
+  });
+  return Math.min(last, ...indices);
 }
 
 /** The step that holds the field at `path` (`portador.enderecos.1.cep` → enderecos). */

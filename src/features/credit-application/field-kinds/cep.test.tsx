@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, setupTestSandbox } from '@/test/render-route';
+import { renderWizardAt } from '../wizard-route.fixture';
 
 /**
  * The CEP fills the address without ever taking what the operator typed: the answer is held here until
@@ -36,7 +37,7 @@ function holdCepAnswers() {
 
 describe('the CEP field', () => {
   it('fills the blank address fields when the answer comes, never one typed meanwhile', async () => {
-    const { user } = renderRoute('/proposta/nova/enderecos', { sandbox, config: { cepLookupUrl } });
+    const { user } = await renderWizardAt('enderecos', { sandbox, config: { cepLookupUrl } });
     await screen.findByText('Etapa 6 de 8', { exact: true });
     const answers = holdCepAnswers();
 
@@ -61,7 +62,7 @@ describe('the CEP field', () => {
   });
 
   it('a new CEP replaces what the last one filled, not what was typed, and an old answer fills nothing', async () => {
-    const { user } = renderRoute('/proposta/nova/enderecos', { sandbox, config: { cepLookupUrl } });
+    const { user } = await renderWizardAt('enderecos', { sandbox, config: { cepLookupUrl } });
     await screen.findByText('Etapa 6 de 8', { exact: true });
 
     await user.click(at('cep'));

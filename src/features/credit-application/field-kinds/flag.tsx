@@ -1,8 +1,10 @@
+import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { visuallyHidden } from '@mui/utils';
 import * as z from 'zod/mini';
-import { fieldId, ownLabel } from '../field-labels';
+import { fieldId, fieldLabel, ownLabel } from '../field-labels';
 import { useTranslation } from '../texts';
 import { useArrayErrorCode } from '../use-form-errors';
 import { describe } from './kind';
@@ -11,10 +13,11 @@ import type { FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind'
 export type ExclusiveFlagMeta = KindMeta<'exclusiveFlag'>;
 
 /**
- * A flag that exactly one row of a field array holds (the mailing address): a radio in each row;
+ * A flag that exactly one row of a field array holds (the mailing address): a radio on each row's line
+ * (field-array-section.tsx draws it there, open or closed, so that it is chosen without opening a row);
  * choosing it here unticks the other rows. The array says which flag it is (`rows(…, { exclusiveFlag })`)
  * and checks that one row holds it. Described by the array's error when there is one (and only then:
- * no reference to a missing id).
+ * no reference to a missing id). Its name says which row it is for ("… (Endereço 2)").
  */
 function ExclusiveFlagField({ name }: FieldInputProps<ExclusiveFlagMeta>) {
   const { t } = useTranslation();
@@ -37,7 +40,13 @@ function ExclusiveFlagField({ name }: FieldInputProps<ExclusiveFlagMeta>) {
   };
   return (
     <FormControlLabel
-      label={ownLabel(name, t)}
+      sx={{ mr: 0, ml: 0.5 }}
+      label={
+        <>
+          {ownLabel(name, t)}{' '}
+          <Box component="span" sx={visuallyHidden}>{`(${fieldLabel(`${arrayPath}.${index}`, t)})`}</Box>
+        </>
+      }
       control={
         <Radio
           checked={checked === true}

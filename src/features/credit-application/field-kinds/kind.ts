@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'tooLong'
   | 'printedName'
   | 'printedNameLength'
+  | 'printedNameWords'
   | 'date'
   | 'adult'
   | 'tooOld'

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import * as z from 'zod/mini';
 import { FormText, useTextValues } from './form-text';
 import { asTyped, checked, clean, describe, isBlank, pathOf } from './kind';
@@ -7,12 +8,21 @@ import type { ErrorCode, FieldInputProps, FieldKind, FieldOptions, KindMeta } fr
  * Free text: names, an employer, a street, identity numbers. Spaces are folded and apostrophes
  * straightened before it is checked and sent; nothing is cut (a text too long is refused, not trimmed).
  */
-export type TextMeta = KindMeta<'text', { fills?: { field: unknown; suggest: Fill['suggest'] } }>;
+export type TextMeta = KindMeta<
+  'text',
+  { fills?: { field: unknown; suggest: Fill['suggest']; check?: Fill['check'] } }
+>;
 
-/** When this field is left, a blank `field` beside it gets `suggest(value)` (the printed name from the name). */
+/**
+ * When this field is left, `field` beside it gets `suggest(value)` (the printed name from the name) if it
+ * is blank or still holds the suggestion of what this field held before: the suggestion follows this
+ * field until the operator changes it. `check`, if given, judges the filled field against this one
+ * (wizard.ts runs it over the whole form; its code goes on `field`).
+ */
 export interface Fill {
   field: z.core.$ZodType;
   suggest: (value: string) => string | null;
+  check?: (value: string, filled: string) => ErrorCode | null;
 }
 
 interface TextOptions extends FieldOptions {
@@ -25,13 +35,30 @@ const PERSON_NAME = /^[\p{L}\p{M}]+(?:[ '.-]+[\p{L}\p{M}]+)*\.?$/u;
 function TextField({ name, meta, siblings }: FieldInputProps<TextMeta>) {
   const { read, write } = useTextValues();
   const { fills } = meta;
+  // What this field held when it took focus: the filled field still holding its suggestion follows.
+  const before = useRef('');
   const fill = () => {
     const target = fills && pathOf(siblings, fills.field);
-    if (!fills || !target || read(target).trim() !== '') return;
+    if (!fills || !target) return;
+    const current = read(target);
+    if (current.trim() !== '' && current !== fills.suggest(before.current)) return;
     const suggestion = fills.suggest(read(name));
-    if (suggestion) write(target, suggestion);
+    if (suggestion !== null && suggestion !== current) write(target, suggestion);
   };
-  return <FormText name={name} meta={meta} onAfterBlur={fills ? fill : undefined} />;
+  return (
+    <FormText
+      name={name}
+      meta={meta}
+      onFocus={
+        fills
+          ? () => {
+              before.current = read(name);
+            }
+          : undefined
+      }
+      onAfterBlur={fills ? fill : undefined}
+    />
+  );
 }
 
 export const textKind: FieldKind<TextMeta> = { Input: TextField, display: asTyped };

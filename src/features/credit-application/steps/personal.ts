@@ -5,22 +5,24 @@ import { cpf } from '../field-kinds/cpf';
 import { date } from '../field-kinds/date';
 import { email } from '../field-kinds/email';
 import type { RuleContext } from '../field-kinds/kind';
-import { printedName } from '../field-kinds/printed-name';
+import { printedName, printedNameAgainst } from '../field-kinds/printed-name';
 import { personName } from '../field-kinds/text';
 import { upperCode } from '../field-kinds/upper';
 
 /** Step 2: who the cardholder is. */
 export function personalStep(ctx: RuleContext) {
-  const nomeimpresso = printedName(ctx);
+  const nomeimpresso = printedName();
   return z.object({
     portador: z.object({
       cpf: cpf(),
-      // Leaving the full name suggests the printed name, if it is still blank.
+      // Leaving the full name suggests the printed name (blank, or still the previous suggestion), whose
+      // words must be the full name's.
       nome: personName({
         md: 8,
         fills: {
           field: nomeimpresso,
           suggest: (name) => suggestPrintedName(name, ctx.printedNameMaxLength),
+          check: printedNameAgainst(ctx),
         },
       }),
       nomeimpresso,
