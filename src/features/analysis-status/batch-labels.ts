@@ -57,6 +57,17 @@ export function useBatchLabels(showCpfs: boolean): BatchLabels {
         .filter(Boolean)
         .join(' ');
     };
+    // Analyses the provider counts that the lookup did not read: said once per CPF, on its first row.
+    const unreadNote = (row: BatchRow) => {
+      if (!row.unread) return '';
+      const { count, shortfall } = row.unread;
+      return shortfall.reason === 'pageCap'
+        ? t('analysisBatch.results.notes.unread.pageCap', {
+            count,
+            pages: t('analysisBatch.results.notes.unread.pages', { count: shortfall.maxPages }),
+          })
+        : t(`analysisBatch.results.notes.unread.${shortfall.reason}`, { count });
+    };
     const notes = (row: BatchRow) =>
       [
         failure(row),
@@ -64,9 +75,7 @@ export function useBatchLabels(showCpfs: boolean): BatchLabels {
         ...row.errors.map((text) => t('analysisBatch.results.notes.error', { text })),
         ...row.alerts.map((text) => t('analysisBatch.results.notes.alert', { text })),
         row.unsuccessful && row.kind === 'analysis' ? t('analysisBatch.results.notes.unsuccessful') : '',
-        row.beyondFirstPage > 0 && row.key.endsWith('#0')
-          ? t('analysisBatch.results.notes.beyondFirstPage', { count: row.beyondFirstPage })
-          : '',
+        row.key.endsWith('#0') ? unreadNote(row) : '',
       ]
         .filter(Boolean)
         .join(' · ');

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
 import { formatCpf } from '@/lib/cpf';
 import { seededAnalysisCpfs, seededCpfs } from '@/test/sandbox-data';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { batchText, batchView } from './batch-store';
 
 const sandbox = setupTestSandbox();
@@ -173,6 +173,41 @@ describe('AnalysisBatchPage', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar as 6 interrompidas' }));
     await waitFor(() => expect(progressText()).toHaveTextContent(/^6 de 6 consultados · Concluída/));
     expect(allLookups()).toBe(8);
+  });
+
+  it('follows the paging reading: without it, one row note says how many are beyond the first page', async () => {
+    const { user } = await openWith(`${seededCpfs.paginated}\n${seededCpfs.approved}`);
+    await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+    await waitFor(() => expect(progressText()).toHaveTextContent(/^2 de 2 consultados · Concluída/));
+    await waitFor(() => expect(bodyRows()).toHaveLength(11));
+    const paginated = bodyRows().filter((row) => row.includes('***.***.*09-83'));
+    expect(paginated).toHaveLength(10);
+    // Said once for the CPF, on its first row.
+    expect(paginated.filter((row) => row.includes('Mais 15 propostas além da primeira página'))).toHaveLength(
+      1,
+    );
+    expect(paginated[0]).toContain(
+      'Mais 15 propostas além da primeira página (esta instalação só lê a primeira).',
+    );
+  });
+
+  it('follows the paging reading: with it, every analysis of every page, up to the cap', async () => {
+    const paged = otherProfile('paged');
+    sandbox.server.use(...paged.handlers);
+    const { user } = await openWith(`${seededCpfs.paginated}\n${seededCpfs.approved}`, {
+      config: { analysisStatusPaging: { pageParameter: 'pagina', firstPage: 0, maxPages: 2 } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+    await waitFor(() => expect(progressText()).toHaveTextContent(/^2 de 2 consultados · Concluída/));
+    await waitFor(() => expect(bodyRows()).toHaveLength(21));
+    const paginated = bodyRows().filter((row) => row.includes('***.***.*09-83'));
+    expect(new Set(paginated.map((row) => /PRP-[\d-]+/.exec(row)?.[0])).size).toBe(20);
+    expect(paginated[0]).toContain('Mais 5 propostas além do limite de 2 páginas por consulta.');
+    // Two pages of the paginated CPF, one of the other.
+    expect(paged.store.stats().statusLookupsPerCpf).toEqual({
+      [seededCpfs.paginated]: 2,
+      [seededCpfs.approved]: 1,
+    });
   });
 
   it('opens a row’s CPF in the single lookup by hand-off, never through the URL', async () => {

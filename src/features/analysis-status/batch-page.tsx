@@ -45,7 +45,7 @@ const currentBatchId = () => batchView.get()?.id ?? null;
 export function AnalysisBatchPage() {
   const { t, i18n } = useBatchTranslation();
   const queryClient = useQueryClient();
-  const { batchConcurrency } = useRuntimeConfig();
+  const { batchConcurrency, analysisStatusPaging } = useRuntimeConfig();
   const batchId = useSyncExternalStore(batchView.subscribe, currentBatchId, currentBatchId);
   const [showCpfs, setShowCpfs] = useState(false);
   const labels = useBatchLabels(showCpfs);
@@ -75,6 +75,7 @@ export function AnalysisBatchPage() {
       invalid: list.invalid,
       repeatCount: list.repeatCount,
       concurrency: batchConcurrency,
+      paging: analysisStatusPaging,
     });
     setFocusTarget('progress');
   };

@@ -112,7 +112,24 @@ export const analysisBatchTexts = defineTexts(
         error: 'Erro: {{text}}',
         alert: 'Alerta: {{text}}',
         unsuccessful: 'O provedor informou que a consulta não teve sucesso.',
-        beyondFirstPage: 'Mais {{count}} propostas além da primeira página (só ela pode ser obtida).',
+        unread: {
+          notConfigured_one:
+            'Mais {{count, number}} proposta além da primeira página (esta instalação só lê a primeira).',
+          notConfigured_other:
+            'Mais {{count, number}} propostas além da primeira página (esta instalação só lê a primeira).',
+          pageCap_one: 'Mais {{count, number}} proposta além do limite de {{pages}} por consulta.',
+          pageCap_other: 'Mais {{count, number}} propostas além do limite de {{pages}} por consulta.',
+          pages_one: '{{count, number}} página',
+          pages_other: '{{count, number}} páginas',
+          repeatedPage_one:
+            'Mais {{count, number}} proposta não lida: o provedor repetiu propostas ao pedirmos a página seguinte (avise o suporte).',
+          repeatedPage_other:
+            'Mais {{count, number}} propostas não lidas: o provedor repetiu propostas ao pedirmos a página seguinte (avise o suporte).',
+          pagesEnded_one:
+            'O provedor conta mais {{count, number}} proposta, mas suas páginas acabaram antes.',
+          pagesEnded_other:
+            'O provedor conta mais {{count, number}} propostas, mas suas páginas acabaram antes.',
+        },
         stopped: 'Interrompida antes da resposta.',
         attempts: '({{count}} tentativas)',
       },
@@ -249,7 +266,24 @@ export const analysisBatchTexts = defineTexts(
         error: 'Error: {{text}}',
         alert: 'Alert: {{text}}',
         unsuccessful: 'The provider said the lookup did not succeed.',
-        beyondFirstPage: '{{count}} more applications beyond the first page (only that one can be fetched).',
+        unread: {
+          notConfigured_one:
+            '{{count, number}} more application beyond the first page (this installation reads only the first).',
+          notConfigured_other:
+            '{{count, number}} more applications beyond the first page (this installation reads only the first).',
+          pageCap_one: '{{count, number}} more application beyond the limit of {{pages}} per lookup.',
+          pageCap_other: '{{count, number}} more applications beyond the limit of {{pages}} per lookup.',
+          pages_one: '{{count, number}} page',
+          pages_other: '{{count, number}} pages',
+          repeatedPage_one:
+            '{{count, number}} more application not read: the provider repeated applications when asked for the next page (tell support).',
+          repeatedPage_other:
+            '{{count, number}} more applications not read: the provider repeated applications when asked for the next page (tell support).',
+          pagesEnded_one:
+            'The provider counts {{count, number}} more application, but its pages ended sooner.',
+          pagesEnded_other:
+            'The provider counts {{count, number}} more applications, but its pages ended sooner.',
+        },
         stopped: 'Stopped before the answer.',
         attempts: '({{count}} tries)',
       },
