@@ -60,10 +60,11 @@ test.describe('cards', () => {
     await dialog.getByRole('button', { name: 'Solicitar' }).click();
 
     const section = page.getByRole('region', { name: 'Solicitar cartão virtual' });
-    await expect(section.getByRole('status')).toContainText(
-      `Cartão virtual solicitado para a conta ${accountNumber}`,
-    );
-    await expect(section.getByRole('status').locator('time')).toHaveText(/^em \d{2}\/\d{2}\/\d{4}/);
+    const answer = section.getByRole('status');
+    await expect(answer).toContainText(`Cartão virtual solicitado para a conta ${accountNumber}`);
+    // The new card's code, so that it can be cancelled from here later.
+    await expect(answer).toContainText(/Código do novo cartão: \d+/);
+    await expect(answer.locator('time')).toHaveText(/^em \d{2}\/\d{2}\/\d{4}/);
     await expect(page.getByRole('table', { name: 'Diário de operações de cartão' })).toContainText(
       `conta ${accountNumber}`,
     );
@@ -118,8 +119,10 @@ test.describe('cards', () => {
     // Focus lands on the answer, not on the page's start.
     await expect(section.locator('[tabindex="-1"]')).toBeFocused();
 
-    // Again, for the same card: the provider's 400 message.
+    // The cancelled card's code has left the field. Again, for the same card: the provider's 400 message.
+    await expect(code).toHaveValue('');
     await code.focus();
+    await page.keyboard.type('5001');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.type('5001');
@@ -219,8 +222,8 @@ test.describe('accounts', () => {
       'ascending',
     );
     await region.evaluate((element) => element.scrollTo({ top: 0 }));
-    // After the name (th): CNPJ, agência, conta, code, available (the columns shown at 1280 px).
-    const firstAvailable = table.locator('tbody tr[aria-rowindex="2"] td').nth(4);
+    // After the name (th): CNPJ, agência, conta, available (the columns shown at 1280 px).
+    const firstAvailable = table.locator('tbody tr[aria-rowindex="2"] td').nth(3);
     await expect(firstAvailable).toHaveText(/^-R\$/);
     await table.getByRole('button', { name: 'Disponível' }).click();
     await expect(table.getByRole('columnheader', { name: 'Disponível' })).toHaveAttribute(
@@ -238,9 +241,9 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Colunas' }).click();
     const menu = page.getByRole('menu', { name: 'Colunas visíveis' });
     await expectNoAxeViolations(page, 'columns menu');
-    await menu.getByRole('menuitemcheckbox', { name: 'ID da conta' }).click();
+    await menu.getByRole('menuitemcheckbox', { name: 'Agência' }).click();
     await page.keyboard.press('Escape');
-    await expect(table.getByRole('columnheader', { name: 'ID da conta' })).toHaveCount(0);
+    await expect(table.getByRole('columnheader', { name: 'Agência' })).toHaveCount(0);
   });
 
   test('exports the accounts shown as a CSV file', async ({ page }) => {
@@ -307,7 +310,6 @@ test.describe('accounts', () => {
       'CNPJ',
       'Agência',
       'Conta',
-      'ID da conta',
       'Ações',
     ]);
     await expect(table).not.toContainText('R$');

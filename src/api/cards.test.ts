@@ -1,5 +1,5 @@
 import { ApiError } from './api-error';
-import { saysAlreadyCancelled } from './cards';
+import { newCardCodeOf, saysAlreadyCancelled } from './cards';
 
 const refusal = (message: string | string[], status = 400) =>
   new ApiError({
@@ -37,5 +37,25 @@ describe('saysAlreadyCancelled', () => {
   it('only in a 400 Error object', () => {
     expect(saysAlreadyCancelled(refusal('Cartão 5001 já está cancelado', 500))).toBe(false);
     expect(saysAlreadyCancelled(new Error('Cartão 5001 já está cancelado'))).toBe(false);
+  });
+});
+
+describe('newCardCodeOf', () => {
+  const answer = (extra: Record<string, unknown>) => ({
+    message: 'Cartão virtual solicitado para a conta 1042426',
+    timestamp: '2026-11-21T12:00:00.000Z',
+    ...extra,
+  });
+
+  it.each([
+    [{ cardCode: 5011 }, 5011],
+    [{ codigoDoCartao: '5012' }, 5012],
+    [{ code: 7 }, 7],
+    [{}, null],
+    [{ cardCode: 'abc' }, null],
+    [{ cardCode: -1 }, null],
+    [{ cardCode: 1.5 }, null],
+  ])('reads %j as %s', (extra, code) => {
+    expect(newCardCodeOf(answer(extra))).toBe(code);
   });
 });

@@ -42,3 +42,20 @@ export function saysAlreadyCancelled(error: unknown): boolean {
 
 const ALREADY_CANCELLED =
   /\bj[áa]\s+(?:est[áa]\s+|foi\s+|se\s+encontra\s+)?cancelad[oa]|\balready\s+(?:been\s+)?cancel+ed\b|\bis\s+cancel+ed\s+already\b/i;
+
+/**
+ * The new card's code in a virtual-card answer, when the provider sends it. The interface shows only
+ * `message` and `timestamp` ("fields of the card record beyond its code: not shown"), so a member of
+ * one of these names holding a whole number is read as it: without it, the card could only be cancelled
+ * later by a code the operator gets elsewhere.
+ */
+export function newCardCodeOf(result: CardOperationResult): number | null {
+  for (const name of NEW_CARD_CODE_MEMBERS) {
+    const value: unknown = result[name];
+    const code = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+    if (typeof code === 'number' && Number.isSafeInteger(code) && code > 0) return code;
+  }
+  return null;
+}
+
+const NEW_CARD_CODE_MEMBERS = ['cardCode', 'codigoDoCartao', 'codigoCartao', 'cardId', 'codigo', 'code'];

@@ -94,7 +94,7 @@ export function createAppTheme(mode: ColorMode, language: string, reduceMotion =
         // once instead (AutofillKeyframes), and the animation that tells MUI a field was autofilled (so
         // that its label moves out of the way) is put back here.
         MuiInputBase: {
-          defaultProps: { disableInjectingGlobalStyles: false },
+          defaultProps: { disableInjectingGlobalStyles: true },
           styleOverrides: {
             input: {
               animationName: 'mui-auto-fill-cancel',

@@ -8,8 +8,18 @@ import { useTranslation } from '@/hooks/use-translation';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** Copies a tracking code to the clipboard and says so in a polite live region next to the button (status lookup, wizard). */
-export function CopyCodeButton({ code }: { code: string }) {
+/**
+ * Copies a code to the clipboard and says so next to the button: in a polite live region of its own, or,
+ * placed inside a live region already (`withinLiveRegion`, as a card operation's answer), in that one: a
+ * live region nested in another is announced twice by some readers.
+ */
+export function CopyCodeButton({
+  code,
+  withinLiveRegion = false,
+}: {
+  code: string;
+  withinLiveRegion?: boolean;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState<CopyState>('idle');
 
@@ -34,7 +44,11 @@ export function CopyCodeButton({ code }: { code: string }) {
       <IconButton size="small" aria-label={t('copyCode.copy', { code })} onClick={() => void copy()}>
         {state === 'copied' ? <CheckIcon fontSize="small" /> : <ContentCopyIcon fontSize="small" />}
       </IconButton>
-      <Typography role="status" variant="caption" color={state === 'failed' ? 'error' : 'text.secondary'}>
+      <Typography
+        role={withinLiveRegion ? undefined : 'status'}
+        variant="caption"
+        color={state === 'failed' ? 'error' : 'text.secondary'}
+      >
         {state === 'copied' ? t('copyCode.copied') : state === 'failed' ? t('copyCode.copyFailed') : ''}
       </Typography>
     </Stack>

@@ -12,13 +12,14 @@ const printTexts = defineTexts(
     environment: 'Ambiente: {{name}}',
     printedAt: 'Emitido em {{date}}',
     operator: 'Operador: {{name}}',
-    operatorUnknown: 'Operador: não identificado pelo token',
+    // A line to write the name on: the token does not name the operator.
+    operatorUnknown: 'Operador: ______________________________',
   },
   {
     environment: 'Environment: {{name}}',
     printedAt: 'Printed on {{date}}',
     operator: 'Operator: {{name}}',
-    operatorUnknown: 'Operator: not named by the token',
+    operatorUnknown: 'Operator: ______________________________',
   },
 );
 const useTranslation = bindTexts('print', printTexts);

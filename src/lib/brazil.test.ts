@@ -12,12 +12,9 @@ import {
   UF_CODES,
 } from './brazil';
 import { onlyDigits } from './digit-pattern';
+import { longText } from '@/test/arbitraries';
 
 const RUNS = { numRuns: 1000 };
-/** Any length up to 10k code points, spread evenly (fast-check alone keeps generated strings short). */
-const longText = fc
-  .integer({ min: 0, max: 10_000 })
-  .chain((length) => fc.string({ unit: 'binary', minLength: length, maxLength: length }));
 
 /** Anatel's 67 area codes, written out here so that the test does not trust the library it checks. */
 const DDDS = new Set(

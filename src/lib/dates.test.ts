@@ -10,12 +10,9 @@ import {
   parseBrDate,
   toIsoDate,
 } from './dates';
+import { longText } from '@/test/arbitraries';
 
 const RUNS = { numRuns: 1000 };
-/** Any length up to 10k code points, spread evenly (fast-check alone keeps generated strings short). */
-const longText = fc
-  .integer({ min: 0, max: 10_000 })
-  .chain((length) => fc.string({ unit: 'binary', minLength: length, maxLength: length }));
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 const br = (day: number, month: number, year: number) => `${pad(day)}/${pad(month)}/${pad(year, 4)}`;
 

@@ -1,12 +1,9 @@
 import fc from 'fast-check';
 import { formatMoney, formatMoneyInput, parseMoneyInput, toReais, findFractionalBalance } from './money';
+import { longText } from '@/test/arbitraries';
 
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
 const RUNS = { numRuns: 1000 };
-/** Any length up to 10k code points, spread evenly (fast-check alone keeps generated strings short). */
-const longText = fc
-  .integer({ min: 0, max: 10_000 })
-  .chain((length) => fc.string({ unit: 'binary', minLength: length, maxLength: length }));
 /** Centavos whose reais part has at most 13 digits (what parseMoneyInput reads). */
 const centavos = fc.integer({ min: 0, max: 999_999_999_999_99 });
 

@@ -2,12 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidPrintedName, suggestPrintedName, toPrintable } from './printed-name';
+import { longText } from '@/test/arbitraries';
 
 const RUNS = { numRuns: 1000 };
-/** Any length up to 10k code points, spread evenly (fast-check alone keeps generated strings short). */
-const longText = fc
-  .integer({ min: 0, max: 10_000 })
-  .chain((length) => fc.string({ unit: 'binary', minLength: length, maxLength: length }));
 const PRINTABLE = /^[A-Z]+(?:'[A-Z]+)*(?: [A-Z]+(?:'[A-Z]+)*)*$/;
 
 const letters = 'abcdefghijklmnopqrstuvwxyzáàâãéêíóôõúüçñ';

@@ -473,6 +473,7 @@ describe('POST create virtual card', () => {
     expect(body).toEqual({
       message: `Cartão virtual solicitado para a conta ${FIRST_ACCOUNT_CODE}`,
       timestamp: '2026-11-21T12:00:00.000Z',
+      cardCode: 5011,
     });
     // Counted per accountId (a UUID): the code sent was the account number.
     expect(sandbox.store.stats().virtualCardsPerAccount).toEqual({ [accountUuid(0)]: 1 });

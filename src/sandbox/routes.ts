@@ -65,10 +65,16 @@ async function readJsonBody<T>(request: Request, schema: z.ZodMiniType<T>): Prom
     : { ok: false, reply: errorReply(400, describeIssue(parsed.error)) };
 }
 
-function operationResult(store: SandboxStore, message: string): SandboxReply {
+/** A card operation's answer (2.4), with members beyond the interface's two when given (`extra`). */
+function operationResult(
+  store: SandboxStore,
+  message: string,
+  extra: Record<string, unknown> = {},
+): SandboxReply {
   return jsonReply(store.profile.cardReplyStatus, {
     message,
     timestamp: new Date(store.now()).toISOString(),
+    ...extra,
   });
 }
 
@@ -238,8 +244,10 @@ const createVirtualCard: Route = {
         store.profile.messages === 'en' ? `account: unknown account ${code}` : `Conta ${code} não encontrada`,
       );
     }
-    store.createVirtualCard(account.accountId);
-    return operationResult(store, `Cartão virtual solicitado para a conta ${code}`);
+    const cardCode = store.createVirtualCard(account.accountId);
+    // The message names the account only, as a provider's may; the new card's code comes as a member the
+    // interface does not show ("fields of the card record beyond its code: not shown").
+    return operationResult(store, `Cartão virtual solicitado para a conta ${code}`, { cardCode });
   },
 };
 

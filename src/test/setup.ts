@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { configure } from '@testing-library/react';
+import { configure, getConfig } from '@testing-library/react';
 
 // jsdom does not lay out, so it has no scrollIntoView; browsers do. A no-op fills the gap.
 if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') {
@@ -41,6 +41,23 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   });
 }
 
+// A query that finds nothing throws an error that prints the whole page. findBy*/waitFor try again on
+// every change of the page and throw all those errors away but the last
+// (testing-library/dom-testing-library#1071): the print is made when the message is first read, so
+// only an error someone reads pays for it.
+const printingElementError = getConfig().getElementError;
+function elementError(message: string | null, container: Element): Error {
+  const error = new Error(message ?? '');
+  error.name = 'TestingLibraryElementError';
+  Error.captureStackTrace(error, elementError); // the failure points at the query, not here
+  let printed: string | undefined;
+  Object.defineProperty(error, 'message', {
+    configurable: true,
+    get: () => (printed ??= printingElementError(message, container).message),
+  });
+  return error;
+}
+
 // findBy*/waitFor wait for a state, not for a time: this bounds a wait that never ends, under Vitest's
 // 5 s per test, so that a failure names the element it waited for.
-configure({ asyncUtilTimeout: 4_000 });
+configure({ asyncUtilTimeout: 4_000, getElementError: elementError });

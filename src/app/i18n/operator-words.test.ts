@@ -64,6 +64,19 @@ describe('operator-facing texts', () => {
     expect(all.length).toBeGreaterThan(500);
   });
 
+  it('say "none" for a count of zero in Portuguese, which reads 0 as singular ("0 produto")', () => {
+    const portuguese = all.filter(([path]) => path.includes('.pt-BR.'));
+    const keys = new Set(portuguese.map(([path]) => path));
+    // Counts that are never zero where they are shown (a summary of problems, a retry of failures…).
+    const neverZero =
+      /(problems|summaryTitle|title|incomplete|completeZeros|retryFailed|failed|journal)_one$/;
+    const missing = portuguese
+      .map(([path]) => path)
+      .filter((path) => path.endsWith('_one') && !neverZero.test(path))
+      .filter((path) => !keys.has(path.replace(/_one$/, '_zero')));
+    expect(missing).toEqual([]);
+  });
+
   it('hold no developer words outside the technical details', () => {
     const found = all
       .filter(([path]) => !technical(path))

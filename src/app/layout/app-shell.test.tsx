@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
+
+beforeAll(() => preloadRoute('/produtos'));
 
 describe('app shell and session', () => {
   it('sends a signed-out visitor to sign-in, then back to the page asked for', async () => {
@@ -10,13 +12,20 @@ describe('app shell and session', () => {
     const field = await screen.findByLabelText(/Token de acesso/);
     await user.type(field, 'sandbox-operator{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/produtos'));
-    expect(await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeInTheDocument();
+    expect(await screen.findByText('Cartão Gold Internacional')).toHaveRole('rowheader');
   });
 
   it('signs in with one click on a sandbox token', async () => {
     const { user } = renderRoute('/entrar', { sandbox, token: null });
     await user.click(await screen.findByRole('button', { name: 'Operador (com acesso às contas)' }));
     expect(await screen.findByRole('heading', { name: 'Produtos de crédito', level: 1 })).toBeInTheDocument();
+  });
+
+  it('marks the sign-in page SANDBOX, and starts an analyst on the status lookup', async () => {
+    const { user, router } = renderRoute('/entrar', { sandbox, token: null });
+    expect(await screen.findByText('SANDBOX: dados fictícios, nenhuma operação é real')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Analista (sem acesso às contas)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/analises'));
   });
 
   it('shows the expiry and scopes of a JWT before signing in', async () => {
@@ -40,13 +49,13 @@ describe('app shell and session', () => {
     await user.type(within(dialog).getByLabelText(/Token de acesso/), 'sandbox-operator');
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeInTheDocument();
+    expect(await screen.findByText('Cartão Gold Internacional')).toHaveRole('rowheader');
     expect(sandbox.store.stats().requestsPerEndpoint.products).toBe(2);
   });
 
   it('clears the query cache on sign-out', async () => {
     const { user, queryClient, router } = renderRoute('/produtos', { sandbox });
-    await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' });
+    expect(await screen.findByText('Cartão Gold Internacional')).toHaveRole('rowheader');
     expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));

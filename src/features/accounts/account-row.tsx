@@ -19,9 +19,13 @@ export interface AccountRowProps {
   moneyUnit: MoneyUnit;
   language: string;
   defaultBadge: string;
-  /** The row action's accessible name, or null when the account has no whole code (no action). */
-  actionLabel: string | null;
+  /** The row action's accessible name. */
+  actionLabel: string;
   actionText: string;
+  /** Why the account cannot get a virtual card (no whole code), or null: then no action, this note. */
+  noCard: string | null;
+  /** The note's visible words ("Sem cartão virtual"). */
+  noCardText: string;
 }
 
 /**
@@ -41,6 +45,8 @@ function AccountRowView({
   defaultBadge,
   actionLabel,
   actionText,
+  noCard,
+  noCardText,
 }: AccountRowProps) {
   return (
     <tr aria-rowindex={rowIndex} className="data-row">
@@ -62,14 +68,24 @@ function AccountRowView({
         return <td key={column}>{textOf(account, column, defaultBadge)}</td>;
       })}
       <td className="row-action">
-        {actionLabel !== null ? (
+        {noCard === null ? (
           <button type="button" data-position={position} aria-label={actionLabel}>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d={CARD_ICON_PATH} />
             </svg>
-            {actionText}
+            <span className="label">{actionText}</span>
           </button>
-        ) : null}
+        ) : (
+          <button
+            type="button"
+            className="row-reason"
+            data-position={position}
+            aria-label={`${noCardText}: ${noCard}`}
+            title={noCard}
+          >
+            {noCardText}
+          </button>
+        )}
       </td>
     </tr>
   );
@@ -106,7 +122,9 @@ function sameProps(a: AccountRowProps, b: AccountRowProps): boolean {
     a.language === b.language &&
     a.defaultBadge === b.defaultBadge &&
     a.actionLabel === b.actionLabel &&
-    a.actionText === b.actionText
+    a.actionText === b.actionText &&
+    a.noCard === b.noCard &&
+    a.noCardText === b.noCardText
   );
 }
 

@@ -11,6 +11,7 @@ import { accountsEngine } from './accounts-engine';
 import type { Account } from '@/api/schemas/accounts';
 import { virtualCardCode } from '@/api/virtual-card-account';
 import { ApiErrorAlert } from '@/components/api-error-alert';
+import { useToast } from '@/components/toast-provider';
 import { TechnicalDetails } from '@/components/technical-details';
 import { useAccountDataset } from '@/hooks/use-account-list';
 import { PageContainer } from '@/components/page-container';
@@ -33,8 +34,9 @@ const SEARCH_DEBOUNCE_MS = 150;
  * always, the balances as room allows. The column chooser shows or hides any of them.
  */
 function defaultColumns(width: 'phone' | 'medium' | 'wide' | 'widest'): ReadonlySet<ColumnId> {
-  const columns: ColumnId[] = ['tradeName', 'taxId'];
-  if (width !== 'phone') columns.push('branch', 'account', 'code');
+  // The provider's accountId (a UUID, often) is in the column menu: the trade name needs the room more.
+  const columns: ColumnId[] = ['tradeName'];
+  if (width !== 'phone') columns.push('taxId', 'branch', 'account');
   if (width === 'wide' || width === 'widest') columns.push('available');
   if (width === 'widest') columns.push('total');
   return new Set(columns);
@@ -50,6 +52,17 @@ export function AccountsPage() {
     const code = virtualCardCode(account, config.virtualCardAccountField);
     return code.ok ? code.code : null;
   };
+  // Why an account cannot get a virtual card, in the operator's words (null when it can).
+  const whyNoCard = (account: Account) => {
+    const code = virtualCardCode(account, config.virtualCardAccountField);
+    return code.ok
+      ? null
+      : t(`virtualCardCode.notRequestable.${code.reason}`, {
+          fieldLabel: t(`virtualCardCode.${code.field}`),
+          value: code.value,
+        });
+  };
+  const notify = useToast();
   const { accounts, forbidden } = useAccountDataset();
 
   const search = useListSearch(t('accounts.searchLabel'), t('accounts.searchHelp'));
@@ -192,7 +205,9 @@ export function AccountsPage() {
               totals={shown?.totals ?? null}
               moneyUnit={moneyUnit}
               onRequestCard={onRequestCard}
-              canRequestCard={(account) => accountCode(account) !== null}
+              whyNoCard={whyNoCard}
+              onExplain={(reason) => notify(reason, 'info')}
+              phone={!atLeastSm}
             />
           )}
         </Stack>

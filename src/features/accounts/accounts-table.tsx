@@ -23,11 +23,11 @@ const ROW_HEIGHT = 44;
 const OVERSCAN = 5;
 const SKELETON_ROWS = 6;
 
-// At 1280 px the default columns (name, CNPJ, agência, conta, code, available) and the action take
-// 975 px of the 1000 px the shell leaves (room for a 17 px scrollbar): nothing sits under the pinned
-// action column, and a CNPJ (18 characters formatted) is never cut.
+// At 1280 px the default columns (name, CNPJ, agência, conta, available) and the action take 975 px
+// of the 1000 px the shell leaves (room for a 17 px scrollbar): nothing sits under the pinned action
+// column, a CNPJ (18 characters formatted) is never cut, and a trade name has 270 px.
 const columnWidths: Record<ColumnId, number> = {
-  tradeName: 180,
+  tradeName: 270,
   officialName: 240,
   taxId: 185,
   branch: 85,
@@ -40,6 +40,8 @@ const columnWidths: Record<ColumnId, number> = {
   available: 170,
 };
 const ACTION_WIDTH = 170;
+/** Below `sm` the action shows its icon only (its name stays): the trade name keeps the row. */
+const PHONE_ACTION_WIDTH = 56;
 /**
  * From `lg` up the row action stays in view while the table scrolls sideways (columns the operator
  * added). Below, it scrolls with the row: pinned, it would cover the identifying columns of a narrow table.
@@ -76,6 +78,19 @@ function bodyRowStyles(theme: Theme) {
       backgroundColor: theme.palette.background.paper,
       zIndex: 1,
       [theme.breakpoints.up('lg')]: { position: 'sticky', right: 0 },
+    },
+    // An account that cannot get a virtual card says so, and why on a click (a toast) or a hover.
+    '& .row-action > button.row-reason': {
+      ...theme.typography.body2,
+      color: theme.palette.text.secondary,
+      textDecoration: 'underline dotted',
+      textTransform: 'none',
+      whiteSpace: 'nowrap',
+    },
+    [theme.breakpoints.down('sm')]: {
+      '& .row-action > button > .label': { display: 'none' },
+      '& .row-action > button > svg': { marginRight: 0, marginLeft: 0 },
+      '& .row-action > button': { minWidth: 40 },
     },
     '& .row-action > button': {
       ...theme.typography.button,
@@ -124,7 +139,12 @@ interface AccountsTableProps {
   totals: AccountTotals | null;
   moneyUnit: MoneyUnit;
   onRequestCard: (account: Account) => void;
-  canRequestCard: (account: Account) => boolean;
+  /** Why `account` cannot get a virtual card, in the operator's words; null when it can. */
+  whyNoCard: (account: Account) => string | null;
+  /** Shows the reason an account cannot get a virtual card (its row's note was pressed). */
+  onExplain: (reason: string) => void;
+  /** A phone-wide screen: the row action shows its icon only. */
+  phone: boolean;
 }
 
 /**
@@ -142,7 +162,9 @@ export function AccountsTable({
   totals,
   moneyUnit,
   onRequestCard,
-  canRequestCard,
+  whyNoCard,
+  onExplain,
+  phone,
 }: AccountsTableProps) {
   const { t, i18n } = useTranslation();
   // The scroll container as state (a callback ref): the body's virtualizer needs it, and is the only
@@ -152,7 +174,8 @@ export function AccountsTable({
   // The totals row sums the balances on screen: none shown (hidden, or withheld), no totals row.
   const footer = rows !== null && totals !== null && columns.some(isMoneyColumn);
   const columnCount = columns.length + 1;
-  const tableWidth = columns.reduce((sum, column) => sum + columnWidths[column], ACTION_WIDTH);
+  const actionWidth = phone ? PHONE_ACTION_WIDTH : ACTION_WIDTH;
+  const tableWidth = columns.reduce((sum, column) => sum + columnWidths[column], actionWidth);
   const money = (amount: number) => formatMoney(amount, moneyUnit, i18n.language);
 
   const numeric = (column: ColumnId) => isMoneyColumn(column);
@@ -193,7 +216,7 @@ export function AccountsTable({
                 </TableCell>
               );
             })}
-            <TableCell scope="col" align="right" sx={{ width: ACTION_WIDTH, ...stickyRight, zIndex: 3 }}>
+            <TableCell scope="col" align="right" sx={{ width: actionWidth, ...stickyRight, zIndex: 3 }}>
               {t('accounts.actions')}
             </TableCell>
           </TableRow>
@@ -201,7 +224,7 @@ export function AccountsTable({
         {accounts !== null && order !== null ? (
           <VirtualRows
             scrollElement={scrollElement}
-            {...{ accounts, order, columns, moneyUnit, onRequestCard, canRequestCard }}
+            {...{ accounts, order, columns, moneyUnit, onRequestCard, whyNoCard, onExplain }}
           />
         ) : (
           <TableBody>
@@ -255,7 +278,7 @@ export function AccountsTable({
 
 type VirtualRowsProps = Pick<
   AccountsTableProps,
-  'columns' | 'moneyUnit' | 'onRequestCard' | 'canRequestCard'
+  'columns' | 'moneyUnit' | 'onRequestCard' | 'whyNoCard' | 'onExplain'
 > & {
   scrollElement: HTMLElement | null;
   accounts: AccountDataset;
@@ -273,7 +296,8 @@ function VirtualRows({
   columns,
   moneyUnit,
   onRequestCard,
-  canRequestCard,
+  whyNoCard,
+  onExplain,
 }: VirtualRowsProps) {
   const { t, i18n } = useTranslation();
   const { start, end } = useRowWindow(scrollElement, order.length, ROW_HEIGHT, OVERSCAN);
@@ -289,7 +313,10 @@ function VirtualRows({
     if (!(event.target instanceof Element)) return;
     const button = event.target.closest<HTMLButtonElement>('button[data-position]');
     const account = button ? accounts.at(Number(button.dataset.position)) : undefined;
-    if (account) onRequestCard(account);
+    if (!account) return;
+    const reason = whyNoCard(account);
+    if (reason === null) onRequestCard(account);
+    else onExplain(reason);
   }
 
   return (
@@ -311,12 +338,13 @@ function VirtualRows({
             moneyUnit={moneyUnit}
             language={i18n.language}
             defaultBadge={t('accounts.defaultBadge')}
-            actionLabel={
-              canRequestCard(account)
-                ? t('accounts.requestCardFor', { tradeName: account.tradeName, account: account.account })
-                : null
-            }
+            actionLabel={t('accounts.requestCardFor', {
+              tradeName: account.tradeName,
+              account: account.account,
+            })}
             actionText={t('accounts.requestCard')}
+            noCard={whyNoCard(account)}
+            noCardText={t('accounts.noCard')}
           />
         );
       })}

@@ -5,9 +5,11 @@ import {
   type SignInFailure,
 } from '@/api/identity-provider';
 import { session } from '@/api/session';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
+
+beforeAll(() => preloadRoute('/produtos'));
 const oidcConfig = {
   auth: {
     type: 'oidc',

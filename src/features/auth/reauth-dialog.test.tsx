@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
+
+beforeAll(() => preloadRoute('/analises'));
 
 /** A sandbox JWT of this operator, with every scope. */
 const tokenOf = (subject: string) =>
@@ -12,7 +14,10 @@ const tokenOf = (subject: string) =>
 /** Looks a CPF up on the analyses screen: results on screen, the CPF among the recent lookups. */
 async function lookUpAs(token: string) {
   const view = renderRoute('/analises', { sandbox, token });
-  await view.user.type(await screen.findByRole('textbox', { name: 'CPF' }), '52998224725{Enter}');
+  // Pasted, then Enter: the keys of a CPF are the analyses screen's tests' subject.
+  await view.user.click(await screen.findByLabelText('CPF'));
+  await view.user.paste('52998224725');
+  await view.user.keyboard('{Enter}');
   await screen.findByRole('table', { name: 'Propostas do CPF consultado' });
   expect(screen.getByRole('complementary', { name: 'Consultas recentes desta aba' })).toBeInTheDocument();
   return view;
@@ -22,7 +27,9 @@ async function lookUpAs(token: string) {
 async function expireSession() {
   const state = session.getState();
   if (state.status === 'active') session.expire(state.generation);
-  return screen.findByRole('dialog', { name: 'Sessão expirada' });
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveAccessibleName('Sessão expirada');
+  return dialog;
 }
 
 async function reauthenticate(
@@ -30,7 +37,9 @@ async function reauthenticate(
   token: string,
   user: ReturnType<typeof renderRoute>['user'],
 ) {
-  await user.type(within(dialog).getByLabelText(/Token de acesso/), token);
+  // Pasted, as operators do with a token (typing into the field: app-shell.test.tsx).
+  await user.click(within(dialog).getByLabelText(/Token de acesso/));
+  await user.paste(token);
   await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }

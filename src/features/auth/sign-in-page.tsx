@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from './texts';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { session } from '@/api/session';
 import { hasUserActed, useRouteFocus } from '@/hooks/use-route-focus';
 import { useRuntimeConfig } from '@/config/config-context';
@@ -12,15 +12,27 @@ import { OidcSignIn } from './oidc-sign-in';
 import { TokenForm } from './token-form';
 import { useSession } from '@/hooks/use-session';
 import { paths } from '@/config/paths';
+import { ACCOUNTS_READ_SCOPE } from '@/api/scopes';
+import { SandboxBanner } from '@/components/sandbox-banner';
 
-/** Where to go after signing in: the protected page the operator asked for, else the products. */
-function targetOf(state: unknown): string {
+/** The protected page the operator asked for before signing in, if any. */
+function askedFor(state: unknown): string | null {
   if (typeof state === 'object' && state !== null && 'from' in state) {
     const from: unknown = state.from;
     if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.signIn)
       return from;
   }
-  return paths.products;
+  return null;
+}
+
+/**
+ * Where a person starts without a page asked for: an analyst (a token that may not read the account
+ * list, as far as its scopes say) on the status lookup, anyone else on the products.
+ */
+function homeOf(scopes: readonly string[] | undefined): string {
+  return scopes && scopes.length > 0 && !scopes.includes(ACCOUNTS_READ_SCOPE)
+    ? paths.analysisStatus
+    : paths.products;
 }
 
 const endedText = {
@@ -32,10 +44,12 @@ const endedText = {
 export function SignInPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  const navigate = useNavigate();
   const state = useSession();
   const config = useRuntimeConfig();
-  const target = targetOf(location.state);
+  const asked = askedFor(location.state);
+  // A sandbox token's button says where its person starts; otherwise the token's scopes decide.
+  const [chosenHome, setChosenHome] = useState<string | undefined>();
+  const target = asked ?? chosenHome ?? homeOf(state.status === 'active' ? state.claims?.scopes : undefined);
   // Arriving here by sign-out: focus goes to the heading (the route focus); on a fresh load, to the field.
   const [focusField] = useState(() => !hasUserActed());
   useRouteFocus();
@@ -45,39 +59,43 @@ export function SignInPage() {
   const ended = state.status === 'signed-out' ? state.ended : undefined;
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: { xs: 1, sm: 2 } }}
-    >
-      <title>{`${t('auth.signInTitle')} · ${t('app.titleSuffix')}`}</title>
-      <Paper sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 560 }} elevation={2}>
-        <Typography variant="overline" component="p" color="text.secondary">
-          {t('app.name')}
-        </Typography>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t('auth.signInTitle')}
-        </Typography>
-        {ended ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {t(endedText[ended])}
-          </Alert>
-        ) : null}
-        <Typography variant="body1" color="text.secondary" sx={{ mb: 3 }}>
-          {config.auth.type === 'oidc' ? t('auth.oidcIntro') : t('auth.signInIntro')}
-        </Typography>
-        {config.auth.type === 'oidc' ? (
-          <OidcSignIn target={target} />
-        ) : (
-          <TokenForm
-            submitLabel={t('auth.submit')}
-            autoFocus={focusField}
-            onToken={(token) => {
-              session.signIn(token);
-              void navigate(target, { replace: true });
-            }}
-          />
-        )}
-      </Paper>
-    </Box>
+    <>
+      <SandboxBanner />
+      <Box
+        component="main"
+        sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: { xs: 1, sm: 2 } }}
+      >
+        <title>{`${t('auth.signInTitle')} · ${t('app.titleSuffix')}`}</title>
+        <Paper sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 560 }} elevation={2}>
+          <Typography variant="overline" component="p" color="text.secondary">
+            {t('app.name')}
+          </Typography>
+          <Typography variant="h4" component="h1" gutterBottom>
+            {t('auth.signInTitle')}
+          </Typography>
+          {ended ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t(endedText[ended])}
+            </Alert>
+          ) : null}
+          <Typography variant="body1" color="text.secondary" sx={{ mb: 3 }}>
+            {config.auth.type === 'oidc' ? t('auth.oidcIntro') : t('auth.signInIntro')}
+          </Typography>
+          {config.auth.type === 'oidc' ? (
+            <OidcSignIn target={target} />
+          ) : (
+            <TokenForm
+              submitLabel={t('auth.submit')}
+              autoFocus={focusField}
+              onToken={(token, home) => {
+                // Signed in, this page renders <Navigate> to the target.
+                setChosenHome(home);
+                session.signIn(token);
+              }}
+            />
+          )}
+        </Paper>
+      </Box>
+    </>
   );
 }

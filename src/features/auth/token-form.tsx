@@ -18,7 +18,8 @@ import { formatDateTime } from '@/lib/date-time';
 
 interface TokenFormProps {
   submitLabel: string;
-  onToken: (token: string) => void;
+  /** `home`: where a sandbox token's person starts (an analyst on the status lookup). */
+  onToken: (token: string, home?: string) => void;
   /** Extra actions beside the submit button (the re-auth dialog's "sign out"). */
   secondaryAction?: ReactNode;
   autoFocus?: boolean;
@@ -129,8 +130,8 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
             {t('auth.sandboxTokensIntro')}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {sandboxTokens.map(({ token, labelKey }) => (
-              <Button key={token} variant="outlined" onClick={() => onToken(token)}>
+            {sandboxTokens.map(({ token, labelKey, home }) => (
+              <Button key={token} variant="outlined" onClick={() => onToken(token, home)}>
                 {t(labelKey)}
               </Button>
             ))}

@@ -22,8 +22,9 @@ export function CancelCardSection() {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [retyped, setRetyped] = useState('');
   const codeInputRef = useRef<HTMLInputElement>(null);
-  const controls = useCardOperation('cancel', cancelCard);
-  const { state, confirming, ask, triggerRef } = controls;
+  // A cancelled card's code leaves the field: it is one click from a second cancel otherwise.
+  const controls = useCardOperation('cancel', cancelCard, null, () => setCodeText(''));
+  const { state, confirming, ask, triggerRef, dismissOutcome } = controls;
   const refusalFields = useMemo(
     () => ({ cardCode: { label: t('cards.cancel.codeLabel'), focus: () => codeInputRef.current?.focus() } }),
     [t],
@@ -36,6 +37,7 @@ export function CancelCardSection() {
     const code = parseCode(codeText);
     if (code === null) {
       setCodeError(t('cards.codeInvalid'));
+      dismissOutcome();
       return;
     }
     setCodeError(null);
@@ -61,7 +63,10 @@ export function CancelCardSection() {
           helperText={t('cards.cancel.codeHelp')}
           errorText={codeError}
           value={codeText}
-          onChange={setCodeText}
+          onChange={(text) => {
+            setCodeText(text);
+            dismissOutcome();
+          }}
           name="cardCode"
           inputRef={codeInputRef}
         />

@@ -25,13 +25,13 @@ export function CardOperationFeedback({
   fields,
 }: CardOperationFeedbackProps) {
   const { t } = useTranslation();
-  const { state, open, resent, resend, resultRef } = controls;
+  const { state, open, resent, resend, resultRef, outcomeShown } = controls;
   return (
     <>
       <LiveRegion visible={!open} message={state.pending ? t('cards.sending') : null} />
       <OperationOutcome
         operation={operation}
-        outcome={state.outcome}
+        outcome={outcomeShown ? state.outcome : null}
         code={state.variables}
         repeat={state.repeat}
         errorTitle={errorTitle}

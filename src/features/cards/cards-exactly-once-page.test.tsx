@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { watchRequests } from '@/test/network-idle';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 
 /**
@@ -11,14 +11,21 @@ import { issueTestToken } from '@/test/sandbox-token';
  */
 
 const sandbox = setupTestSandbox();
+
+beforeAll(() => preloadRoute('/cartoes'));
 const cancelSection = () => screen.getByRole('region', { name: 'Cancelar cartão', hidden: true });
 
 async function openConfirmation(code: string) {
   const view = renderRoute('/cartoes', { sandbox });
-  await view.user.type(await screen.findByRole('textbox', { name: 'Código do cartão' }), code);
+  // Waited for by its label, then checked as a text box: a role query with a name, tried on every
+  // change while the screen loads, reads the style of every candidate each time.
+  const field = await screen.findByLabelText('Código do cartão');
+  expect(field).toHaveRole('textbox');
+  await view.user.type(field, code);
   const trigger = screen.getByRole('button', { name: 'Cancelar cartão…' });
   await view.user.click(trigger);
-  const dialog = await screen.findByRole('dialog', { name: `Cancelar o cartão ${code}?` });
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveAccessibleName(`Cancelar o cartão ${code}?`);
   const retype = within(dialog).getByRole('textbox', { name: 'Digite o código do cartão para confirmar' });
   await view.user.type(retype, code);
   const confirm = within(dialog).getByRole('button', { name: 'Cancelar o cartão' });

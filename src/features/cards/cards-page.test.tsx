@@ -1,13 +1,26 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
 import { formatCnpj } from '@/lib/cnpj';
-import { otherProfile, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { captureDownloads } from '@/test/downloads';
 import { issueTestToken } from '@/test/sandbox-token';
 import { handOff, peekHandOff } from '@/lib/hand-off';
 import { cardJournal } from './journal-store';
 
 const sandbox = setupTestSandbox();
+
+beforeAll(() => preloadRoute('/cartoes'));
+
+/**
+ * The account picker, once the screen is there: waited for by its label, then checked as the combobox
+ * it is (a role query with a name, tried on every change while the screen loads, reads the style of
+ * every candidate each time).
+ */
+async function findAccountPicker(): Promise<HTMLElement> {
+  const picker = await screen.findByLabelText('Conta');
+  expect(picker).toHaveRole('combobox');
+  return picker;
+}
 
 const virtualSection = () => screen.getByRole('region', { name: 'Solicitar cartão virtual', hidden: true });
 const cancelSection = () => screen.getByRole('region', { name: 'Cancelar cartão', hidden: true });
@@ -23,7 +36,7 @@ describe('CardsPage: virtual card', () => {
     const target = sandbox.store.listAccounts()[1]!;
     // The default seed has UUID accountIds: the code sent is the account number (virtualCardAccountField).
     expect(target.accountId).toMatch(/^[0-9a-f-]{36}$/);
-    const picker = await screen.findByRole('combobox', { name: 'Conta' });
+    const picker = await findAccountPicker();
     expect(document.title).toBe('Cartões · Cartões Back-office');
     await user.click(picker);
     await user.paste(target.tradeName);
@@ -67,7 +80,7 @@ describe('CardsPage: virtual card', () => {
     const { user } = renderRoute('/cartoes', { sandbox });
     const dashed = sandbox.store.listAccounts()[9]!;
     expect(dashed.account).toMatch(/^\d+-\d$/);
-    const picker = await screen.findByRole('combobox', { name: 'Conta' });
+    const picker = await findAccountPicker();
     await user.click(picker);
     await user.paste(dashed.tradeName);
     const option = await screen.findByRole('option', { name: new RegExp(dashed.tradeName) });
@@ -101,7 +114,7 @@ describe('CardsPage: virtual card', () => {
 
   it('asks to pick an account first', async () => {
     const { user } = renderRoute('/cartoes', { sandbox });
-    await screen.findByRole('combobox', { name: 'Conta' });
+    await findAccountPicker();
     await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
     expect(screen.getByText('Escolha uma conta.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -111,7 +124,7 @@ describe('CardsPage: virtual card', () => {
     sandbox.store.faults.add({ endpoint: 'createVirtualCard', kind: '500', times: 1 });
     const { user } = renderRoute('/cartoes', { sandbox });
     const target = sandbox.store.listAccounts()[2]!;
-    const picker = await screen.findByRole('combobox', { name: 'Conta' });
+    const picker = await findAccountPicker();
     await user.click(picker);
     await user.paste(target.tradeName);
     await user.click(await screen.findByRole('option', { name: new RegExp(target.tradeName) }));
@@ -131,7 +144,7 @@ describe('CardsPage: virtual card', () => {
     sandbox.store.faults.add({ endpoint: 'createVirtualCard', kind: '400', times: 1 });
     const { user } = renderRoute('/cartoes', { sandbox });
     const target = sandbox.store.listAccounts()[2]!;
-    const picker = await screen.findByRole('combobox', { name: 'Conta' });
+    const picker = await findAccountPicker();
     await user.click(picker);
     await user.paste(target.tradeName);
     await user.click(await screen.findByRole('option', { name: new RegExp(target.tradeName) }));
@@ -243,8 +256,10 @@ describe('CardsPage: cancellation', () => {
   it('shows the provider message when the card is already cancelled, newest first in the journal', async () => {
     const { user } = renderRoute('/cartoes', { sandbox });
     const code = await screen.findByRole('textbox', { name: 'Código do cartão' });
-    await user.type(code, '5002');
     for (let attempt = 0; attempt < 2; attempt += 1) {
+      // A cancelled card's code leaves the field (one click from cancelling it again): typed again.
+      expect(code).toHaveValue('');
+      await user.type(code, '5002');
       await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
       const dialog = await screen.findByRole('dialog');
       await user.type(within(dialog).getByRole('textbox'), '5002{Enter}');

@@ -33,7 +33,8 @@ export function downloadJournal(entries: readonly JournalEntry[], language: Supp
     ],
     entries.map((entry) => {
       const cells = journalCells(entry, language);
-      return [cells.time, cells.operation, cells.input, cells.outcome, cells.message];
+      // The input as typed (a card code or an account number), so that a spreadsheet can sort and match it.
+      return [cells.time, cells.operation, String(entry.input), cells.outcome, cells.message];
     }),
   );
   downloadTextFile(stampedFileName(t('cards.journal.fileName')), csv);

@@ -9,6 +9,8 @@ import { useTranslation } from './texts';
 import { isApiError } from '@/api/api-error';
 import { readProviderRefusals, type ProviderRefusal } from '@/api/provider-refusal';
 import type { CardOperationResult } from '@/api/schemas/cards';
+import { newCardCodeOf } from '@/api/cards';
+import { CopyCodeButton } from '@/components/copy-code-button';
 import { describeApiError } from '@/hooks/describe-api-error';
 import { TechnicalDetails } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
@@ -79,6 +81,7 @@ export function OperationOutcome({
   switch (outcome.kind) {
     case 'sent': {
       const { result } = outcome;
+      const newCard = operation === 'virtualCard' ? newCardCodeOf(result) : null;
       box = (
         // One live region for the answer and its caveat.
         <div role="status">
@@ -86,6 +89,12 @@ export function OperationOutcome({
             <AlertTitle>{t('cards.resultTitle')}</AlertTitle>
             {/* Provider text, rendered as text. */}
             <div>{result.message}</div>
+            {newCard !== null ? (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+                <strong>{t('cards.newCardCode', { code: newCard })}</strong>
+                <CopyCodeButton code={String(newCard)} withinLiveRegion />
+              </Stack>
+            ) : null}
             <div>
               <time dateTime={result.timestamp}>
                 {t('cards.resultAt', { time: formatLocalDateTime(result.timestamp, i18n.language) })}

@@ -53,6 +53,7 @@ export const cardsTexts = defineTexts(
     retryList: 'Tentar de novo',
     sending: 'Enviando…',
     resultTitle: 'Resposta do provedor',
+    newCardCode: 'Código do novo cartão: {{code}}',
     resultAt: 'em {{time}}',
     unknownTitle: 'Não foi possível confirmar o resultado',
     unknown: {
@@ -86,6 +87,7 @@ export const cardsTexts = defineTexts(
       cancel: 'Cancelamento',
       inputAccount: 'conta {{code}}',
       inputCard: 'cartão {{code}}',
+      withNewCard: '{{message}} (novo cartão: {{code}})',
       success: 'Sucesso',
       failure: 'Falha',
       empty: 'Nenhuma operação nesta aba ainda.',
@@ -142,6 +144,7 @@ export const cardsTexts = defineTexts(
     retryList: 'Try again',
     sending: 'Sending…',
     resultTitle: "Provider's answer",
+    newCardCode: 'New card’s code: {{code}}',
     resultAt: 'at {{time}}',
     unknownTitle: 'The outcome could not be confirmed',
     unknown: {
@@ -174,6 +177,7 @@ export const cardsTexts = defineTexts(
       cancel: 'Cancellation',
       inputAccount: 'account {{code}}',
       inputCard: 'card {{code}}',
+      withNewCard: '{{message}} (new card: {{code}})',
       success: 'Success',
       failure: 'Failure',
       empty: 'No operation in this tab yet.',

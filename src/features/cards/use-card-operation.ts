@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from './texts';
-import { saysAlreadyCancelled } from '@/api/cards';
+import { newCardCodeOf, saysAlreadyCancelled } from '@/api/cards';
 import type { CardOperationResult } from '@/api/schemas/cards';
 import { useConfirmedMutation } from '@/hooks/use-confirmed-mutation';
 import { describeApiError } from '@/hooks/describe-api-error';
@@ -18,6 +18,8 @@ export function useCardOperation(
   send: (code: number, idempotencyKey: string) => Promise<CardOperationResult>,
   /** A code handed over by another screen: its confirmation opens at once. */
   initialCode: number | null = null,
+  /** After the provider did it (or confirmed a lost answer did): e.g. empty the code just cancelled. */
+  onDone?: () => void,
 ) {
   const { t } = useTranslation();
   // The confirmation: the code being confirmed (kept while the dialog fades out, so that its text does
@@ -27,6 +29,9 @@ export function useCardOperation(
   const [answered, setAnswered] = useState(false);
   // The last send came from the outcome's "send again", not from the dialog: its answer takes focus.
   const [resent, setResent] = useState(false);
+  // The outcome the operator has moved on from (another code typed, a field refused), by the version
+  // of the operation that showed it: the journal keeps it, the section stops showing it.
+  const [dismissed, setDismissed] = useState<number | null>(null);
   // Where focus goes back to once the dialog closes: the answer, or the button that opened the dialog.
   const resultRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -44,10 +49,14 @@ export function useCardOperation(
         operation,
         input: code,
         outcome: 'success',
-        message: result.message,
+        message:
+          operation === 'virtualCard' && newCardCodeOf(result) !== null
+            ? t('cards.journal.withNewCard', { message: result.message, code: newCardCodeOf(result) ?? '' })
+            : result.message,
         providerTimestamp: result.timestamp,
       });
       settle();
+      onDone?.();
     },
     onConfirmed: (error, code) => {
       const { summary, providerMessages } = describeApiError(error, t);
@@ -61,6 +70,7 @@ export function useCardOperation(
         providerTimestamp: null,
       });
       settle();
+      onDone?.();
     },
     onError: (error, code) => {
       const { summary, providerMessages } = describeApiError(error, t);
@@ -107,7 +117,23 @@ export function useCardOperation(
     setOpen(false);
   };
 
-  return { state, confirming, open, answered, resent, ask, confirm, resend, close, resultRef, triggerRef };
+  return {
+    state,
+    confirming,
+    open,
+    answered,
+    resent,
+    ask,
+    confirm,
+    resend,
+    close,
+    resultRef,
+    triggerRef,
+    /** Whether the last outcome is still on screen (the operator has not moved on from it). */
+    outcomeShown: dismissed !== state.version,
+    /** The operator moved on (typed another code, a field was refused): the outcome leaves the screen. */
+    dismissOutcome: () => setDismissed(state.version),
+  };
 }
 
 /** A card section's handle on its operation (useCardOperation's result). */

@@ -74,7 +74,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const [fieldError, setFieldError] = useState<string | null>(null);
   const accountInputRef = useRef<HTMLInputElement>(null);
   const controls = useCardOperation('virtualCard', requestVirtualCard, handedOverAccount);
-  const { state, confirming, ask, triggerRef } = controls;
+  const { state, confirming, ask, triggerRef, dismissOutcome } = controls;
   const refusalFields = useMemo(
     () => ({
       account: {
@@ -97,6 +97,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
     const code = typed ? parseCode(codeText) : selectedCode;
     if (code === null) {
       setFieldError(typed ? t('cards.codeInvalid') : t('cards.virtual.pickFirst'));
+      dismissOutcome();
       return;
     }
     setFieldError(null);
@@ -160,7 +161,10 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             helperText={t('cards.virtual.accountCodeHelp')}
             errorText={fieldError}
             value={codeText}
-            onChange={setCodeText}
+            onChange={(text) => {
+              setCodeText(text);
+              dismissOutcome();
+            }}
             name="account"
             inputRef={accountInputRef}
           />
@@ -171,6 +175,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
             onChange={(_event, option) => {
               setSelectedCode(option?.code.ok ? option.code.code : null);
               setFieldError(null);
+              dismissOutcome();
             }}
             filterOptions={filterAccounts}
             getOptionLabel={optionLabel}

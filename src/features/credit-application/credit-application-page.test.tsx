@@ -1,6 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
+import type { RuntimeConfig } from '@/config/config-schema';
 import { handOff } from '@/lib/hand-off';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { fieldNamed as field, inputsNamedEnding } from '@/test/form-fields';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { draftStore } from './draft-store';
 import { typedApplication, typedFieldsOf, typedValuesOf } from './sample-application.fixture';
 import { stepOrder, type ApplicationInput, type FormStepKey } from './wizard';
 
@@ -8,26 +11,26 @@ const wizardSteps = stepOrder.map((step) => step.key);
 
 const sandbox = setupTestSandbox();
 
+beforeAll(() => preloadRoute('/proposta/nova/produto'));
+
 type User = ReturnType<typeof renderRoute>['user'];
 
-/** The input, select or radio whose `name` is `path` (its path in the request body). */
-function field(path: string): HTMLInputElement | HTMLSelectElement {
-  const element = document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${path}"]`);
-  if (!element) throw new Error(`no field named ${path}`);
-  return element;
-}
-
+/** Pastes `text` into the field, focused first (the pointer is no test's subject here). */
 async function fill(user: User, path: string, text: string) {
-  await user.click(field(path));
+  const element = field(path);
+  act(() => element.focus());
   await user.paste(text);
 }
 
 async function expectStep(number: number) {
-  // Generous: the first render loads the lazy route, slow on a busy machine.
   expect(await screen.findByText(`Etapa ${number} de 8`, { exact: true })).toBeInTheDocument();
 }
 
-const continueButton = () => screen.getByRole('button', { name: 'Continuar' });
+// Queries by role and name read the style of every candidate: within the page's main part, or the
+// step's form, they have fewer (the app bar and the navigation hold many buttons and links).
+const main = () => within(screen.getByRole('main'));
+const stepForm = () => within(screen.getByRole('form'));
+const continueButton = () => stepForm().getByRole('button', { name: 'Continuar' });
 
 /** Types what `step` needs, as the operator does: a list by its option, any other field by pasting. */
 async function fillStep(user: User, step: FormStepKey, values: ApplicationInput) {
@@ -38,10 +41,11 @@ async function fillStep(user: User, step: FormStepKey, values: ApplicationInput)
   }
 }
 
-/** Steps 1 to 7 with the sample applicant (another CPF if given), up to the review. */
-async function fillToReview(user: User, cpf = '06247311974') {
-  const values = typedApplication({ portador: { cpf } });
-  await screen.findByRole('option', { name: /Cartão Gold/ });
+/** Steps 1 to 7 with the sample applicant, up to the review. */
+async function fillToReview(user: User) {
+  const values = typedApplication({ portador: { cpf: '06247311974' } });
+  await expectStep(1);
+  await within(field('codigodoproduto')).findByRole('option', { name: /Cartão Gold/ });
   const steps = wizardSteps.filter((step): step is FormStepKey => step !== 'review');
   for (const [index, step] of steps.entries()) {
     await fillStep(user, step, values);
@@ -50,17 +54,30 @@ async function fillToReview(user: User, cpf = '06247311974') {
   }
 }
 
+/**
+ * The review of `values` as a draft left in memory (as when the operator comes back to the wizard), for
+ * the tests of what happens from the review on: the steps are typed in the test of the review itself.
+ */
+async function openReview(values: ApplicationInput, config?: Partial<RuntimeConfig>): Promise<User> {
+  draftStore.save(values, draftStore.epoch());
+  const { user } = renderRoute('/proposta/nova/revisao', { sandbox, config });
+  await expectStep(8);
+  return user;
+}
+
 describe('CreditApplicationPage', () => {
   it('preselects a product handed over; "Continuar" validates only this step, with a focused summary and "Erro:"', async () => {
     const state = handOff('newApplication', { productCode: '102' });
     const { user } = renderRoute('/proposta/nova/produto', { sandbox, state });
     await expectStep(1);
-    await screen.findByRole('option', { name: /Cartão Gold/ });
+    await within(field('codigodoproduto')).findByRole('option', { name: /Cartão Gold/ });
     expect(field('codigodoproduto')).toHaveValue('102');
     expect(document.title).not.toMatch(/^Erro/);
 
     await user.click(continueButton());
-    const summary = await screen.findByRole('heading', { name: 'Corrija 1 problema para continuar' });
+    // Waited for by its text, then checked as the heading it is (a role query per change is costly).
+    const summary = await screen.findByText('Corrija 1 problema para continuar');
+    expect(summary).toHaveRole('heading');
     const region = summary.closest('[tabindex="-1"]');
     expect(region).toHaveFocus();
     const links = within(region as HTMLElement).getAllByRole('link');
@@ -75,12 +92,13 @@ describe('CreditApplicationPage', () => {
     await user.click(continueButton());
     await expectStep(2);
     expect(document.title).not.toMatch(/^Erro/);
-    expect(screen.queryByRole('heading', { name: /^Corrija/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Corrija/)).not.toBeInTheDocument();
 
     // Step 2: the problems are this step's only (none of the identity document's), typed text stays.
     await fill(user, 'portador.nome', 'Maria 123');
     await user.click(continueButton());
-    const personal = await screen.findByRole('heading', { name: /^Corrija \d+ problemas para continuar$/ });
+    const personal = await screen.findByText(/^Corrija \d+ problemas para continuar$/);
+    expect(personal).toHaveRole('heading');
     const personalLinks = within(personal.closest('[tabindex="-1"]') as HTMLElement)
       .getAllByRole('link')
       .map((link) => link.textContent);
@@ -94,9 +112,9 @@ describe('CreditApplicationPage', () => {
     expect(screen.getByText('Use apenas letras, espaços, apóstrofo e hífen.')).toBeInTheDocument();
 
     // "Voltar" never validates: back on step 1, no summary, the title loses "Erro:", typed text kept.
-    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    await user.click(main().getByRole('button', { name: 'Voltar' }));
     await expectStep(1);
-    expect(screen.queryByRole('heading', { name: /^Corrija/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Corrija/)).not.toBeInTheDocument();
     expect(document.title).not.toMatch(/^Erro/);
     await user.click(continueButton());
     await expectStep(2);
@@ -106,18 +124,19 @@ describe('CreditApplicationPage', () => {
   it('adds and removes phones up to the maximum of 10', async () => {
     const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
     await expectStep(5);
-    const add = screen.getByRole('button', { name: 'Adicionar telefone' });
+    const add = stepForm().getByRole('button', { name: 'Adicionar telefone' });
     expect(screen.getByText('1 de no máximo 10')).toBeInTheDocument();
     // The only phone cannot be removed.
-    expect(screen.queryByRole('button', { name: 'Remover telefone 1' })).not.toBeInTheDocument();
+    expect(stepForm().queryByRole('button', { name: 'Remover telefone 1' })).not.toBeInTheDocument();
     for (let count = 2; count <= 10; count += 1) await user.click(add);
-    expect(document.querySelectorAll('[name$=".numerodotelefone"]')).toHaveLength(10);
+    expect(inputsNamedEnding('.numerodotelefone')).toHaveLength(10);
     expect(add).toBeDisabled();
     expect(screen.getByText('Máximo de 10 atingido.')).toBeInTheDocument();
 
     await fill(user, 'portador.telefones.9.numerododdd', '21');
-    await user.click(screen.getByRole('button', { name: 'Remover telefone 3' }));
-    expect(document.querySelectorAll('[name$=".numerodotelefone"]')).toHaveLength(9);
+    // By its text: with 10 rows, a role query would read the names of some 30 buttons.
+    await user.click(screen.getByText('Remover telefone 3'));
+    expect(inputsNamedEnding('.numerodotelefone')).toHaveLength(9);
     expect(add).toBeEnabled();
     // The rows after the removed one move up with what was typed in them.
     expect(field('portador.telefones.8.numerododdd')).toHaveValue('21');
@@ -126,20 +145,17 @@ describe('CreditApplicationPage', () => {
   it('keeps exactly one mailing address across the rows', async () => {
     const { user } = renderRoute('/proposta/nova/enderecos', { sandbox });
     await expectStep(6);
-    const add = screen.getByRole('button', { name: 'Adicionar endereço' });
+    const add = stepForm().getByRole('button', { name: 'Adicionar endereço' });
     await user.click(add);
     await user.click(add);
     // Every row's flag, the closed rows' included (only the open row shows its radio).
-    const flags = () =>
-      [...document.querySelectorAll<HTMLInputElement>('input[name$=".enderecocorrespondencia"]')].map(
-        (radio) => radio.checked,
-      );
-    const radio = () => screen.getByRole('radio', { name: 'Endereço de correspondência' });
+    const flags = () => inputsNamedEnding('.enderecocorrespondencia').map((radio) => radio.checked);
+    const radio = () => stepForm().getByRole('radio', { name: 'Endereço de correspondência' });
     expect(flags()).toEqual([true, false, false]);
     await user.click(radio());
     expect(flags()).toEqual([false, false, true]);
     // Removing the mailing address hands the choice to another row: still exactly one.
-    await user.click(screen.getByRole('button', { name: 'Remover endereço 3' }));
+    await user.click(screen.getByText('Remover endereço 3'));
     expect(flags()).toHaveLength(2);
     expect(flags().filter(Boolean)).toHaveLength(1);
     for (let count = 3; count <= 10; count += 1) await user.click(add);
@@ -173,12 +189,12 @@ describe('CreditApplicationPage', () => {
     await expectStep(2);
     await user.clear(field('portador.email'));
     await fill(user, 'portador.email', 'maria.souza@example.com');
-    await user.click(screen.getByRole('button', { name: 'Voltar para a revisão' }));
+    await user.click(stepForm().getByRole('button', { name: 'Voltar para a revisão' }));
     await expectStep(8);
     expect(within(section('Dados pessoais')).getByText('maria.souza@example.com')).toBeInTheDocument();
 
     // Two clicks in the same task (before React can disable the button) still send one request.
-    const send = screen.getByRole('button', { name: 'Enviar proposta' });
+    const send = main().getByRole('button', { name: 'Enviar proposta' });
     act(() => {
       send.click();
       send.click();
@@ -195,16 +211,15 @@ describe('CreditApplicationPage', () => {
     });
     // The tracking code as text with a copy button; the raw answer behind "details".
     const code = screen.getByText(/^PRP-\d{4}-\d+$/);
-    expect(screen.getByRole('button', { name: `Copiar o código ${code.textContent}` })).toBeInTheDocument();
+    expect(main().getByRole('button', { name: `Copiar o código ${code.textContent}` })).toBeInTheDocument();
     expect(screen.getByText('Detalhes: a resposta do provedor')).toBeInTheDocument();
     expect(screen.getByText(/"CodigoParaAcompanhamento"/)).not.toBeVisible();
   });
 
   it('shows a 400 that names fields with their labels, links to the input, and the provider text', async () => {
-    const { user } = renderRoute('/proposta/nova/produto', { sandbox });
-    await fillToReview(user);
+    const user = await openReview(typedApplication());
     sandbox.store.faults.add({ endpoint: 'creditRequest', kind: '400-list' });
-    await user.click(screen.getByRole('button', { name: 'Enviar proposta' }));
+    await user.click(main().getByRole('button', { name: 'Enviar proposta' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('O provedor recusou a proposta');
     const link = within(alert).getByRole('link', { name: 'Dados pessoais · CPF' });
@@ -213,34 +228,43 @@ describe('CreditApplicationPage', () => {
     await user.click(link);
     await expectStep(2);
     expect(field('portador.cpf')).toHaveFocus();
-    expect(screen.getByRole('button', { name: 'Voltar para a revisão' })).toBeInTheDocument();
+    expect(stepForm().getByRole('button', { name: 'Voltar para a revisão' })).toBeInTheDocument();
   });
 
   it("a refusal's link to a field of a closed row opens that row and focuses the field", async () => {
-    const { user } = renderRoute('/proposta/nova/produto', { sandbox });
-    await fillToReview(user);
-    // A second address: with two, both rows are closed when the step is opened again.
-    await user.click(
-      within(screen.getByRole('region', { name: 'Endereços' })).getByRole('link', { name: /^Alterar/ }),
+    // Two addresses: with two, both rows are closed when the step is opened.
+    const user = await openReview(
+      typedApplication({
+        portador: {
+          enderecos: [
+            {},
+            {
+              cep: '20040-002',
+              logradouro: 'Avenida Rio Branco',
+              numero: '156',
+              bairro: 'Centro',
+              cidade: 'Rio de Janeiro',
+              uf: 'RJ',
+              enderecocorrespondencia: false,
+            },
+          ],
+        },
+      }),
     );
-    await expectStep(6);
-    await user.click(screen.getByRole('button', { name: 'Adicionar endereço' }));
-    await fill(user, 'portador.enderecos.1.cep', '20040-002');
-    await fill(user, 'portador.enderecos.1.logradouro', 'Avenida Rio Branco');
-    await fill(user, 'portador.enderecos.1.numero', '156');
-    await fill(user, 'portador.enderecos.1.bairro', 'Centro');
-    await fill(user, 'portador.enderecos.1.cidade', 'Rio de Janeiro');
-    await user.selectOptions(field('portador.enderecos.1.uf'), 'RJ');
-    await user.click(screen.getByRole('button', { name: 'Voltar para a revisão' }));
-    await expectStep(8);
+    expect(
+      within(screen.getByRole('region', { name: 'Endereços' })).getByText(/20040-002/),
+    ).toBeInTheDocument();
 
     sandbox.store.faults.add({ endpoint: 'creditRequest', kind: '400-list' });
-    await user.click(screen.getByRole('button', { name: 'Enviar proposta' }));
+    await user.click(main().getByRole('button', { name: 'Enviar proposta' }));
     const alert = await screen.findByRole('alert');
     await user.click(within(alert).getByRole('link', { name: 'Endereços · Endereço 1: CEP' }));
     await expectStep(6);
-    expect(screen.getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('button', { name: /^Endereço 2( |$)/ })).toHaveAttribute(
+    expect(stepForm().getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(stepForm().getByRole('button', { name: /^Endereço 2( |$)/ })).toHaveAttribute(
       'aria-expanded',
       'false',
     );
@@ -249,16 +273,12 @@ describe('CreditApplicationPage', () => {
   });
 
   it('without an idempotency key, says plainly that a resend after a lost answer created a duplicate', async () => {
-    const { user } = renderRoute('/proposta/nova/produto', {
-      sandbox,
-      config: { sendIdempotencyKey: false },
-    });
-    await fillToReview(user);
+    const user = await openReview(typedApplication(), { sendIdempotencyKey: false });
     expect(await screen.findByText('Nenhuma análise anterior para este CPF.')).toBeInTheDocument();
     // The provider registers the application, and the answer is lost.
     sandbox.store.faults.add({ endpoint: 'creditRequest', kind: 'commitThenReset' });
-    await user.click(screen.getByRole('button', { name: 'Enviar proposta' }));
-    await user.click(await screen.findByRole('button', { name: 'Enviar novamente' }));
+    await user.click(main().getByRole('button', { name: 'Enviar proposta' }));
+    await user.click(await main().findByRole('button', { name: 'Enviar novamente' }));
     // One box: sent, and the duplicate to report, with both codes (not a success beside a warning).
     const title = await screen.findByText('Proposta enviada, mas registrada 2 vezes: informe o emissor');
     const outcome = title.closest<HTMLElement>('[role="status"]')!;
@@ -274,12 +294,11 @@ describe('CreditApplicationPage', () => {
   });
 
   it('warns that CPF 52998224725 already has an analysis, with its code and status', async () => {
-    const { user } = renderRoute('/proposta/nova/produto', { sandbox });
-    await fillToReview(user, '529.982.247-25');
+    await openReview(typedApplication({ portador: { cpf: '529.982.247-25' } }));
     expect(await screen.findByText('Este CPF já tem 1 análise')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Código de acompanhamento' });
     expect(within(list).getByText('PRP-2026-000123')).toBeInTheDocument();
     expect(within(list).getByText('Aprovada')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Enviar proposta' })).toBeEnabled();
+    expect(main().getByRole('button', { name: 'Enviar proposta' })).toBeEnabled();
   });
 });

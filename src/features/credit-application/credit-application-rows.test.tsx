@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { fieldNamed as field } from '@/test/form-fields';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 
 /**
  * Phones and addresses: one row open at a time, the others one line each (decision 013). The keyboard
@@ -7,21 +8,23 @@ import { renderRoute, setupTestSandbox } from '@/test/render-route';
  */
 const sandbox = setupTestSandbox();
 
+beforeAll(() => preloadRoute('/proposta/nova/telefones'));
+
 type User = ReturnType<typeof renderRoute>['user'];
 
-function field(path: string): HTMLInputElement | HTMLSelectElement {
-  const element = document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${path}"]`);
-  if (!element) throw new Error(`no field named ${path}`);
-  return element;
-}
-
+/** Pastes `text` into the field, focused first (the pointer is not what these tests are about). */
 async function fill(user: User, path: string, text: string) {
-  await user.click(field(path));
+  const element = field(path);
+  act(() => element.focus());
   await user.paste(text);
 }
 
+// Within the step's form: a role query reads the style of every candidate, and the app bar and the
+// navigation hold many.
+const stepForm = () => within(screen.getByRole('form'));
+
 /** The disclosure button of a row, by the start of its name ("Telefone 2"). */
-const rowButton = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title}( |$)`) });
+const rowButton = (title: string) => stepForm().getByRole('button', { name: new RegExp(`^${title}( |$)`) });
 
 describe('rows of phones and addresses', () => {
   it('opens the added row at its first field, closes the others to one line, and opens a row from the keyboard', async () => {
@@ -33,7 +36,7 @@ describe('rows of phones and addresses', () => {
     await fill(user, 'portador.telefones.0.numerodotelefone', '987654321');
 
     // "Adicionar telefone" opens the new row with focus in its first field; the first closes to its line.
-    await user.click(screen.getByRole('button', { name: 'Adicionar telefone' }));
+    await user.click(stepForm().getByRole('button', { name: 'Adicionar telefone' }));
     expect(field('portador.telefones.1.tipotelefone')).toHaveFocus();
     expect(rowButton('Telefone 2')).toHaveAttribute('aria-expanded', 'true');
     const first = rowButton('Telefone 1');
@@ -41,7 +44,7 @@ describe('rows of phones and addresses', () => {
     expect(first).toHaveAccessibleName('Telefone 1 Celular: (11) 98765-4321');
     expect(field('portador.telefones.0.numerododdd')).not.toBeVisible();
     // The group keeps the row's name alone; the button says which fields it shows.
-    expect(screen.getByRole('group', { name: 'Telefone 1' })).toContainElement(first);
+    expect(stepForm().getByRole('group', { name: 'Telefone 1' })).toContainElement(first);
     expect(first).toHaveAttribute('aria-controls', 'campo-portador.telefones.0-fields');
 
     // Keyboard: Enter on the first row's line opens it (and closes the second); Tab goes on to its
@@ -52,7 +55,7 @@ describe('rows of phones and addresses', () => {
     expect(rowButton('Telefone 2')).toHaveAttribute('aria-expanded', 'false');
     expect(rowButton('Telefone 2')).toHaveAccessibleName('Telefone 2 Não preenchido');
     await user.tab();
-    expect(screen.getByRole('button', { name: 'Remover telefone 1' })).toHaveFocus();
+    expect(stepForm().getByRole('button', { name: 'Remover telefone 1' })).toHaveFocus();
     await user.tab();
     expect(field('portador.telefones.0.tipotelefone')).toHaveFocus();
     expect(field('portador.telefones.0.numerododdd')).toBeVisible();
@@ -66,7 +69,7 @@ describe('rows of phones and addresses', () => {
   it('says how many problems a closed row has, and the summary link opens the row at the field', async () => {
     const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
     expect(await screen.findByText('Etapa 5 de 8', { exact: true })).toBeInTheDocument();
-    const add = screen.getByRole('button', { name: 'Adicionar telefone' });
+    const add = stepForm().getByRole('button', { name: 'Adicionar telefone' });
     await fill(user, 'portador.telefones.0.numerododdd', '11');
     await fill(user, 'portador.telefones.0.numerodotelefone', '987654321');
     await user.click(add);
@@ -75,8 +78,10 @@ describe('rows of phones and addresses', () => {
     await fill(user, 'portador.telefones.2.numerododdd', '21');
     await fill(user, 'portador.telefones.2.numerodotelefone', '33334444');
 
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    const title = await screen.findByRole('heading', { name: 'Corrija 2 problemas para continuar' });
+    await user.click(stepForm().getByRole('button', { name: 'Continuar' }));
+    // Waited for by its text, then checked as the heading it is (a role query per change is costly).
+    const title = await screen.findByText('Corrija 2 problemas para continuar');
+    expect(title).toHaveRole('heading');
     const summary = title.closest<HTMLElement>('[tabindex="-1"]')!;
     expect(summary).toHaveFocus();
     const second = rowButton('Telefone 2');
@@ -101,7 +106,7 @@ describe('rows of phones and addresses', () => {
     // Corrected in place, "Continuar" moves on.
     await fill(user, 'portador.telefones.1.numerododdd', '31');
     await fill(user, 'portador.telefones.1.numerodotelefone', '998765432');
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await user.click(stepForm().getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText('Etapa 6 de 8', { exact: true })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { Profiler, useLayoutEffect, type ComponentProps } from 'react';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { fieldNamed as field } from '@/test/form-fields';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 
 /**
  * A key stroke re-renders its field, not the step, so typing costs the same with 1 row or 10 (decision
- * 013). These count what renders while one character is typed into a field of a step with 10 rows: with
+ * 013). These count what renders while one character is typed into a field of a step with 3 rows: with
  * no message shown, and with a message on every row (after a failed "Continuar", when each key stroke
- * makes the field check itself again).
+ * makes the field check itself again). Three rows are enough: a render of the step, of the array or of
+ * every row would draw the other rows' fields, whatever their number.
  *
  * Counted without any probe in the app: this file draws every field inside React's <Profiler> (which
  * reports each commit in which anything of the field rendered, its own re-renders included), and notes
@@ -40,13 +42,14 @@ vi.mock('./field-array-section', async (importOriginal) => {
 
 const sandbox = setupTestSandbox();
 
+beforeAll(() => preloadRoute('/proposta/nova/telefones'));
+
 type User = ReturnType<typeof renderRoute>['user'];
 
-function field(path: string): HTMLInputElement {
-  const element = document.querySelector<HTMLInputElement>(`input[name="${path}"]`);
-  if (!element) throw new Error(`no field named ${path}`);
-  return element;
-}
+const ROWS = 3;
+
+// Buttons and headings by their text: their roles and names are the page tests' subject
+// (credit-application-page, -rows); a role query with a name reads the style of the whole step.
 
 /** What rendered during `action`: "field <path>" per commit that rendered a field, "section <path>". */
 async function rendersDuring(action: () => Promise<void>): Promise<string[]> {
@@ -62,27 +65,27 @@ async function rendersDuring(action: () => Promise<void>): Promise<string[]> {
   return renders;
 }
 
-/** The step at `slug` with 10 rows (one blank row, 9 added). */
-async function openWithTenRows(slug: string, stepNumber: number, addLabel: string): Promise<User> {
+/** The step at `slug` with `ROWS` rows (one blank row, the others added). */
+async function openWithRows(slug: string, stepNumber: number, addLabel: string): Promise<User> {
   const { user } = renderRoute(`/proposta/nova/${slug}`, { sandbox });
   await screen.findByText(`Etapa ${stepNumber} de 8`, { exact: true });
-  const add = screen.getByRole('button', { name: addLabel });
+  const add = screen.getByText(addLabel);
   // The counting sees fields: an added row's fields are drawn.
   const added = await rendersDuring(() => user.click(add));
   expect(added.filter((line) => line.startsWith('field ')).length).toBeGreaterThan(1);
-  for (let count = 2; count < 10; count += 1) await user.click(add);
-  expect(screen.getAllByRole('group', { name: /^(Telefone|Endereço) \d+$/ })).toHaveLength(10);
+  for (let count = 2; count < ROWS; count += 1) await user.click(add);
+  expect(screen.getByText(`${ROWS} de no máximo 10`)).toBeInTheDocument();
   return user;
 }
 
 /**
- * "Continuar" on a step with 10 empty rows: the summary and "Erro:" appear. The counting sees the page
+ * "Continuar" on a step with empty rows: the summary and "Erro:" appear. The counting sees the page
  * draw the step again (the step's title changes), which is what no key stroke may do.
  */
 async function failContinue(user: User, arrayPath: string) {
   const shown = await rendersDuring(async () => {
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    await screen.findByRole('heading', { name: /^Corrija \d+ problemas para continuar$/ });
+    await user.click(screen.getByText('Continuar'));
+    await screen.findByText(/^Corrija \d+ problemas para continuar$/);
   });
   expect(shown).toContain(`section ${arrayPath}`);
 }
@@ -98,10 +101,10 @@ function expectOnlyField(renders: string[], path: string) {
   expect(renders.filter((line) => line !== `field ${path}`)).toEqual([]);
 }
 
-describe('typing in the credit application with 10 rows', () => {
+describe('typing in the credit application with several rows', () => {
   it('re-renders only the typed phone field, with and without messages on every row', async () => {
-    const user = await openWithTenRows('telefones', 5, 'Adicionar telefone');
-    const path = 'portador.telefones.9.numerodotelefone';
+    const user = await openWithRows('telefones', 5, 'Adicionar telefone');
+    const path = `portador.telefones.${ROWS - 1}.numerodotelefone`;
     await user.click(field(path));
 
     // No messages: a key stroke renders nothing of the wizard but the field (the input is uncontrolled;
@@ -114,7 +117,7 @@ describe('typing in the credit application with 10 rows', () => {
 
     // A failed "Continuar": every row shows "Preencha este campo." under its DDD and number.
     await failContinue(user, 'portador.telefones');
-    expect(screen.getAllByText('Preencha este campo.')).toHaveLength(20);
+    expect(screen.getAllByText('Preencha este campo.')).toHaveLength(2 * ROWS);
     await user.click(field(path));
 
     // The first key changes this field's message: this field renders, nothing else of the step.
@@ -139,15 +142,15 @@ describe('typing in the credit application with 10 rows', () => {
   });
 
   it('re-renders no other address row while a wrong street is corrected', async () => {
-    const user = await openWithTenRows('enderecos', 6, 'Adicionar endereço');
+    const user = await openWithRows('enderecos', 6, 'Adicionar endereço');
     await failContinue(user, 'portador.enderecos');
-    const path = 'portador.enderecos.8.logradouro';
-    // One row is open at a time (the last added): the 9th opens from its line.
-    await user.click(screen.getByRole('button', { name: /^Endereço 9 / }));
+    const path = `portador.enderecos.${ROWS - 2}.logradouro`;
+    // One row is open at a time (the last added): the one before it opens from its line.
+    await user.click(screen.getByText(`Endereço ${ROWS - 1}`));
     expect(field(path)).toBeVisible();
     await user.click(field(path));
 
-    // Its message goes away at the first letter; the 10 rows' mailing-address radios stay as they were.
+    // Its message goes away at the first letter; every row's mailing-address radio stays as it was.
     const renders = await rendersDuring(async () => {
       await user.keyboard('R');
       await waitFor(() => expect(field(path)).not.toHaveAccessibleDescription('Preencha este campo.'));

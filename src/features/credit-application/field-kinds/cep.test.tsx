@@ -1,12 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 
 /**
  * The CEP fills the address without ever taking what the operator typed: the answer is held here until
  * the operator has typed on (a slow CEP service), then let go.
  */
 const sandbox = setupTestSandbox();
+
+beforeAll(() => preloadRoute('/proposta/nova/enderecos'));
 const cepLookupUrl = `${new URL(sandbox.baseUrl).origin}/__sandbox/cep/{cep}/json/`;
 
 function field(path: string): HTMLInputElement | HTMLSelectElement {
