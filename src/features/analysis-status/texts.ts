@@ -29,6 +29,7 @@ export const analysisStatusTexts = defineTexts(
     shownOfTotal_zero: '{{shown}} de {{total}} propostas',
     shownOfTotal_one: '{{shown}} de {{total}} proposta',
     shownOfTotal_other: '{{shown}} de {{total}} propostas',
+    pages_zero: 'nenhuma página',
     pages_one: '{{count, number}} página',
     pages_other: '{{count, number}} páginas',
     shortfall: {
@@ -100,6 +101,7 @@ export const analysisStatusTexts = defineTexts(
     shownOfTotal_zero: '{{shown}} of {{total}} applications',
     shownOfTotal_one: '{{shown}} of {{total}} application',
     shownOfTotal_other: '{{shown}} of {{total}} applications',
+    pages_zero: 'no page',
     pages_one: '{{count, number}} page',
     pages_other: '{{count, number}} pages',
     shortfall: {
