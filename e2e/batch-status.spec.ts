@@ -406,6 +406,8 @@ test.describe('batch status lookup', () => {
         name: `Todas as ${total} linhas da consulta. Também a entrada da lista que não é um CPF.`,
       }),
     ).not.toBeChecked();
+    await expectNoAxeViolations(page, 'batch, export dialog, filter on');
+    await shot(page, 'export-dialog-filtered-1280-light');
     await dialog.getByRole('button', { name: 'Exportar' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^analises-em-lote-filtradas-/);
