@@ -348,6 +348,37 @@ describe('AnalysisBatchPage', () => {
     });
   });
 
+  it('prints the filter’s rows when chosen, and the paper says which, with CPFs as chosen', async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'print');
+    let printed = 0;
+    window.print = () => void (printed += 1);
+    try {
+      const { user } = await openWith(`${seededCpfs.approved}\n${seededCpfs.underReviewAndDeclined}\nabc`);
+      await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+      await waitFor(() => expect(progressText()).toHaveTextContent(/Concluída/));
+      const filters = screen.getByRole('group', { name: 'Filtrar por status' });
+      await user.click(await within(filters).findByRole('button', { name: 'Aprovada 1' }));
+      await user.click(screen.getByRole('button', { name: 'Imprimir' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Imprimir' });
+      expect(dialog).toHaveTextContent('A tabela está filtrada (Aprovada): mostra 1 de 3 linhas.');
+      await user.click(within(dialog).getByRole('button', { name: 'Imprimir' }));
+      await waitFor(() => expect(printed).toBe(1));
+      expect(screen.getByTestId('print-selection')).toHaveTextContent(
+        'Filtro: Aprovada · 1 de 3 linhas. CPFs mascarados.',
+      );
+      const paper = screen.getByTestId('print-selection').closest('.print-only') as HTMLElement;
+      // The paper is hidden on screen (no roles there): its rows by their element.
+      const rows = paper.querySelectorAll('tr');
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toHaveTextContent('***.***.*47-25');
+      expect(rows[1]).toHaveTextContent('Aprovada');
+      // The entries that were not CPFs go with every row only.
+      expect(within(paper).queryByText(/abc/)).not.toBeInTheDocument();
+    } finally {
+      if (original) Object.defineProperty(window, 'print', original);
+    }
+  });
+
   it('keeps the batch in memory only, and signing out empties it', async () => {
     const { user, router } = await openWith(seededCpfs.approved);
     await user.click(screen.getByRole('button', { name: 'Consultar 1 CPF' }));
