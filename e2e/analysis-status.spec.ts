@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
+import { patchConfig } from './support/patch-config';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
@@ -44,6 +45,32 @@ async function expectCpfOnlyInMemory(page: Page, ...cpfs: string[]) {
 async function shot(page: Page, name: string) {
   if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
 }
+
+/** Types the CPF key by key into the field, as an analyst does, and presses Enter. */
+async function typeByHand(page: Page, cpf: string) {
+  const field = page.getByRole('textbox', { name: 'CPF' });
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Backspace');
+  await field.pressSequentially(cpf);
+  await expect(field).toHaveValue(formatted(cpf));
+  await field.press('Enter');
+}
+
+/** No sideways scroll of the page, and no chip whose words are cut. */
+async function expectNothingCut(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+  const cut = await page
+    .locator('.MuiChip-label')
+    .evaluateAll((labels) =>
+      labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+    );
+  expect(cut).toEqual([]);
+}
+
+const PAGINATED = '27548360983';
 
 async function openScreen(page: Page) {
   await signInWithSandboxToken(page);
@@ -176,7 +203,7 @@ test.describe('analysis status by CPF', () => {
     await shot(page, 'alertas-light');
 
     await typeAndLookUp(page, '27548360983');
-    await expect(page.getByText(/Há 25 registros em 3 páginas/)).toBeVisible();
+    await expect(page.getByText('10 de 25 propostas', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'analysis status, more pages');
 
     await typeAndLookUp(page, '45317828791');
@@ -275,6 +302,47 @@ test.describe('analysis status by CPF', () => {
     await expectCpfOnlyInMemory(page, '52998224725', '11144477735');
   });
 
+  test('without paging configured, 25 analyses read "10 de 25" and the note says why in plain words', async ({
+    page,
+    privacy,
+  }) => {
+    watchCpf(privacy, PAGINATED);
+    const requests = lookupRequests(page);
+    await openScreen(page);
+    await typeByHand(page, PAGINATED);
+    const table = page.getByRole('table', { name: 'Propostas do CPF consultado' });
+    await expect(table.getByRole('rowheader')).toHaveCount(10);
+    await expect(page.getByText('10 de 25 propostas', { exact: true })).toBeVisible();
+    const note = page.getByRole('note').filter({ hasText: 'Aparecem 10 de 25 propostas' });
+    await expect(note).toContainText('esta instalação só está preparada para pedir a primeira');
+    // The developer's figures are gone from the screen; support finds them under the details.
+    await expect(page.getByText('Total de registros')).toHaveCount(0);
+    await note.getByText('Detalhes técnicos (para o suporte)').click();
+    await expect(note).toContainText('totalDePaginas 3, totalDeRegistros 25');
+    expect(requests.map((url) => new URL(url).search)).toEqual(['']);
+    await expectNoAxeViolations(page, 'analysis status, paging not configured');
+    await shot(page, 'paging-unset-1280-light');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNothingCut(page);
+    await expectNoAxeViolations(page, 'analysis status, paging not configured, 390');
+    await shot(page, 'paging-unset-390-light');
+  });
+
+  test('at 390 px a long status label wraps, never cut, and the page does not scroll sideways', async ({
+    page,
+    privacy,
+  }) => {
+    watchCpf(privacy, '12345678909');
+    await openScreen(page);
+    await page.getByRole('button', { name: 'Usar tema escuro' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await typeByHand(page, '12345678909');
+    await expect(page.getByText('Pendente de documentação')).toBeVisible();
+    await expectNothingCut(page);
+    await shot(page, 'long-status-390-dark');
+    await expectNoAxeViolations(page, 'analysis status, 390, dark');
+  });
+
   test('in English, a 404 reads as "no application", not as an error', async ({ page, sandbox, privacy }) => {
     watchCpf(privacy, '52998224725');
     await openScreen(page);
@@ -284,5 +352,72 @@ test.describe('analysis status by CPF', () => {
     await expect(page.getByText('No application for this CPF.')).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expectNoAxeViolations(page, 'analysis status, 404, English');
+  });
+});
+
+test.describe('analysis status against a provider that pages', () => {
+  test.use({ sandboxProfile: 'paged' });
+
+  test('with paging configured, every page is read: "25 de 25", the CPF only in the path, page numbers only in the query', async ({
+    page,
+    privacy,
+  }) => {
+    watchCpf(privacy, PAGINATED);
+    const requests = lookupRequests(page);
+    await openScreen(page);
+    await typeByHand(page, PAGINATED);
+    const table = page.getByRole('table', { name: 'Propostas do CPF consultado' });
+    await expect(table.getByRole('rowheader')).toHaveCount(25);
+    await expect(page.getByText('25 de 25 propostas', { exact: true })).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
+    // The profile's config: pages from 0, 20 at a time.
+    expect(requests.map((url) => new URL(url).search)).toEqual([
+      '?pagina=0&tamanho=20',
+      '?pagina=1&tamanho=20',
+    ]);
+    for (const url of requests)
+      expect(new URL(url).pathname).toMatch(new RegExp(`/v1/cards/request/${PAGINATED}/$`));
+    await expectCpfOnlyInMemory(page, PAGINATED);
+    await expectNoAxeViolations(page, 'analysis status, every page');
+    await shot(page, 'paging-set-1280-light');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNothingCut(page);
+    await shot(page, 'paging-set-390-light');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Usar tema escuro' }).click();
+    await expectNoAxeViolations(page, 'analysis status, every page, dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoAxeViolations(page, 'analysis status, every page, 390, dark');
+    await shot(page, 'paging-set-390-dark');
+  });
+
+  test('a cap on pages per lookup: "20 de 25" and the limit said in plain words', async ({
+    page,
+    privacy,
+  }) => {
+    watchCpf(privacy, PAGINATED);
+    await patchConfig(page, {
+      analysisStatusPaging: {
+        pageParameter: 'pagina',
+        firstPage: 0,
+        pageSizeParameter: 'tamanho',
+        pageSize: 10,
+        maxPages: 2,
+      },
+    });
+    const requests = lookupRequests(page);
+    await openScreen(page);
+    await typeByHand(page, PAGINATED);
+    await expect(
+      page.getByRole('table', { name: 'Propostas do CPF consultado' }).getByRole('rowheader'),
+    ).toHaveCount(20);
+    await expect(page.getByText('20 de 25 propostas', { exact: true })).toBeVisible();
+    await expect(page.getByRole('note')).toContainText(
+      'cada consulta lê no máximo 2 páginas, o limite definido para esta instalação',
+    );
+    expect(requests).toHaveLength(2);
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByText('20 of 25 applications', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'analysis status, page cap, English');
   });
 });

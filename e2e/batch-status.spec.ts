@@ -45,8 +45,8 @@ const seededFirst = (count: number) => [...generateSeededAnalyses(count).keys()]
 
 /**
  * 40 entries as an analyst pastes them: a header, one or several per line, raw, masked and half-masked,
- * separated by newlines, commas, semicolons, tabs and spaces; two invalid (a wrong check digit, a CPF
- * that lost its leading zero) and two repeats.
+ * separated by newlines, commas, semicolons, tabs and spaces; three invalid (a wrong check digit, a
+ * line of words, a CPF that lost its leading zero) and two repeats.
  */
 function pastedList(): string {
   const forms = [(cpf: string) => cpf, formatted, (cpf: string) => `${cpf.slice(0, 9)}-${cpf.slice(9)}`];
@@ -64,6 +64,7 @@ function pastedList(): string {
   });
   lines.push(line);
   lines.push('529.982.247-26'); // wrong check digit
+  lines.push('abc'); // not a CPF at all
   lines.push(formatted(cpfs[3]!)); // repeat
   lines.push('6247311974'); // 06247311974 stored as a number
   lines.push(cpfs[10]!); // repeat
@@ -145,10 +146,11 @@ test.describe('batch status lookup', () => {
     await openBatch(page);
 
     await page.getByRole('textbox', { name: 'CPFs' }).fill(pastedList());
-    await expect(page.getByText('38 válidos · 2 inválidos · 2 repetidos')).toBeVisible();
+    await expect(page.getByText('38 válidos · 3 inválidos · 2 repetidos')).toBeVisible();
     const invalid = page.getByRole('group', { name: 'Não serão consultados' });
-    await expect(invalid.getByRole('listitem')).toHaveCount(2);
+    await expect(invalid.getByRole('listitem')).toHaveCount(3);
     await expect(invalid).toContainText('529.982.247-26 — os dígitos verificadores não conferem');
+    await expect(invalid).toContainText(/Linha \d+: abc — não é um CPF \(nenhum dígito\)/);
     await expect(invalid).toContainText('6247311974 — 10 dígitos: parece um CPF que perdeu os zeros');
     // Nothing is sent before the analyst starts.
     expect(Object.keys(await lookupsPerCpf(sandbox))).toEqual([]);
@@ -191,24 +193,32 @@ test.describe('batch status lookup', () => {
     await expect(page.getByText(`${allCodes.length + 1} de ${allCodes.length + 1} linhas`)).toBeVisible();
     await expect(page).toHaveURL(/\/analises\/lote$/);
 
-    // The CSV: UTF-8 with a BOM, one row per code, the CPF without applications and the invalid entries.
+    // The CSV: UTF-8 with a BOM, one row per code, the CPF without applications and the invalid entries;
+    // the analyst is asked how the CPFs go in (masked, as on screen, unless chosen otherwise).
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exportar CSV' });
+    await expect(dialog).toContainText(
+      `Todas as ${allCodes.length + 1} linhas da consulta. Também as 3 entradas da lista que não são CPFs.`,
+    );
+    await expect(dialog.getByRole('radio', { name: /^Mascarados/ })).toBeChecked();
+    await expectNoAxeViolations(page, 'batch, export dialog');
+    await dialog.getByRole('button', { name: 'Exportar' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^analises-em-lote-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
     const csv = readFileSync(await file.path(), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const csvLines = csv.slice(1).split('\r\n');
     expect(csvLines[0]).toBe(
-      'Linha;CPF;Código para acompanhamento;Status;Status (como o provedor enviou);Situação;Erros;Alertas;Motivo da falha',
+      'Linha;CPF;Código para acompanhamento;Status;Código do status;Situação;Erros;Alertas;Motivo da falha;Observações',
     );
     for (const code of allCodes)
       expect(csvLines.filter((line) => line.includes(`;${code};`))).toHaveLength(1);
-    expect(
-      csvLines.filter((line) => line.includes(`;${formatted(seededCpfs.freshApproves)};;;;Sem propostas;`)),
-    ).toHaveLength(1);
-    expect(csvLines.filter((line) => line.includes('CPF inválido (não consultado)'))).toHaveLength(2);
-    expect(csvLines).toHaveLength(1 + allCodes.length + 1 + 2);
+    expect(csvLines.filter((line) => line.includes(`;***.***.*19-74;;;;Sem propostas;`))).toHaveLength(1);
+    for (const cpf of cpfs) expect(csv).not.toContain(formatted(cpf));
+    expect(csvLines.filter((line) => line.includes('CPF inválido (não consultado)'))).toHaveLength(3);
+    expect(csvLines.filter((line) => /;abc;.*;não é um CPF \(nenhum dígito\);$/.test(line))).toHaveLength(1);
+    expect(csvLines).toHaveLength(1 + allCodes.length + 1 + 3);
   });
 
   test('a dropped CSV gives its CPF column, a picked .txt its lines; a wrong file is refused; nothing is sent before the start', async ({
@@ -385,6 +395,29 @@ test.describe('batch status lookup', () => {
     await expect(bodyRows).toHaveCount(declinedCount);
     for (const status of await bodyRows.locator('td:nth-child(3)').allInnerTexts())
       expect(status).toBe('Reprovada');
+    // With a filter on, the CSV says so and holds its rows unless every row is chosen.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exportar CSV' });
+    await expect(dialog).toContainText(
+      `A tabela está filtrada (Reprovada): mostra ${declinedCount} de ${total} linhas.`,
+    );
+    await expect(dialog.getByRole('radio', { name: /^Só as? \d* ?linhas? do filtro/ })).toBeChecked();
+    await expect(
+      dialog.getByRole('radio', {
+        name: `Todas as ${total} linhas da consulta. Também a entrada da lista que não é um CPF.`,
+      }),
+    ).not.toBeChecked();
+    await expectNoAxeViolations(page, 'batch, export dialog, filter on');
+    await shot(page, 'export-dialog-filtered-1280-light');
+    await dialog.getByRole('button', { name: 'Exportar' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^analises-em-lote-filtradas-/);
+    const filteredLines = readFileSync(await file.path(), 'utf8')
+      .slice(1)
+      .split('\r\n');
+    expect(filteredLines).toHaveLength(1 + declinedCount);
+    expect(filteredLines.slice(1).every((line) => line.includes(';Reprovada;'))).toBe(true);
     await declined.click();
     await expect(filters.getByRole('button', { name: `Todos ${total}` })).toHaveAttribute(
       'aria-pressed',
@@ -422,8 +455,28 @@ test.describe('batch status lookup', () => {
     await shot(page, 'done-1280-light');
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoAxeViolations(page, 'batch, finished, pt-BR, light, 390');
-    // No sideways scroll of the page (the table scrolls in its own region).
+    // No sideways scroll of the page, nor of the table: each row is a block whose status, code, notes and
+    // "Abrir" are all within the screen's width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const region = page.getByRole('region', { name: 'Resultados da consulta em lote' });
+    expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
+    const firstRow = bodyRows.first();
+    for (const part of [
+      firstRow.getByRole('link', { name: /^Abrir o CPF/ }),
+      firstRow.getByRole('cell').nth(2),
+      firstRow.locator('.status-pill'),
+    ]) {
+      const box = await part.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
+    const pills = await table
+      .locator('.status-pill')
+      .evaluateAll((all) => all.filter((pill) => pill.scrollWidth > pill.clientWidth).length);
+    expect(pills).toBe(0);
+    // Sorting stays at hand: the sortable headers in a line above the rows.
+    await expect(table.getByRole('columnheader', { name: 'Código para acompanhamento' })).toBeVisible();
     await shot(page, 'done-390-light');
 
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -474,6 +527,9 @@ test.describe('batch status lookup', () => {
       };
     });
     await page.getByRole('button', { name: 'Imprimir' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Imprimir' });
+    await expect(dialog.getByRole('radio', { name: /^Mascarados/ })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Imprimir' }).click();
     await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes', { timeout: 30_000 });
     await page.emulateMedia({ media: 'print' });
     for (const hidden of [
@@ -493,6 +549,10 @@ test.describe('batch status lookup', () => {
     await expect(paper.getByText('Ambiente: E2E', { exact: true })).toBeVisible();
     await expect(paper.getByText(/^Emitido em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} · Operador:/)).toBeVisible();
     await expect(paper.getByTestId('print-counts')).toHaveText(/^Todos: \d+ · /);
+    // What the paper holds, said on it.
+    await expect(paper.getByTestId('print-selection')).toHaveText(
+      /^Todas as \d+ linhas\. CPFs mascarados\.$/,
+    );
     const printed = await paper.getByRole('table').innerText();
     for (const cpf of twelve) for (const code of codesOf(cpf)) expect(printed).toContain(code);
     // Masked on paper as on screen.

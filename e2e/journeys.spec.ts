@@ -120,8 +120,8 @@ test.describe('main journeys', () => {
   );
 
   test(
-    'status lookup: a known CPF and an unknown one',
-    readings('statusWords', 'notes', 'unknownCpf', 'analysisStatuses'),
+    'status lookup: a known CPF, one with 25 analyses, and an unknown one',
+    readings('statusWords', 'notes', 'unknownCpf', 'analysisStatuses', 'paging', 'analysisStatusPaging'),
     async ({ page, privacy, sandboxProfile: value }) => {
       const profile = sandboxProfile(currentProfile(value));
       privacy.allowStatusLookups();
@@ -132,6 +132,15 @@ test.describe('main journeys', () => {
       await cpf.press('Enter');
       const results = page.getByRole('table', { name: 'Propostas do CPF consultado' });
       await expect(results.locator(`[title="${statusWord(profile, 'APROVADO')}"]`)).toHaveText('Aprovada');
+
+      // 25 analyses: every one when the profile's config pages, else the first page and why.
+      await cpf.fill('27548360983');
+      await cpf.press('Enter');
+      const paged = sandboxProfile(profile.name).appConfig['analysisStatusPaging'] !== undefined;
+      await expect(results.getByRole('rowheader')).toHaveCount(paged ? 25 : 10);
+      await expect(
+        page.getByText(paged ? '25 de 25 propostas' : '10 de 25 propostas', { exact: true }),
+      ).toBeVisible();
 
       await cpf.fill('98765432100'); // alertas: strings in the seed, {code, message} objects in some profiles
       await cpf.press('Enter');

@@ -34,6 +34,9 @@ export class PrivacyWatch {
   }
 }
 
-/** `/v1/cards/request/{document}/` on the e2e sandbox: the root, a profile's or a lane's store. */
+/**
+ * `/v1/cards/request/{document}/` on the e2e sandbox: the root, a profile's or a lane's store; with paging
+ * parameters at most (names and numbers of up to 6 digits, too short to hold a CPF).
+ */
 const STATUS_LOOKUP_URL =
-  /^http:\/\/127\.0\.0\.1:\d+(\/profiles\/[a-z0-9-]+)?(\/lanes\/[a-z0-9-]+)?\/api\/v1\/cards\/request\/\d{11}\/$/;
+  /^http:\/\/127\.0\.0\.1:\d+(\/profiles\/[a-z0-9-]+)?(\/lanes\/[a-z0-9-]+)?\/api\/v1\/cards\/request\/\d{11}\/(\?[A-Za-z][\w.-]*=\d{1,6}(&[A-Za-z][\w.-]*=\d{1,6})*)?$/;

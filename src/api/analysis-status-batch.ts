@@ -1,12 +1,12 @@
 import { CancelledError, type QueryClient } from '@tanstack/react-query';
-import { analysisStatusQueries } from './analysis-status';
+import type { AnalysisStatusPaging } from '@/config/config-schema';
+import { analysisStatusQueries, type AnalysisLookup } from './analysis-status';
 import { isApiError, isUnauthorized } from './api-error';
-import type { AnalysisStatusPage } from './schemas/analysis-status';
 import { createTaskQueue, type Scheduler, type TaskQueue, type Verdict } from '@/lib/task-queue';
 
 /** What one CPF of a batch came back with. */
 export type BatchLookupResult =
-  | { kind: 'found'; page: AnalysisStatusPage }
+  | { kind: 'found'; lookup: AnalysisLookup }
   /** 404: the provider has no application for this CPF (docs/requirements.md row 19), not a failure. */
   | { kind: 'notFound' };
 
@@ -36,8 +36,8 @@ export function judgeLookupError(error: unknown): Verdict<BatchLookupFailure> {
 }
 
 /**
- * One CPF through the single lookup's query factory, so that the batch and the single lookup share one
- * cache entry per CPF. The batch has its own retry policy (src/lib/task-queue.ts), so the query's own
+ * One CPF through the single lookup's query factory (every page the paging config reaches), so that the
+ * batch and the single lookup share one cache entry per CPF. The batch has its own retry policy (src/lib/task-queue.ts), so the query's own
  * retry (the app's default: up to two, Retry-After included) is off here: one call is one request.
  * `signal` aborting cancels the query, which aborts its request.
  */
@@ -45,13 +45,14 @@ export async function lookUpForBatch(
   queryClient: QueryClient,
   cpf: string,
   signal: AbortSignal,
+  paging?: AnalysisStatusPaging,
 ): Promise<BatchLookupResult> {
-  const options = analysisStatusQueries.byCpf(cpf);
+  const options = analysisStatusQueries.lookup(cpf, paging);
   const cancel = () => void queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
   signal.throwIfAborted();
   signal.addEventListener('abort', cancel, { once: true });
   try {
-    return { kind: 'found', page: await queryClient.query({ ...options, retry: false }) };
+    return { kind: 'found', lookup: await queryClient.query({ ...options, retry: false }) };
   } catch (error) {
     if (isApiError(error) && error.status === 404) return { kind: 'notFound' };
     throw error;
@@ -65,12 +66,13 @@ export function createAnalysisStatusBatch(options: {
   queryClient: QueryClient;
   cpfs: readonly string[];
   concurrency: number;
+  paging?: AnalysisStatusPaging;
   scheduler?: Scheduler;
 }): AnalysisStatusBatch {
   return createTaskQueue({
     keys: options.cpfs,
     concurrency: options.concurrency,
-    run: (cpf, signal) => lookUpForBatch(options.queryClient, cpf, signal),
+    run: (cpf, signal) => lookUpForBatch(options.queryClient, cpf, signal, options.paging),
     judge: judgeLookupError,
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });

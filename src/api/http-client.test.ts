@@ -82,6 +82,27 @@ describe('createHttpClient', () => {
     expect(body.accounts).toEqual([]);
   });
 
+  it('puts query parameters in the query string only, encoded, and the path as given', async () => {
+    let seenUrl = '';
+    server.use(
+      http.get(`${BASE}/v1/products/`, ({ request }) => {
+        seenUrl = request.url;
+        return HttpResponse.json({ conteudo: { produtos: [] } });
+      }),
+    );
+    await client.request({
+      method: 'GET',
+      base: 'base',
+      path: '/v1/products/',
+      pathTemplate: '/v1/products/',
+      query: { pagina: '2', 'itens.por-pagina': '50' },
+      schema: productListResponseSchema,
+    });
+    expect(seenUrl).toBe(`${BASE}/v1/products/?pagina=2&itens.por-pagina=50`);
+    await getProducts();
+    expect(seenUrl).toBe(`${BASE}/v1/products/`);
+  });
+
   it('accepts any 2xx, with or without a body, when the schema allows it', async () => {
     for (const status of [200, 201, 202, 204]) {
       server.use(

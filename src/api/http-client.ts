@@ -34,6 +34,8 @@ export interface ApiRequest<TSchema extends z.ZodMiniType, TData = z.infer<TSche
   path: string;
   /** The path template for messages, e.g. "/v1/cards/request/{document}/": never personal data. */
   pathTemplate: string;
+  /** Query parameters (paging only: never personal data, which goes where the interface puts it). */
+  query?: Readonly<Record<string, string>>;
   schema: TSchema;
   body?: unknown;
   signal?: AbortSignal;
@@ -75,8 +77,9 @@ export interface HttpClient {
   ): Promise<TData>;
 }
 
-function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}${path}`;
+function joinUrl(base: string, path: string, query?: Readonly<Record<string, string>>): string {
+  const search = query ? new URLSearchParams(query).toString() : '';
+  return `${base.replace(/\/+$/, '')}${path}${search === '' ? '' : `?${search}`}`;
 }
 
 /** The page's address, against which a base that is a path resolves (none outside a browser). */
@@ -253,7 +256,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function send<TSchema extends z.ZodMiniType, TData>(
     request: ApiRequest<TSchema, TData>,
   ): Promise<TData> {
-    const { method, base, path, pathTemplate, schema, body, signal, idempotencyKey, decoder } = request;
+    const { method, base, path, pathTemplate, query, schema, body, signal, idempotencyKey, decoder } =
+      request;
     const operation = `${method} ${pathTemplate}`;
     const { session } = options;
     const sessionGeneration = session.getState().generation;
@@ -268,7 +272,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
 
     const baseUrl = base === 'accounts' ? options.accountsBaseUrl : options.baseUrl;
-    const url = joinUrl(baseUrl, path);
+    const url = joinUrl(baseUrl, path, query);
     // Defence in depth behind the config check: the token goes only to the configured base's origin.
     const origin = resolvedOrigin(url);
     if (origin === null || origin !== intendedOrigin(baseUrl)) {

@@ -132,6 +132,43 @@ const sessionLimitsSchema = z
   );
 export type SessionLimits = z.infer<typeof sessionLimitsSchema>;
 
+/** A query parameter's name: a letter, then letters, digits, `_`, `.` or `-` (nothing to encode). */
+const queryParameterName = text.check(
+  z.regex(/^[A-Za-z][A-Za-z0-9_.-]{0,39}$/, {
+    message: 'must be a query parameter name: a letter, then letters, digits, "_", "." or "-"',
+  }),
+);
+
+/**
+ * How the status lookup (4.3) reaches the pages after the first: the interface does not show its paging
+ * parameters. Absent: none are sent and only the first page is read (the screen says so). Strict, so that
+ * a misspelt key stops the app instead of silently falling back to a default.
+ */
+const analysisStatusPagingSchema = z
+  .strictObject({
+    /** The query parameter that carries the page number. */
+    pageParameter: queryParameterName,
+    /** The number of the first page: 1 (default) or 0. */
+    firstPage: z._default(z.union([z.literal(0), z.literal(1)]), 1),
+    /** The query parameter that carries the page size, if the provider has one; needs `pageSize`. */
+    pageSizeParameter: z.optional(queryParameterName),
+    /** Records per page asked for with `pageSizeParameter`. */
+    pageSize: z.optional(int(1, 1000)),
+    /** The most pages one lookup reads, the first included (each is a request; a batch multiplies them). */
+    maxPages: z._default(int(1, 100), 10),
+  })
+  .check(
+    z.refine((value) => (value.pageSizeParameter === undefined) === (value.pageSize === undefined), {
+      message: 'pageSize and pageSizeParameter go together: set both or neither',
+      path: ['pageSize'],
+    }),
+    z.refine((value) => value.pageSizeParameter !== value.pageParameter, {
+      message: 'must differ from pageParameter',
+      path: ['pageSizeParameter'],
+    }),
+  );
+export type AnalysisStatusPaging = z.infer<typeof analysisStatusPagingSchema>;
+
 export const runtimeConfigSchema = z
   .object({
     /** "sandbox": the local implementation of the interface, with a SANDBOX banner and one-click tokens. */
@@ -190,6 +227,11 @@ export const runtimeConfigSchema = z
     additionalCardFields: z._default(z.array(text), []),
     /** Analysis `Status` values with a label and a colour; any other value is shown as it comes. */
     analysisStatuses: z._default(z.array(knownStatusSchema), defaultAnalysisStatuses),
+    /**
+     * Paging of the status lookup (docs/decisions/018-status-paging-as-a-reading.md): the query parameters
+     * that reach pages after the first. Absent: only the first page is read.
+     */
+    analysisStatusPaging: z.optional(analysisStatusPagingSchema),
     /**
      * Status lookups a batch keeps in flight at once (a 429 lowers it for a while). At most 6: a browser
      * opens no more than six HTTP/1.1 connections to one host, and the rest would only queue there.

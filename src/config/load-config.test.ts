@@ -74,6 +74,44 @@ describe('parseRuntimeConfig', () => {
     ).toBe('accountId');
   });
 
+  it('reads the status paging: absent by default, its defaults filled when set', () => {
+    expect(parseRuntimeConfig(valid).analysisStatusPaging).toBeUndefined();
+    expect(parseRuntimeConfig({ ...valid, analysisStatusPaging: { pageParameter: 'pagina' } })).toMatchObject(
+      {
+        analysisStatusPaging: { pageParameter: 'pagina', firstPage: 1, maxPages: 10 },
+      },
+    );
+    const full = {
+      pageParameter: 'page',
+      firstPage: 0,
+      pageSizeParameter: 'size',
+      pageSize: 50,
+      maxPages: 4,
+    };
+    expect(parseRuntimeConfig({ ...valid, analysisStatusPaging: full }).analysisStatusPaging).toEqual(full);
+  });
+
+  it.each([
+    [{}, 'analysisStatusPaging.pageParameter'],
+    [{ pageParameter: 'página' }, 'analysisStatusPaging.pageParameter'],
+    [{ pageParameter: 'page&cpf=1' }, 'analysisStatusPaging.pageParameter'],
+    [{ pageParameter: 'page', firstPage: 2 }, 'analysisStatusPaging.firstPage'],
+    [{ pageParameter: 'page', maxPages: 0 }, 'analysisStatusPaging.maxPages'],
+    [{ pageParameter: 'page', maxPages: 101 }, 'analysisStatusPaging.maxPages'],
+    [{ pageParameter: 'page', pageSizeParameter: 'size' }, 'analysisStatusPaging.pageSize'],
+    [{ pageParameter: 'page', pageSize: 20 }, 'analysisStatusPaging.pageSize'],
+    [
+      { pageParameter: 'page', pageSizeParameter: 'page', pageSize: 20 },
+      'analysisStatusPaging.pageSizeParameter',
+    ],
+    [{ pageParameter: 'page', pageSizeParameter: 'size', pageSize: 0 }, 'analysisStatusPaging.pageSize'],
+    // A misspelt key is refused, not replaced by a default in silence.
+    [{ pageParameter: 'page', maxPage: 3 }, 'analysisStatusPaging'],
+    ['page', 'analysisStatusPaging'],
+  ])('names the bad paging key of %j', (paging, key) => {
+    expect(keyOf({ ...valid, analysisStatusPaging: paging })).toBe(key);
+  });
+
   it('reports a config that is not an object without a key', () => {
     expect(keyOf([])).toBeNull();
   });

@@ -23,9 +23,10 @@ const written = (cpf: string) =>
     `"${formatCpf(cpf)}"`,
   );
 const separator = fc.constantFrom('\n', '\r\n', ',', ', ', ';', '; ', '\t', ' ', '  ', '\n\n');
-/** Words without digits: headers, names, stray punctuation. */
+/** Words without digits beside a CPF on its line: names, labels, stray punctuation. */
 const junk = fc.constantFrom('CPF', 'cpf', 'Nome', 'Maria da Silva', 'CPFs do dia', '—', '"', 'ok', '.', '-');
-const header = fc.constantFrom('', 'CPF\n', 'cpf\r\n', 'CPFs de hoje\n', 'Lista\n\n');
+/** A first line that names the column, and lines of punctuation only. */
+const header = fc.constantFrom('', 'CPF\n', 'cpf\r\n', 'CPFs de hoje\n', 'CPF do cliente\n\n', '—\n');
 
 describe('parseCpfList', () => {
   it('reads the same CPFs from any mix of separators, masks, headers and junk, in order, without repeats', () => {
@@ -40,7 +41,7 @@ describe('parseCpfList', () => {
           const repeats = repeatPicks.map((pick) => cpfs[pick % cpfs.length] ?? '');
           const parts = [...cpfs, ...repeats].flatMap((cpf) => {
             const piece = gen(written, cpf);
-            return gen(fc.boolean) ? [gen(() => junk), piece] : [piece];
+            return gen(fc.boolean) ? [`${gen(() => junk)} ${piece}`] : [piece];
           });
           const text = head + parts.map((part) => part + gen(() => separator)).join('');
           const parsed = parseCpfList(text);
@@ -99,6 +100,30 @@ describe('parseCpfList', () => {
       { line: 3, text: '529.982.247-26', reason: { kind: 'checkDigits' } },
       { line: 5, text: '12345', reason: { kind: 'length', digits: 5 } },
     ]);
+  });
+
+  it('reports a line of words without a digit as not a CPF, with its line; a header naming the column is not one', () => {
+    const parsed = parseCpfList(
+      ['CPF', '529.982.247-25', 'abc', 'Maria da Silva 111.444.777-35', '—', '  "Lista de sexta"  '].join(
+        '\n',
+      ),
+    );
+    expect(parsed.cpfs.map((entry) => entry.line)).toEqual([2, 4]);
+    expect(parsed.invalid).toEqual([
+      { line: 3, text: 'abc', reason: { kind: 'notACpf' } },
+      { line: 6, text: 'Lista de sexta', reason: { kind: 'notACpf' } },
+    ]);
+    // A first line of words that does not name the column is an entry like any other.
+    expect(parseCpfList('abc\n52998224725').invalid).toEqual([
+      { line: 1, text: 'abc', reason: { kind: 'notACpf' } },
+    ]);
+    // In the CPF column of a sheet, a cell of words is one too; the other columns are not read.
+    expect(parseCpfList('Nome;CPF\nAna;abc\nBia;529.982.247-25').invalid).toEqual([
+      { line: 2, text: 'abc', reason: { kind: 'notACpf' } },
+    ]);
+    expect(parseCpfList('x'.repeat(60)).invalid[0]?.text).toBe(`${'x'.repeat(39)}…`);
+    // Completing zeros leaves such a line as it was.
+    expect(completeLeadingZeros('abc\n6247311974')).toBe('abc\n062.473.119-74');
   });
 
   it('refuses all-equal digits as the single lookup does', () => {

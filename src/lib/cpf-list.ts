@@ -6,9 +6,11 @@ import { formatCpf, isValidCpf } from './cpf';
  * the length of the text; nothing here is sent anywhere.
  *
  * What counts as an entry: every run of digits, possibly joined by single dots or dashes
- * (`529.982.247-25`, `52998224725`, `529982247-25`). Words without digits (a header, a name) are not
- * entries. A run that is not a valid CPF is reported with its line, never dropped in silence: the
- * operator meant something by it.
+ * (`529.982.247-25`, `52998224725`, `529982247-25`), and a line (or a cell of the CPF column) that holds
+ * words but no digit at all (`abc`): the operator pasted it as one of the list. Words beside a CPF on its
+ * line (a name) are not entries, nor is a first line without digits that names the CPF column (`CPF`,
+ * `CPFs de hoje`): a header. Anything that is not a valid CPF is reported with its line, never dropped
+ * in silence: the operator meant something by it.
  *
  * When the first line is a header with a cell named CPF and the lines are split into cells (tab,
  * semicolon or comma), only that column is read, so that phone numbers or dates in other columns are not
@@ -33,7 +35,9 @@ export type InvalidCpfReason =
    */
   | { kind: 'leadingZeros'; completed: string }
   /** Any other number of digits. */
-  | { kind: 'length'; digits: number };
+  | { kind: 'length'; digits: number }
+  /** Words without a digit where a CPF was expected (`abc`, a name alone on its line). */
+  | { kind: 'notACpf' };
 
 export interface InvalidCpfEntry {
   /** 1-based line of the text. */
@@ -67,6 +71,7 @@ export interface ParsedCpfList {
 }
 
 function reasonFor(digits: string, written: string): InvalidCpfReason {
+  if (digits.length === 0) return { kind: 'notACpf' };
   if (digits.length === CPF_LENGTH) return { kind: 'checkDigits' };
   // Only bare digits: a masked CPF keeps its zeros, so a short masked one is simply short.
   if ((digits.length === 9 || digits.length === 10) && written === digits) {
@@ -77,6 +82,12 @@ function reasonFor(digits: string, written: string): InvalidCpfReason {
 }
 
 const CELL_SEPARATORS = ['\t', ';', ','] as const;
+/** A letter of any alphabet: a line with one and no digit was meant as an entry. */
+const LETTER = /\p{L}/u;
+/** A first line without digits that names the CPF column (`CPF`, `cpf do cliente`, `CPFs de hoje`). */
+const CPF_HEADER = /^\W*cpfs?\b/i;
+/** How much of a line without digits an entry keeps (a pasted paragraph is not repeated whole). */
+const WORDS_SHOWN = 40;
 
 function unquote(cell: string): string {
   return cell
@@ -128,10 +139,18 @@ function scan(text: string): {
       source = cells[column.index] ?? '';
       start = cells.slice(0, column.index).reduce((sum, cell) => sum + cell.length + 1, 0);
     }
+    let found = false;
     for (const match of source.matchAll(ENTRY)) {
+      found = true;
       const written = match[0];
       entries.push({ lineIndex, offset: start + match.index, written, digits: written.replace(/\D/g, '') });
     }
+    if (found || !LETTER.test(source)) return;
+    // Words and no digit: an entry that is not a CPF, unless it is the header naming the column.
+    if (!column && lineIndex === firstIndex && CPF_HEADER.test(source.trim())) return;
+    const words = unquote(source);
+    const written = words.length > WORDS_SHOWN ? `${words.slice(0, WORDS_SHOWN - 1)}…` : words;
+    entries.push({ lineIndex, offset: start + source.indexOf(words), written, digits: '' });
   });
   return { lines, entries, column: column ? { index: column.index, name: column.name } : null };
 }

@@ -40,6 +40,7 @@ const profiles = {
   accepted: sandboxFor('accepted', 3),
   english: sandboxFor('english', 4),
   strict: sandboxFor('strict', 5),
+  paged: sandboxFor('paged', 6),
 };
 const server = setupServer(...Object.values(profiles).flatMap((profile) => profile.sandbox.handlers));
 
@@ -52,7 +53,7 @@ const FRESH = seededCpfs.freshApproves;
 describe('sandbox profiles', () => {
   it('are all known by name, and an unknown name is refused with the list', () => {
     expect(sandboxProfileNames).toEqual(
-      expect.arrayContaining(['default', 'numeric-ids', 'accepted', 'english', 'strict', 'slow']),
+      expect.arrayContaining(['default', 'numeric-ids', 'accepted', 'english', 'strict', 'paged', 'slow']),
     );
     expect(() => new SandboxStore({ profile: 'nope' })).toThrow(
       /unknown sandbox profile "nope"; known: default/,
@@ -149,6 +150,50 @@ describe('sandbox profiles', () => {
     expect(accepted.status).toBe(201);
     const unknown = await api(endpoints.createVirtualCard(), { body: { account: 123 } });
     expect((await readError(unknown)).message).toBe('account: unknown account 123');
+  });
+
+  it('paged: reads ?pagina= from 0 and ?tamanho= up to 50; a page past the last is empty; a bad value is a 400', async () => {
+    const { api } = profiles.paged;
+    const lookup = async (query: string) => {
+      const response = await api(`${endpoints.analysisStatus(seededCpfs.paginated)}${query}`);
+      expect(response.status).toBe(200);
+      return analysisStatusPageSchema.parse(await response.json()).conteudo;
+    };
+    const codes = (page: { resultados: Array<{ CodigoParaAcompanhamento: string }> }) =>
+      page.resultados.map((result) => result.CodigoParaAcompanhamento);
+    // Without parameters: the first page (number 0) of 10.
+    const plain = await lookup('');
+    expect(plain).toMatchObject({
+      numeroDaPagina: 0,
+      tamanhoDaPagina: 10,
+      totalDePaginas: 3,
+      totalDeRegistros: 25,
+    });
+    const pages = [await lookup('?pagina=0&tamanho=20'), await lookup('?pagina=1&tamanho=20')];
+    expect(pages.map((page) => [page.numeroDaPagina, page.totalDePaginas, page.resultados.length])).toEqual([
+      [0, 2, 20],
+      [1, 2, 5],
+    ]);
+    // Every analysis once across the pages, in the order of the unpaged list.
+    expect([...codes(pages[0]!), ...codes(pages[1]!)]).toEqual([
+      ...codes(plain),
+      ...codes(await lookup('?pagina=1')),
+      ...codes(await lookup('?pagina=2')),
+    ]);
+    expect(new Set(pages.flatMap(codes)).size).toBe(25);
+    expect((await lookup('?pagina=3')).resultados).toEqual([]);
+    // Larger pages than the provider serves are cut to its most.
+    expect((await lookup('?tamanho=500')).tamanhoDaPagina).toBe(50);
+    for (const bad of ['?pagina=-1', '?pagina=x', '?tamanho=0']) {
+      const refused = await api(`${endpoints.analysisStatus(seededCpfs.paginated)}${bad}`);
+      expect(refused.status, bad).toBe(400);
+    }
+    // The default profile pages nothing: whatever the query, the first page of 10.
+    const unpaged = analysisStatusPageSchema.parse(
+      await (await profiles.default.api(`${endpoints.analysisStatus(seededCpfs.paginated)}?pagina=1`)).json(),
+    ).conteudo;
+    expect(unpaged).toMatchObject({ numeroDaPagina: 1, tamanhoDaPagina: 10, totalDePaginas: 3 });
+    expect(codes(unpaged)).toEqual(codes(plain));
   });
 
   it('firstEmptyString names the path, skipping only complemento and pontoreferencia', () => {

@@ -41,6 +41,17 @@ export interface SandboxProfile {
   messages: 'pt' | 'en';
   /** Balances as integer centavos, or as reais with decimals (`-1520.35`). */
   balanceUnit: 'centavos' | 'reais';
+  /**
+   * Paging of the status lookup (4.3, "not shown"): null answers the first page whatever the query says;
+   * otherwise the page number (from `firstPage`) and the page size (up to `maxPageSize`) are read from
+   * these query parameters.
+   */
+  paging: {
+    pageParameter: string;
+    pageSizeParameter: string;
+    firstPage: 0 | 1;
+    maxPageSize: number;
+  } | null;
   /** Added before every interface answer (not the control endpoints). */
   latencyMs: number;
   /** The config.json keys an app needs to read this profile right (merged over the defaults). */
@@ -58,6 +69,7 @@ const base: Omit<SandboxProfile, 'name' | 'description' | 'appConfig'> = {
   refuseEmptyStrings: false,
   messages: 'pt',
   balanceUnit: 'centavos',
+  paging: null,
   latencyMs: 0,
 };
 
@@ -126,6 +138,22 @@ export const sandboxProfiles = {
     refuseEmptyStrings: true,
     messages: 'en',
     appConfig: {},
+  },
+  paged: {
+    ...base,
+    name: 'paged',
+    description:
+      'the status lookup pages: ?pagina= (from 0) and ?tamanho= (up to 50); without them, page 0 of 10',
+    paging: { pageParameter: 'pagina', pageSizeParameter: 'tamanho', firstPage: 0, maxPageSize: 50 },
+    appConfig: {
+      analysisStatusPaging: {
+        pageParameter: 'pagina',
+        firstPage: 0,
+        pageSizeParameter: 'tamanho',
+        pageSize: 20,
+        maxPages: 10,
+      },
+    },
   },
   slow: {
     ...base,

@@ -162,14 +162,51 @@ const creditRequest: Route = {
   },
 };
 
+/**
+ * The page asked for in the query string, under a profile that pages: the number from the profile's
+ * first page, the size capped at its most (as providers do), a bad value refused with a 400.
+ */
+function pageRequest(
+  store: SandboxStore,
+  request: Request,
+): { ok: true; page?: number; size?: number } | { ok: false; reply: SandboxReply } {
+  const paging = store.profile.paging;
+  if (!paging) return { ok: true };
+  const query = new URL(request.url).searchParams;
+  const en = store.profile.messages === 'en';
+  const read = (name: string, min: number) => {
+    const raw = query.get(name);
+    if (raw === null) return { ok: true as const, value: undefined };
+    const value = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+    if (!(value >= min)) {
+      const message = en
+        ? `${name}: must be a whole number from ${min}`
+        : `${name}: deve ser um número inteiro a partir de ${min}`;
+      return { ok: false as const, reply: errorReply(400, message) };
+    }
+    return { ok: true as const, value };
+  };
+  const page = read(paging.pageParameter, paging.firstPage);
+  if (!page.ok) return page;
+  const size = read(paging.pageSizeParameter, 1);
+  if (!size.ok) return size;
+  return {
+    ok: true,
+    ...(page.value === undefined ? {} : { page: page.value }),
+    ...(size.value === undefined ? {} : { size: Math.min(size.value, paging.maxPageSize) }),
+  };
+}
+
 const analysisStatus: Route = {
   endpoint: 'analysisStatus',
   mutation: false,
-  run: ({ store, params }) => {
+  run: ({ store, params, request }) => {
     const document = params['document'] ?? '';
     // The interface asks for 11 digits without punctuation; a masked CPF is refused like any other.
     if (!/^\d{11}$/.test(document) || !isValidCpf(document)) return errorReply(400, 'CPF inválido');
-    const page = store.analysisPage(document);
+    const asked = pageRequest(store, request);
+    if (!asked.ok) return asked.reply;
+    const page = store.analysisPage(document, asked);
     if (!store.knowsCpf(document)) {
       // Which answer an unknown CPF gets is not shown by the interface; the profile picks one.
       if (store.profile.unknownCpf === '404')

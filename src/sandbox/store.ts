@@ -373,8 +373,12 @@ export class SandboxStore {
     return record !== undefined && (record.seeded !== undefined || record.submitted.length > 0);
   }
 
-  /** Page 1 of the CPF's analyses, newest first. Paging parameters are not part of the interface. */
-  analysisPage(cpf: string): AnalysisStatusPage {
+  /**
+   * One page of the CPF's analyses, newest first: the first page of STATUS_PAGE_SIZE unless the profile
+   * pages (its `paging`) and the request asked for another. `page` counts from the profile's first page
+   * number; a page past the last comes back empty, with the same totals.
+   */
+  analysisPage(cpf: string, request: { page?: number; size?: number } = {}): AnalysisStatusPage {
     const record = this.cpfs.get(cpf);
     const now = this.now();
     const submitted = (record?.submitted ?? []).map((analysis) => ({
@@ -390,13 +394,17 @@ export class SandboxStore {
         if (typeof note === 'string') return objects ? { code: `N${index + 1}`, message: note } : note;
         return objects ? { code: note.codigo, message: note.mensagem } : { ...note };
       });
+    const firstPage = this.profile.paging?.firstPage ?? 1;
+    const size = request.size ?? STATUS_PAGE_SIZE;
+    const page = request.page ?? firstPage;
+    const start = (page - firstPage) * size;
     return {
       conteudo: {
-        numeroDaPagina: 1,
-        tamanhoDaPagina: STATUS_PAGE_SIZE,
-        totalDePaginas: Math.ceil(all.length / STATUS_PAGE_SIZE),
+        numeroDaPagina: page,
+        tamanhoDaPagina: size,
+        totalDePaginas: Math.ceil(all.length / size),
         totalDeRegistros: all.length,
-        resultados: all.slice(0, STATUS_PAGE_SIZE).map((analysis) => ({ ...analysis })),
+        resultados: all.slice(start, start + size).map((analysis) => ({ ...analysis })),
         erros: notes(record?.seeded?.erros),
         alertas: notes(record?.seeded?.alertas),
         sucesso: record?.seeded?.sucesso ?? true,

@@ -9,26 +9,52 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from './texts';
-import type { AnalysisStatusPage } from '@/api/schemas/analysis-status';
+import type { AnalysisLookup } from '@/api/analysis-status';
+import type { AnalysisStatusPaging } from '@/config/config-schema';
 import { AnalysisStatusChip } from '@/components/analysis-status-chip';
 import { CopyCodeButton } from '@/components/copy-code-button';
+import { TechnicalDetails } from '@/components/technical-details';
 import { providerMessageText } from './provider-message';
 
-type Conteudo = AnalysisStatusPage['conteudo'];
+type T = ReturnType<typeof useTranslation>['t'];
 
-/** The answer for one CPF: the analyses, the page figures and whatever the provider reported. */
-export function AnalysisResults({ conteudo }: { conteudo: Conteudo }) {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
-  const { resultados, erros, alertas, sucesso } = conteudo;
+/**
+ * The count beside the heading: "3 propostas encontradas" when one page held them all, "25 de 25" (or
+ * "10 de 25") when the provider splits them into pages, so the analyst sees whether every one is here.
+ */
+export function lookupCount(lookup: AnalysisLookup, t: T): string {
+  const shown = lookup.resultados.length;
+  if (lookup.shortfall === null && lookup.pagesAsked.length <= 1)
+    return t('analysisStatus.found', { count: shown });
+  return t('analysisStatus.shownOfTotal', {
+    count: lookup.total,
+    shown: String(shown),
+    total: String(lookup.total),
+  });
+}
+
+/**
+ * The answer for one CPF: why some analyses are missing (when they are), what the provider reported, and
+ * the analyses. `onPaper` leaves out what only support reads on screen.
+ */
+export function AnalysisResults({
+  lookup,
+  paging,
+  onPaper = false,
+}: {
+  lookup: AnalysisLookup;
+  paging: AnalysisStatusPaging | undefined;
+  onPaper?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { resultados, erros, alertas, sucesso } = lookup;
   const shown = resultados.length;
-  const hiddenByPaging = conteudo.totalDePaginas > 1 || conteudo.totalDeRegistros > shown;
 
   return (
     <Stack spacing={2}>
+      {lookup.shortfall ? <ShortfallNote lookup={lookup} paging={paging} onPaper={onPaper} /> : null}
       {!sucesso ? (
         <Alert severity="error" role="note">
           {t('analysisStatus.notSuccessful')}
@@ -51,7 +77,10 @@ export function AnalysisResults({ conteudo }: { conteudo: Conteudo }) {
                 <TableRow key={`${index}:${result.CodigoParaAcompanhamento}`}>
                   <TableCell component="th" scope="row">
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.95rem' }}>
+                      <Box
+                        component="span"
+                        sx={{ fontFamily: 'monospace', fontSize: '0.95rem', whiteSpace: 'nowrap' }}
+                      >
                         {result.CodigoParaAcompanhamento}
                       </Box>
                       <CopyCodeButton code={result.CodigoParaAcompanhamento} />
@@ -70,47 +99,60 @@ export function AnalysisResults({ conteudo }: { conteudo: Conteudo }) {
           {t('analysisStatus.empty')}
         </Alert>
       ) : null}
-
-      <PageFigures conteudo={conteudo} />
-      {hiddenByPaging ? (
-        <Alert severity="info" role="note">
-          {t('analysisStatus.moreThanShown', {
-            total: number.format(conteudo.totalDeRegistros),
-            pages: number.format(conteudo.totalDePaginas),
-            shown: number.format(shown),
-          })}
-        </Alert>
-      ) : null}
     </Stack>
   );
 }
 
-function PageFigures({ conteudo }: { conteudo: Conteudo }) {
+/**
+ * Why fewer analyses are shown than the provider counts, in the analyst's words; the page figures and
+ * the configuration behind it under "Detalhes técnicos", for support.
+ */
+function ShortfallNote({
+  lookup,
+  paging,
+  onPaper,
+}: {
+  lookup: AnalysisLookup;
+  paging: AnalysisStatusPaging | undefined;
+  onPaper: boolean;
+}) {
   const { t, i18n } = useTranslation();
+  const { shortfall } = lookup;
+  if (!shortfall) return null;
   const number = new Intl.NumberFormat(i18n.language);
-  const figures = [
-    [t('analysisStatus.figures.page'), conteudo.numeroDaPagina],
-    [t('analysisStatus.figures.pageSize'), conteudo.tamanhoDaPagina],
-    [t('analysisStatus.figures.totalPages'), conteudo.totalDePaginas],
-    [t('analysisStatus.figures.totalRecords'), conteudo.totalDeRegistros],
-  ] as const;
+  const figures = {
+    shown: number.format(lookup.resultados.length),
+    total: number.format(lookup.total),
+  };
+  const text =
+    shortfall.reason === 'pageCap'
+      ? t('analysisStatus.shortfall.pageCap', {
+          ...figures,
+          pages: t('analysisStatus.pages', { count: shortfall.maxPages }),
+        })
+      : t(`analysisStatus.shortfall.${shortfall.reason}`, figures);
+  const first = lookup.firstPage;
+  const technical = [
+    t('analysisStatus.shortfall.technical.firstPage', {
+      page: String(first.numeroDaPagina),
+      size: String(first.tamanhoDaPagina),
+      pages: String(first.totalDePaginas),
+      total: String(first.totalDeRegistros),
+      results: String(first.resultCount),
+    }),
+    paging
+      ? t('analysisStatus.shortfall.technical.asked', {
+          parameter: paging.pageParameter,
+          pages: lookup.pagesAsked.join(', '),
+          config: JSON.stringify(paging),
+        })
+      : t('analysisStatus.shortfall.technical.notConfigured'),
+  ];
   return (
-    <Box
-      component="dl"
-      aria-label={t('analysisStatus.figures.label')}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, m: 0 }}
-    >
-      {figures.map(([label, value]) => (
-        <div key={label}>
-          <Typography component="dt" variant="caption" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body1" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-            {number.format(value)}
-          </Typography>
-        </div>
-      ))}
-    </Box>
+    <Alert severity={shortfall.reason === 'repeatedPage' ? 'warning' : 'info'} role="note">
+      {text}
+      {onPaper ? null : <TechnicalDetails lines={technical} />}
+    </Alert>
   );
 }
 

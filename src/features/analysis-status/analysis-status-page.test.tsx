@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { handOff, peekHandOff } from '@/lib/hand-off';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
-
+// The screen's lazy chunk, loaded once ahead: the first test waits for the screen, not for an import.
 beforeAll(() => preloadRoute('/analises'));
 
 const cpfField = () => screen.getByRole('textbox', { name: 'CPF' });
@@ -18,7 +18,7 @@ async function lookUp(cpf: string, options: Parameters<typeof renderRoute>[1] = 
 }
 
 describe('AnalysisStatusPage', () => {
-  it('looks a CPF up with Enter and shows code, status, figures and the time of the answer', async () => {
+  it('looks a CPF up with Enter and shows code, status, count and the time of the answer', async () => {
     const { router } = await lookUp('52998224725');
     const table = await resultsTable();
     expect(cpfField()).toHaveValue('529.982.247-25');
@@ -29,10 +29,10 @@ describe('AnalysisStatusPage', () => {
     expect(within(row as HTMLElement).getByText('Aprovada')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Propostas do CPF 529.982.247-25' })).toBeInTheDocument();
     expect(screen.getByText('1 proposta encontrada')).toBeInTheDocument();
-    const figures = screen.getByText('Total de registros').closest('dl');
-    expect(figures).toHaveTextContent('Página1Itens por página10Total de páginas1Total de registros1');
+    // The provider's page figures are support's business, not the analyst's.
+    expect(screen.queryByText(/Total de registros|Itens por página|Página/)).not.toBeInTheDocument();
     expect(screen.getByText(/^Atualizado às \d{2}:\d{2}:\d{2}/)).toBeInTheDocument();
-    expect(screen.queryByText(/a interface do provedor só permite/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
     // The CPF stays in memory: not in the location, its state or the title.
     expect(JSON.stringify(router.state.location)).not.toMatch(/52998224725|529\.982\.247-25/);
     expect(document.title).toBe('Análises por CPF · Cartões Back-office');
@@ -156,15 +156,89 @@ describe('AnalysisStatusPage', () => {
     expect(screen.queryByText('Nenhuma proposta para este CPF.')).not.toBeInTheDocument();
   });
 
-  it('says when there are more pages than the interface lets us fetch', async () => {
-    await lookUp('27548360983');
+  it('without paging configured: "10 de 25" and why, in the analyst’s words; the figures for support', async () => {
+    const { user } = await lookUp('27548360983');
     const table = await resultsTable();
     expect(within(table).getAllByRole('rowheader')).toHaveLength(10);
-    expect(
-      screen.getByText(
-        'Há 25 registros em 3 páginas, mas a interface do provedor só permite obter a primeira página: aqui aparecem 10.',
-      ),
-    ).toBeInTheDocument();
+    expect(screen.getByText('10 de 25 propostas')).toBeInTheDocument();
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent(
+      /^Aparecem 10 de 25 propostas: o provedor as entrega em páginas, e esta instalação só está preparada para pedir a primeira\. Para ver as demais, peça ao suporte/,
+    );
+    // The page figures and the key, folded away for support.
+    const details = within(note).getByText('Detalhes técnicos (para o suporte)').closest('details');
+    expect(details).not.toHaveAttribute('open');
+    await user.click(within(note).getByText('Detalhes técnicos (para o suporte)'));
+    expect(details).toHaveTextContent(
+      'numeroDaPagina 1, tamanhoDaPagina 10, totalDePaginas 3, totalDeRegistros 25, resultados 10',
+    );
+    expect(details).toHaveTextContent('analysisStatusPaging não está no config.json');
+    expect(lookups()).toBe(1);
+  });
+
+  it('with paging configured: every page, one after another, "25 de 25"; the CPF only in the path', async () => {
+    const paged = otherProfile('paged');
+    sandbox.server.use(...paged.handlers);
+    const urls: string[] = [];
+    const record = ({ request }: { request: Request }) => void urls.push(request.url);
+    sandbox.server.events.on('request:start', record);
+    try {
+      await lookUp('27548360983', {
+        sandbox,
+        config: {
+          analysisStatusPaging: {
+            pageParameter: 'pagina',
+            firstPage: 0,
+            pageSizeParameter: 'tamanho',
+            pageSize: 20,
+            maxPages: 10,
+          },
+        },
+      });
+      const table = await resultsTable();
+      expect(within(table).getAllByRole('rowheader')).toHaveLength(25);
+      expect(screen.getByText('25 de 25 propostas')).toBeInTheDocument();
+      expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    } finally {
+      sandbox.server.events.removeListener('request:start', record);
+    }
+    expect(urls.map((url) => new URL(url).pathname + new URL(url).search)).toEqual([
+      '/api/v1/cards/request/27548360983/?pagina=0&tamanho=20',
+      '/api/v1/cards/request/27548360983/?pagina=1&tamanho=20',
+    ]);
+    expect(paged.store.stats().statusLookupsPerCpf).toEqual({ '27548360983': 2 });
+  });
+
+  it('with paging configured and a cap: "20 de 25" and the cap, in words', async () => {
+    sandbox.server.use(...otherProfile('paged').handlers);
+    await lookUp('27548360983', {
+      sandbox,
+      config: { analysisStatusPaging: { pageParameter: 'pagina', firstPage: 0, maxPages: 2 } },
+    });
+    expect(within(await resultsTable()).getAllByRole('rowheader')).toHaveLength(20);
+    expect(screen.getByText('20 de 25 propostas')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      /^Aparecem 20 de 25 propostas: cada consulta lê no máximo 2 páginas, o limite definido para esta instalação\./,
+    );
+  });
+
+  it('with paging the provider ignores: stops at the repeated page and says the setting does not match', async () => {
+    // The default profile answers the first page whatever the query says.
+    await lookUp('27548360983', {
+      sandbox,
+      config: { analysisStatusPaging: { pageParameter: 'page', firstPage: 1, maxPages: 10 } },
+    });
+    expect(within(await resultsTable()).getAllByRole('rowheader')).toHaveLength(10);
+    expect(screen.getByText('10 de 25 propostas')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(/o provedor devolveu de novo propostas já lidas/);
+    expect(lookups()).toBe(2);
+  });
+
+  it('an empty answer shows no page figures at all (no "Página 1" beside "0 páginas")', async () => {
+    await lookUp('06247311974');
+    expect(await screen.findByText('Nenhuma proposta para este CPF.')).toBeInTheDocument();
+    expect(screen.getByText('Nenhuma proposta encontrada')).toBeInTheDocument();
+    expect(screen.queryByText(/Página|páginas/)).not.toBeInTheDocument();
   });
 
   it('shows the message of a 400 Error object next to the field', async () => {
@@ -240,7 +314,7 @@ describe('AnalysisStatusPage', () => {
     expect(await resultsTable()).toHaveTextContent('PRP-2026-000131');
 
     // Wait until A's request has settled one way or another (answered, or cancelled as nobody shows it).
-    const keyA = analysisStatusQueries.byCpf('52998224725').queryKey;
+    const keyA = analysisStatusQueries.lookup('52998224725', undefined).queryKey;
     await waitFor(() => expect(queryClient.getQueryState(keyA)?.fetchStatus).toBe('idle'));
     // Whatever A's fate, it can only land in A's own cache entry; B stays on screen.
     expect(screen.getByRole('heading', { name: 'Propostas do CPF 111.444.777-35' })).toBeInTheDocument();

@@ -20,12 +20,13 @@ import { LiveRegion } from '@/components/live-region';
 import { PageContainer } from '@/components/page-container';
 import { printClasses, usePrint } from '@/components/print';
 import { PrintHeader } from '@/components/print-header';
+import { useRuntimeConfig } from '@/config/config-context';
 import { useHandOff } from '@/hooks/use-hand-off';
 import { useMemoryStore } from '@/hooks/use-memory-store';
 import { formatCpf, isValidCpf } from '@/lib/cpf';
 import { formatDateTime } from '@/lib/date-time';
 import { onlyDigits } from '@/lib/digit-pattern';
-import { AnalysisResults } from './analysis-results';
+import { AnalysisResults, lookupCount } from './analysis-results';
 import { AnalysisTabs } from './analysis-tabs';
 import { maskCpfForList, recentLookups } from './recent-lookups';
 
@@ -51,6 +52,7 @@ function validCpf(handedOff: { cpf: string } | null): string | null {
  */
 export function AnalysisStatusPage() {
   const { t, i18n } = useTranslation();
+  const { analysisStatusPaging: paging } = useRuntimeConfig();
   const handedOff = validCpf(useHandOff('analysisStatus'));
   // The field is uncontrolled: the mask reformats it inside the input event as the analyst types.
   // Filling it from code (a recent lookup) remounts it with a new default value.
@@ -73,7 +75,7 @@ export function AnalysisStatusPage() {
   // The key holds the CPF: an answer for a CPF looked up before can only land in that CPF's cache entry,
   // never on the one now on screen.
   const query = useQuery({
-    ...analysisStatusQueries.byCpf(cpf ?? ''),
+    ...analysisStatusQueries.lookup(cpf ?? '', paging),
     enabled: cpf !== null,
     refetchInterval: autoRefresh ? AUTO_REFRESH_MS : false,
     refetchIntervalInBackground: false,
@@ -124,11 +126,11 @@ export function AnalysisStatusPage() {
   const loading = cpf !== null && query.isPending && query.fetchStatus === 'fetching';
   const resultCount =
     cpf !== null && (query.data || notFound)
-      ? query.data && !notFound && !query.data.conteudo.sucesso
-        ? t('analysisStatus.notSuccessfulShort')
-        : t('analysisStatus.found', {
-            count: notFound ? 0 : (query.data?.conteudo.resultados.length ?? 0),
-          })
+      ? query.data && !notFound
+        ? query.data.sucesso
+          ? lookupCount(query.data, t)
+          : t('analysisStatus.notSuccessfulShort')
+        : t('analysisStatus.found', { count: 0 })
       : null;
 
   const answered = cpf !== null && (query.data || notFound);
@@ -254,7 +256,7 @@ export function AnalysisStatusPage() {
                       </Stack>
                     </Stack>
                     {query.data && !notFound ? (
-                      <AnalysisResults conteudo={query.data.conteudo} />
+                      <AnalysisResults lookup={query.data} paging={paging} />
                     ) : (
                       <Alert severity="info" role="note">
                         {t('analysisStatus.empty')}
@@ -318,8 +320,9 @@ export function AnalysisStatusPage() {
               {t('analysisStatus.print.lookedUpAt', { date: formatDateTime(updatedAt, i18n.language) })}
             </Typography>
           </PrintHeader>
+          {resultCount ? <Typography sx={{ fontSize: '10pt' }}>{resultCount}</Typography> : null}
           {query.data && !notFound ? (
-            <AnalysisResults conteudo={query.data.conteudo} />
+            <AnalysisResults lookup={query.data} paging={paging} onPaper />
           ) : (
             <Typography>{t('analysisStatus.empty')}</Typography>
           )}

@@ -1,13 +1,19 @@
-import { formatCpf } from '@/lib/cpf';
 import type { InvalidCpfEntry } from '@/lib/cpf-list';
 import type { BatchLabels } from './batch-labels';
 import type { BatchRow } from './batch-rows';
 import type { BatchT } from './batch-texts';
 
+/** An entry of the list as written, its digits masked but the last four (as the screen masks a CPF). */
+export function maskEntry(text: string): string {
+  return text.replace(/\d(?=.{4})/g, '*');
+}
+
 /**
- * The batch as CSV cells: one row per tracking code, one for each CPF without any (no applications, not
- * found, failed, not looked up), then the entries of the list that were not CPFs. The CPF is written in
- * full and masked (`529.982.247-25`): a spreadsheet keeps it as text, with its leading zeros.
+ * The batch as CSV cells: the rows given (every row, or those a filter shows), one per tracking code and
+ * one for each CPF without any (no applications, not found, failed, not looked up), then the entries of
+ * the list that were not CPFs (pass none with a filter). The CPF is written with its punctuation
+ * (`529.982.247-25`, or masked `***.***.*47-25` as the labels' `cpf` says): a spreadsheet keeps it as
+ * text, with its leading zeros. The status in words, then its code as the provider sent it.
  */
 export function batchCsvCells(
   rows: readonly BatchRow[],
@@ -15,6 +21,7 @@ export function batchCsvCells(
   labels: BatchLabels,
   t: BatchT,
   invalidReason: (entry: InvalidCpfEntry) => string,
+  fullCpfs: boolean,
 ): { header: string[]; cells: string[][] } {
   const header = [
     t('analysisBatch.results.csv.line'),
@@ -26,10 +33,11 @@ export function batchCsvCells(
     t('analysisBatch.results.csv.errors'),
     t('analysisBatch.results.csv.alerts'),
     t('analysisBatch.results.csv.failure'),
+    t('analysisBatch.results.csv.notes'),
   ];
   const cells = rows.map((row) => [
     String(row.line),
-    formatCpf(row.cpf),
+    labels.cpf(row.cpf),
     row.code ?? '',
     row.kind === 'analysis' ? labels.label(row) : '',
     row.status ?? '',
@@ -37,11 +45,18 @@ export function batchCsvCells(
     row.errors.join(' | '),
     row.alerts.join(' | '),
     labels.failure(row),
+    [
+      row.kind === 'stopped' ? t('analysisBatch.results.notes.stopped') : '',
+      row.unsuccessful && row.kind === 'analysis' ? t('analysisBatch.results.notes.unsuccessful') : '',
+      labels.unread(row),
+    ]
+      .filter(Boolean)
+      .join(' · '),
   ]);
   for (const entry of invalid) {
     cells.push([
       String(entry.line),
-      entry.text,
+      fullCpfs ? entry.text : maskEntry(entry.text),
       '',
       '',
       '',
@@ -49,6 +64,7 @@ export function batchCsvCells(
       '',
       '',
       invalidReason(entry),
+      '',
     ]);
   }
   return { header, cells };

@@ -20,6 +20,10 @@ export interface BatchLabels {
   failure: (row: BatchRow) => string;
   /** The CPF as the screen shows it: masked (`***.***.*47-25`) unless the analyst chose to see it. */
   cpf: (cpf: string) => string;
+  /** Whether `cpf` writes CPFs whole. */
+  fullCpfs: boolean;
+  /** The analyses the lookup did not read and why, on a CPF's first row only (else ''). */
+  unread: (row: BatchRow) => string;
 }
 
 /**
@@ -57,6 +61,17 @@ export function useBatchLabels(showCpfs: boolean): BatchLabels {
         .filter(Boolean)
         .join(' ');
     };
+    // Analyses the provider counts that the lookup did not read: said once per CPF, on its first row.
+    const unreadNote = (row: BatchRow) => {
+      if (!row.unread || !row.key.endsWith('#0')) return '';
+      const { count, shortfall } = row.unread;
+      return shortfall.reason === 'pageCap'
+        ? t('analysisBatch.results.notes.unread.pageCap', {
+            count,
+            pages: t('analysisBatch.results.notes.unread.pages', { count: shortfall.maxPages }),
+          })
+        : t(`analysisBatch.results.notes.unread.${shortfall.reason}`, { count });
+    };
     const notes = (row: BatchRow) =>
       [
         failure(row),
@@ -64,9 +79,7 @@ export function useBatchLabels(showCpfs: boolean): BatchLabels {
         ...row.errors.map((text) => t('analysisBatch.results.notes.error', { text })),
         ...row.alerts.map((text) => t('analysisBatch.results.notes.alert', { text })),
         row.unsuccessful && row.kind === 'analysis' ? t('analysisBatch.results.notes.unsuccessful') : '',
-        row.beyondFirstPage > 0 && row.key.endsWith('#0')
-          ? t('analysisBatch.results.notes.beyondFirstPage', { count: row.beyondFirstPage })
-          : '',
+        unreadNote(row),
       ]
         .filter(Boolean)
         .join(' · ');
@@ -91,7 +104,7 @@ export function useBatchLabels(showCpfs: boolean): BatchLabels {
       }
       return cached;
     };
-    return { text, label, categoryLabel, categoryTone, failure, cpf };
+    return { text, label, categoryLabel, categoryTone, failure, cpf, fullCpfs: showCpfs, unread: unreadNote };
   }, [analysisStatuses, requestTimeoutMs, language, showCpfs, t]);
 }
 
@@ -115,5 +128,7 @@ export function invalidReasonText(
       });
     case 'length':
       return t('analysisBatch.input.reason.length', { digits: String(reason.digits) });
+    case 'notACpf':
+      return t('analysisBatch.input.reason.notACpf');
   }
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
 import { formatCpf } from '@/lib/cpf';
 import { seededAnalysisCpfs, seededCpfs } from '@/test/sandbox-data';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 import { batchText, batchView } from './batch-store';
 
 const sandbox = setupTestSandbox();
@@ -10,6 +10,8 @@ beforeAll(async () => {
   await preloadRoute('/analises/lote');
   // The leave dialog is a lazy chunk of its own: its first import is not what a test waits for.
   await import('./batch-leave-dialog');
+  // So is the CSV writer, loaded on the first export.
+  await import('@/lib/csv');
 });
 
 /** The longest client time-out the config allows: a hung lookup outlives any test. */
@@ -175,6 +177,41 @@ describe('AnalysisBatchPage', () => {
     expect(allLookups()).toBe(8);
   });
 
+  it('follows the paging reading: without it, one row note says how many are beyond the first page', async () => {
+    const { user } = await openWith(`${seededCpfs.paginated}\n${seededCpfs.approved}`);
+    await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+    await waitFor(() => expect(progressText()).toHaveTextContent(/^2 de 2 consultados · Concluída/));
+    await waitFor(() => expect(bodyRows()).toHaveLength(11));
+    const paginated = bodyRows().filter((row) => row.includes('***.***.*09-83'));
+    expect(paginated).toHaveLength(10);
+    // Said once for the CPF, on its first row.
+    expect(paginated.filter((row) => row.includes('Mais 15 propostas além da primeira página'))).toHaveLength(
+      1,
+    );
+    expect(paginated[0]).toContain(
+      'Mais 15 propostas além da primeira página (esta instalação só lê a primeira).',
+    );
+  });
+
+  it('follows the paging reading: with it, every analysis of every page, up to the cap', async () => {
+    const paged = otherProfile('paged');
+    sandbox.server.use(...paged.handlers);
+    const { user } = await openWith(`${seededCpfs.paginated}\n${seededCpfs.approved}`, {
+      config: { analysisStatusPaging: { pageParameter: 'pagina', firstPage: 0, maxPages: 2 } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+    await waitFor(() => expect(progressText()).toHaveTextContent(/^2 de 2 consultados · Concluída/));
+    await waitFor(() => expect(bodyRows()).toHaveLength(21));
+    const paginated = bodyRows().filter((row) => row.includes('***.***.*09-83'));
+    expect(new Set(paginated.map((row) => /PRP-[\d-]+/.exec(row)?.[0])).size).toBe(20);
+    expect(paginated[0]).toContain('Mais 5 propostas além do limite de 2 páginas por consulta.');
+    // Two pages of the paginated CPF, one of the other.
+    expect(paged.store.stats().statusLookupsPerCpf).toEqual({
+      [seededCpfs.paginated]: 2,
+      [seededCpfs.approved]: 1,
+    });
+  });
+
   it('opens a row’s CPF in the single lookup by hand-off, never through the URL', async () => {
     const { user, router } = await openWith(seededCpfs.approved);
     await user.click(screen.getByRole('button', { name: 'Consultar 1 CPF' }));
@@ -223,35 +260,122 @@ describe('AnalysisBatchPage', () => {
     sandbox.store.faults.clear();
   });
 
-  it('exports every row and the invalid entries as CSV (BOM, formula-safe, full CPF)', async () => {
+  it('counts a pasted line that is not a CPF ("abc") as invalid, with its line', async () => {
+    await openWith(`CPF\n${formatCpf(seededCpfs.approved)}\nabc\n${seededCpfs.freshApproves}`);
+    expect(await screen.findByText('2 válidos · 1 inválido · 0 repetidos')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Não serão consultados' })).toHaveTextContent(
+      'Linha 3: abc — não é um CPF (nenhum dígito)',
+    );
+    expect(screen.getByRole('button', { name: 'Consultar 2 CPFs' })).toBeEnabled();
+  });
+
+  describe('CSV', () => {
     const created: Blob[] = [];
     const original = Object.getOwnPropertyDescriptors(URL);
-    URL.createObjectURL = (blob: Blob) => {
-      created.push(blob);
-      return 'blob:test';
+    beforeEach(() => {
+      created.length = 0;
+      URL.createObjectURL = (blob: Blob) => {
+        created.push(blob);
+        return 'blob:test';
+      };
+      URL.revokeObjectURL = () => undefined;
+    });
+    afterEach(() => Object.defineProperties(URL, original));
+    const csvLines = async () => {
+      await waitFor(() => expect(created).toHaveLength(1));
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await created[0]!.arrayBuffer());
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      return text.slice(1).split('\r\n');
     };
-    URL.revokeObjectURL = () => undefined;
-    try {
-      const { user } = await openWith(
-        `${seededCpfs.underReviewAndDeclined}\n${seededCpfs.freshApproves}\n123`,
-      );
+    const header =
+      'Linha;CPF;Código para acompanhamento;Status;Código do status;Situação;Erros;Alertas;Motivo da falha;Observações';
+
+    it('asks how CPFs go in (masked as on screen by default), then exports every row, the invalid entries and the page notes', async () => {
+      const { user } = await openWith(`${seededCpfs.paginated}\n${seededCpfs.freshApproves}\n123\nabc`);
       await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
       await waitFor(() => expect(progressText()).toHaveTextContent(/Concluída/));
       const exportButton = screen.getByRole('button', { name: 'Exportar CSV' });
       await waitFor(() => expect(exportButton).toBeEnabled());
       await user.click(exportButton);
-      await waitFor(() => expect(created).toHaveLength(1));
-      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await created[0]!.arrayBuffer());
-      expect(text.startsWith('\uFEFF')).toBe(true);
-      expect(text.slice(1).split('\r\n')).toEqual([
-        'Linha;CPF;Código para acompanhamento;Status;Status (como o provedor enviou);Situação;Erros;Alertas;Motivo da falha',
-        '1;111.444.777-35;PRP-2026-000131;Em análise;EM_ANALISE;Com propostas;;;',
-        '1;111.444.777-35;PRP-2026-000124;Reprovada;REPROVADO;Com propostas;;;',
-        '2;062.473.119-74;;;;Sem propostas;;;',
-        '3;123;;;;CPF inválido (não consultado);;;3 dígitos (um CPF tem 11)',
+      const dialog = await screen.findByRole('dialog', { name: 'Exportar CSV' });
+      // No filter: no choice of rows, but what the file holds is said.
+      expect(dialog).toHaveTextContent(
+        'Todas as 11 linhas da consulta. Também as 2 entradas da lista que não são CPFs.',
+      );
+      expect(within(dialog).getByRole('radio', { name: /^Mascarados, como na tela/ })).toBeChecked();
+      await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
+      const lines = await csvLines();
+      expect(lines[0]).toBe(header);
+      // The note about the analyses beyond the first page, once, on the CPF's first row.
+      expect(lines[1]).toMatch(
+        /^1;\*\*\*\.\*\*\*\.\*09-83;PRP-[\d-]+;[^;]+;[A-Z_]+;Com propostas;;;;Mais 15 propostas além da primeira página \(esta instalação só lê a primeira\)\.$/,
+      );
+      expect(lines.slice(2, 11).every((line) => /^1;\*\*\*\.\*\*\*\.\*09-83;.*;$/.test(line))).toBe(true);
+      expect(lines.slice(11)).toEqual([
+        '2;***.***.*19-74;;;;Sem propostas;;;;',
+        '3;123;;;;CPF inválido (não consultado);;;3 dígitos (um CPF tem 11);',
+        '4;abc;;;;CPF inválido (não consultado);;;não é um CPF (nenhum dígito);',
       ]);
+      expect(lines.join('\n')).not.toContain(formatCpf(seededCpfs.paginated));
+    });
+
+    it('with a filter on, says so and exports its rows or every row, as chosen; whole CPFs when chosen', async () => {
+      const { user } = await openWith(`${seededCpfs.approved}\n${seededCpfs.underReviewAndDeclined}`);
+      await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+      await waitFor(() => expect(progressText()).toHaveTextContent(/Concluída/));
+      const filters = screen.getByRole('group', { name: 'Filtrar por status' });
+      await user.click(await within(filters).findByRole('button', { name: 'Reprovada 1' }));
+      await waitFor(() => expect(bodyRows()).toHaveLength(1));
+
+      await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Exportar CSV' });
+      expect(dialog).toHaveTextContent('A tabela está filtrada (Reprovada): mostra 1 de 3 linhas.');
+      expect(within(dialog).getByRole('radio', { name: 'Só a linha do filtro (1)' })).toBeChecked();
+      await user.click(within(dialog).getByRole('radio', { name: /^Completos/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
+      expect(await csvLines()).toEqual([
+        header,
+        '2;111.444.777-35;PRP-2026-000124;Reprovada;REPROVADO;Com propostas;;;;',
+      ]);
+
+      created.length = 0;
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+      dialog = await screen.findByRole('dialog', { name: 'Exportar CSV' });
+      await user.click(within(dialog).getByRole('radio', { name: 'Todas as 3 linhas da consulta.' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
+      expect(await csvLines()).toHaveLength(4);
+    });
+  });
+
+  it('prints the filter’s rows when chosen, and the paper says which, with CPFs as chosen', async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'print');
+    let printed = 0;
+    window.print = () => void (printed += 1);
+    try {
+      const { user } = await openWith(`${seededCpfs.approved}\n${seededCpfs.underReviewAndDeclined}\nabc`);
+      await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+      await waitFor(() => expect(progressText()).toHaveTextContent(/Concluída/));
+      const filters = screen.getByRole('group', { name: 'Filtrar por status' });
+      await user.click(await within(filters).findByRole('button', { name: 'Aprovada 1' }));
+      await user.click(screen.getByRole('button', { name: 'Imprimir' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Imprimir' });
+      expect(dialog).toHaveTextContent('A tabela está filtrada (Aprovada): mostra 1 de 3 linhas.');
+      await user.click(within(dialog).getByRole('button', { name: 'Imprimir' }));
+      await waitFor(() => expect(printed).toBe(1));
+      expect(screen.getByTestId('print-selection')).toHaveTextContent(
+        'Filtro: Aprovada · 1 de 3 linhas. CPFs mascarados.',
+      );
+      const paper = screen.getByTestId('print-selection').closest('.print-only') as HTMLElement;
+      // The paper is hidden on screen (no roles there): its rows by their element.
+      const rows = paper.querySelectorAll('tr');
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toHaveTextContent('***.***.*47-25');
+      expect(rows[1]).toHaveTextContent('Aprovada');
+      // The entries that were not CPFs go with every row only.
+      expect(within(paper).queryByText(/abc/)).not.toBeInTheDocument();
     } finally {
-      Object.defineProperties(URL, original);
+      if (original) Object.defineProperty(window, 'print', original);
     }
   });
 

@@ -20,12 +20,13 @@ import { useRuntimeConfig } from '@/config/config-context';
 import { MAX_BATCH_CPFS, type ParsedCpfList } from '@/lib/cpf-list';
 import { AnalysisTabs } from './analysis-tabs';
 import { batchCsvCells, downloadBatchCsv } from './batch-export';
+import type { OutputChoice } from './batch-output-dialog';
 import { BatchInput } from './batch-input';
 import { invalidReasonText, useBatchLabels, type BatchLabels } from './batch-labels';
 import { BatchPrintView } from './batch-print-view';
 import { BatchProgress } from './batch-progress';
-import { BatchResults } from './batch-results';
-import { batchRows } from './batch-rows';
+import { BatchResults, type OutputKind, type OutputView } from './batch-results';
+import { batchRows, visibleRows, type BatchRow } from './batch-rows';
 import { startBatch } from './batch-runner';
 import { batchView, clearBatch, retryBatch, stopBatch } from './batch-store';
 import { useBatchTranslation } from './batch-texts';
@@ -45,10 +46,15 @@ const currentBatchId = () => batchView.get()?.id ?? null;
 export function AnalysisBatchPage() {
   const { t, i18n } = useBatchTranslation();
   const queryClient = useQueryClient();
-  const { batchConcurrency } = useRuntimeConfig();
+  const { batchConcurrency, analysisStatusPaging } = useRuntimeConfig();
   const batchId = useSyncExternalStore(batchView.subscribe, currentBatchId, currentBatchId);
   const [showCpfs, setShowCpfs] = useState(false);
-  const labels = useBatchLabels(showCpfs);
+  const fullLabels = useBatchLabels(true);
+  const maskedLabels = useBatchLabels(false);
+  const labels = showCpfs ? fullLabels : maskedLabels;
+  // What the last "Imprimir" asked for (a print from the browser's menu, before any: every row, CPFs as
+  // on screen). The paper says which.
+  const [printRequest, setPrintRequest] = useState<PrintRequest | null>(null);
   const { printing, print } = usePrint();
   const navigateWithHandOff = useNavigateWithHandOff();
   // The latest navigate for the rows' one click handler, which stays the same (the table is memoized).
@@ -75,6 +81,7 @@ export function AnalysisBatchPage() {
       invalid: list.invalid,
       repeatCount: list.repeatCount,
       concurrency: batchConcurrency,
+      paging: analysisStatusPaging,
     });
     setFocusTarget('progress');
   };
@@ -84,19 +91,47 @@ export function AnalysisBatchPage() {
     setFocusTarget('list');
   }, []);
 
-  // Every answer so far, read when asked (not the rows on screen, which may be a step behind).
-  const exportCsv = useCallback(() => {
-    const current = batchView.get();
-    if (!current) return;
-    const { header, cells } = batchCsvCells(
-      batchRows(current.entries, current.states),
-      current.invalid,
-      labels,
-      t,
-      (entry) => invalidReasonText(entry, t),
-    );
-    void downloadBatchCsv(t('analysisBatch.results.fileName'), header, cells);
-  }, [labels, t]);
+  // Every answer so far, read when asked (not the rows on screen, which may be a step behind), with the
+  // filter when the analyst chose its rows, in the table's order.
+  const output = useCallback(
+    (kind: OutputKind, choice: OutputChoice, view: OutputView) => {
+      const filtered = choice.rows === 'filtered' && view.filterText !== null;
+      if (kind === 'print') {
+        setPrintRequest({
+          filter: filtered
+            ? { category: view.category, query: view.query, text: view.filterText ?? '' }
+            : null,
+          sort: view.sort,
+          fullCpfs: choice.fullCpfs,
+        });
+        print();
+        return;
+      }
+      const current = batchView.get();
+      if (!current) return;
+      const chosen = choice.fullCpfs ? fullLabels : maskedLabels;
+      const rows = visibleRows(batchRows(current.entries, current.states), {
+        category: filtered ? view.category : null,
+        query: filtered ? view.query : '',
+        sort: view.sort,
+        label: chosen.label,
+      });
+      const { header, cells } = batchCsvCells(
+        rows,
+        filtered ? [] : current.invalid,
+        chosen,
+        t,
+        (entry) => invalidReasonText(entry, t, chosen.cpf),
+        choice.fullCpfs,
+      );
+      void downloadBatchCsv(
+        t(filtered ? 'analysisBatch.results.csv.filteredFileName' : 'analysisBatch.results.fileName'),
+        header,
+        cells,
+      );
+    },
+    [fullLabels, maskedLabels, print, t],
+  );
 
   return (
     <>
@@ -117,15 +152,19 @@ export function AnalysisBatchPage() {
                 labels={labels}
                 showCpfs={showCpfs}
                 onShowCpfs={setShowCpfs}
-                onExport={exportCsv}
-                onPrint={print}
+                onOutput={output}
                 onOpen={openInSingleLookup}
               />
             </Stack>
           )}
         </PageContainer>
       </Box>
-      {printing ? <LivePrintView labels={labels} showCpfs={showCpfs} /> : null}
+      {printing ? (
+        <LivePrintView
+          labels={(printRequest?.fullCpfs ?? showCpfs) ? fullLabels : maskedLabels}
+          request={printRequest}
+        />
+      ) : null}
     </>
   );
 }
@@ -152,23 +191,40 @@ function LiveProgress({
 }
 
 /** The results, a publication behind when answers come faster than they render. */
-function LiveResults(props: Omit<ComponentProps<typeof BatchResults>, 'rows' | 'behind'>) {
+function LiveResults(props: Omit<ComponentProps<typeof BatchResults>, 'rows' | 'behind' | 'invalidCount'>) {
   const latest = useMemoryStore(batchView);
   const view = useDeferredValue(latest);
   const rows = useMemo(() => (view ? batchRows(view.entries, view.states) : []), [view]);
-  return <BatchResults rows={rows} behind={view !== latest} {...props} />;
+  return (
+    <BatchResults rows={rows} behind={view !== latest} invalidCount={view?.invalid.length ?? 0} {...props} />
+  );
 }
 
-/** The print layout: every answer at the moment of printing. */
-function LivePrintView({ labels, showCpfs }: { labels: BatchLabels; showCpfs: boolean }) {
+/** What a printout holds: the filter's rows or every row (null), in the table's order. */
+interface PrintRequest {
+  filter: { category: OutputView['category']; query: string; text: string } | null;
+  sort: OutputView['sort'];
+  fullCpfs: boolean;
+}
+
+/** The print layout: the answers asked for, at the moment of printing. */
+function LivePrintView({ labels, request }: { labels: BatchLabels; request: PrintRequest | null }) {
   const view = useMemoryStore(batchView);
   if (!view) return null;
+  const all: BatchRow[] = batchRows(view.entries, view.states);
+  const rows = visibleRows(all, {
+    category: request?.filter?.category ?? null,
+    query: request?.filter?.query ?? '',
+    sort: request?.sort ?? { column: 'line', direction: 'asc' },
+    label: labels.label,
+  });
   return (
     <BatchPrintView
       view={view}
-      rows={batchRows(view.entries, view.states)}
+      rows={rows}
+      total={all.length}
+      filter={request?.filter?.text ?? null}
       labels={labels}
-      showCpfs={showCpfs}
     />
   );
 }

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { printClasses } from '@/components/print';
 import { PrintHeader } from '@/components/print-header';
+import { maskEntry } from './batch-export';
 import { invalidReasonText, type BatchLabels } from './batch-labels';
 import { countByCategory, type BatchRow } from './batch-rows';
 import type { BatchView } from './batch-store';
@@ -23,19 +24,26 @@ const cell = {
 export function BatchPrintView({
   view,
   rows,
+  total,
+  filter,
   labels,
-  showCpfs,
 }: {
   view: BatchView;
+  /** The rows printed: every row, or those of the filter. */
   rows: readonly BatchRow[];
+  /** How many rows the batch has. */
+  total: number;
+  /** The filter in words when only its rows are printed (the invalid entries are left out then). */
+  filter: string | null;
+  /** Whole or masked CPFs, as the analyst chose. */
   labels: BatchLabels;
-  showCpfs: boolean;
 }) {
   const { t, i18n } = useBatchTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const counts = countByCategory(rows);
   const startedAt = formatDateTime(view.startedAt, i18n.language);
   const columns = ['line', 'cpf', 'status', 'code', 'notes'] as const;
+  const masked = !labels.fullCpfs;
 
   return (
     <Box className={printClasses.only} sx={{ fontSize: '9pt', '& table': { breakInside: 'auto' } }}>
@@ -48,6 +56,18 @@ export function BatchPrintView({
             `${t('analysisBatch.results.all')}: ${number.format(rows.length)}`,
             ...[...counts].map(([key, count]) => `${labels.categoryLabel(key)}: ${number.format(count)}`),
           ].join(' · ')}
+        </Typography>
+        <Typography sx={{ fontSize: '10pt' }} data-testid="print-selection">
+          {[
+            filter === null
+              ? t('analysisBatch.print.rowsAll', { total: number.format(total) })
+              : t('analysisBatch.print.rowsFiltered', {
+                  filter,
+                  shown: number.format(rows.length),
+                  total: number.format(total),
+                }),
+            t(masked ? 'analysisBatch.print.cpfsMasked' : 'analysisBatch.print.cpfsFull'),
+          ].join(' ')}
         </Typography>
       </PrintHeader>
 
@@ -87,7 +107,7 @@ export function BatchPrintView({
         </tbody>
       </Box>
 
-      {view.invalid.length > 0 ? (
+      {filter === null && view.invalid.length > 0 ? (
         <Box sx={{ mt: 2, breakInside: 'avoid' }}>
           <Typography component="h2" sx={{ fontSize: '11pt', fontWeight: 700 }}>
             {t('analysisBatch.print.invalidHeading')}
@@ -98,7 +118,7 @@ export function BatchPrintView({
                 {t('analysisBatch.input.invalidLine', {
                   line: number.format(entry.line),
                   // Masked as the CPFs are, unless the analyst chose to show them.
-                  text: showCpfs ? entry.text : entry.text.replace(/\d(?=.{4})/g, '*'),
+                  text: masked ? maskEntry(entry.text) : entry.text,
                   reason: invalidReasonText(entry, t, labels.cpf),
                 })}
               </li>

@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, type Ref, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { SearchField } from '@/components/search-field';
 import type { BatchLabels } from './batch-labels';
 import {
@@ -17,6 +17,7 @@ import {
   type SortColumn,
   type SortState,
 } from './batch-rows';
+import { BatchOutputDialog, type OutputChoice } from './batch-output-dialog';
 import { BatchTable, type Tone } from './batch-table';
 import { useBatchTranslation } from './batch-texts';
 
@@ -28,9 +29,22 @@ interface BatchResultsProps {
   labels: BatchLabels;
   showCpfs: boolean;
   onShowCpfs: (show: boolean) => void;
-  onExport: () => void;
-  onPrint: () => void;
+  /** Entries of the list that were not CPFs (a CSV or a printout of every row lists them after it). */
+  invalidCount: number;
+  /** A CSV or a printout, once the analyst has said what it holds. */
+  onOutput: (kind: OutputKind, choice: OutputChoice, view: OutputView) => void;
   onOpen: (cpf: string) => void;
+}
+
+export type OutputKind = 'csv' | 'print';
+
+/** The table as the analyst sees it when asking for a CSV or a printout. */
+export interface OutputView {
+  category: RowCategory | null;
+  query: string;
+  sort: SortState;
+  /** The filter in words ("Aprovada, “390533”"), null without one. */
+  filterText: string | null;
 }
 
 // Parts that only some changes concern, memoized: a new answer re-renders the counts and the table, a
@@ -48,8 +62,8 @@ export const BatchResults = memo(function BatchResults({
   labels,
   showCpfs,
   onShowCpfs,
-  onExport,
-  onPrint,
+  invalidCount,
+  onOutput,
   onOpen,
 }: BatchResultsProps) {
   const { t, i18n } = useBatchTranslation();
@@ -74,6 +88,18 @@ export const BatchResults = memo(function BatchResults({
   );
   // A filter whose status has no row any more (a new list) falls back to all.
   const activeCategory = category !== null && counts.has(category) ? category : null;
+  const filterText =
+    activeCategory === null && query.trim() === ''
+      ? null
+      : [
+          activeCategory === null ? '' : labels.categoryLabel(activeCategory),
+          query.trim() ? `“${query.trim()}”` : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
+  const [asking, setAsking] = useState<OutputKind | null>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const onAsk = useCallback((kind: OutputKind) => setAsking(kind), []);
 
   const onSort = useCallback(
     (column: SortColumn) =>
@@ -149,11 +175,29 @@ export const BatchResults = memo(function BatchResults({
         <ResultsActions
           showCpfs={showCpfs}
           onShowCpfs={onShowCpfs}
-          onExport={onExport}
-          onPrint={onPrint}
+          onAsk={onAsk}
           disabled={rows.length === 0}
+          actionsRef={actionsRef}
         />
       </Stack>
+      {asking ? (
+        <BatchOutputDialog
+          kind={asking}
+          filter={filterText}
+          shownCount={shown.length}
+          totalCount={rows.length}
+          invalidCount={invalidCount}
+          showCpfs={showCpfs}
+          onClose={() => setAsking(null)}
+          onConfirm={(choice) => {
+            setAsking(null);
+            onOutput(asking, choice, { category: activeCategory, query, sort, filterText });
+          }}
+          returnFocusTo={() =>
+            actionsRef.current?.querySelector<HTMLElement>(`[data-output="${asking}"]`) ?? null
+          }
+        />
+      ) : null}
 
       {rows.length === 0 ? (
         <Typography color="text.secondary">{t('analysisBatch.results.waiting')}</Typography>
@@ -175,15 +219,15 @@ export const BatchResults = memo(function BatchResults({
 const ResultsActions = memo(function ResultsActions({
   showCpfs,
   onShowCpfs,
-  onExport,
-  onPrint,
+  onAsk,
   disabled,
+  actionsRef,
 }: {
   showCpfs: boolean;
   onShowCpfs: (show: boolean) => void;
-  onExport: () => void;
-  onPrint: () => void;
+  onAsk: (kind: OutputKind) => void;
   disabled: boolean;
+  actionsRef: Ref<HTMLDivElement>;
 }) {
   const { t } = useBatchTranslation();
   return (
@@ -193,11 +237,23 @@ const ResultsActions = memo(function ResultsActions({
         label={t('analysisBatch.results.showCpfs')}
       />
       <Box sx={{ flexGrow: 1 }} />
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onExport} disabled={disabled}>
+      <Stack ref={actionsRef} direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => onAsk('csv')}
+          disabled={disabled}
+          data-output="csv"
+        >
           {t('analysisBatch.results.export')}
         </Button>
-        <Button variant="outlined" startIcon={<PrintIcon />} onClick={onPrint} disabled={disabled}>
+        <Button
+          variant="outlined"
+          startIcon={<PrintIcon />}
+          onClick={() => onAsk('print')}
+          disabled={disabled}
+          data-output="print"
+        >
           {t('analysisBatch.results.print')}
         </Button>
       </Stack>

@@ -1,3 +1,4 @@
+import type { LookupShortfall } from '@/api/analysis-status';
 import type { BatchLookupFailure, BatchLookupResult } from '@/api/analysis-status-batch';
 import type { CpfListEntry } from '@/lib/cpf-list';
 import { onlyDigits } from '@/lib/digit-pattern';
@@ -29,8 +30,8 @@ export interface BatchRow {
   alerts: readonly string[];
   /** `sucesso: false` (shown with the rows it came with). */
   unsuccessful: boolean;
-  /** Analyses the provider counts beyond the first page it returned. */
-  beyondFirstPage: number;
+  /** Analyses the provider counts that the lookup did not read, and why (null when it read them all). */
+  unread: { count: number; shortfall: LookupShortfall } | null;
   /** For `failed`: the last error. */
   failure: unknown;
   attempts: number;
@@ -71,7 +72,7 @@ function buildRows(entry: CpfListEntry, order: number, state: LookupState): Batc
     errors: [],
     alerts: [],
     unsuccessful: false,
-    beyondFirstPage: 0,
+    unread: null,
     failure: null,
     attempts: 0,
   };
@@ -92,17 +93,18 @@ function buildRows(entry: CpfListEntry, order: number, state: LookupState): Batc
   }
   const result = state.value;
   if (result.kind === 'notFound') return single('notFound', { attempts: state.attempts });
-  const { conteudo } = result.page;
+  const { lookup } = result;
   const notes = {
-    errors: conteudo.erros.map(providerMessageText),
-    alerts: conteudo.alertas.map(providerMessageText),
-    unsuccessful: !conteudo.sucesso,
-    beyondFirstPage: Math.max(0, conteudo.totalDeRegistros - conteudo.resultados.length),
+    errors: lookup.erros.map(providerMessageText),
+    alerts: lookup.alertas.map(providerMessageText),
+    unsuccessful: !lookup.sucesso,
+    unread: lookup.shortfall
+      ? { count: Math.max(0, lookup.total - lookup.resultados.length), shortfall: lookup.shortfall }
+      : null,
     attempts: state.attempts,
   };
-  if (conteudo.resultados.length === 0)
-    return single(conteudo.sucesso ? 'noAnalyses' : 'unsuccessful', notes);
-  return conteudo.resultados.map((analysis, index) => ({
+  if (lookup.resultados.length === 0) return single(lookup.sucesso ? 'noAnalyses' : 'unsuccessful', notes);
+  return lookup.resultados.map((analysis, index) => ({
     ...base,
     ...notes,
     key: `${entry.cpf}#${index}`,

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createAnalysisStatusBatch } from '@/api/analysis-status-batch';
+import type { AnalysisStatusPaging } from '@/config/config-schema';
 import type { CpfListEntry, InvalidCpfEntry } from '@/lib/cpf-list';
 import type { Scheduler } from '@/lib/task-queue';
 import { runBatch } from './batch-store';
@@ -11,12 +12,14 @@ export function startBatch(options: {
   invalid: readonly InvalidCpfEntry[];
   repeatCount: number;
   concurrency: number;
+  paging?: AnalysisStatusPaging | undefined;
   scheduler?: Scheduler;
 }): void {
   const queue = createAnalysisStatusBatch({
     queryClient: options.queryClient,
     cpfs: options.entries.map((entry) => entry.cpf),
     concurrency: options.concurrency,
+    ...(options.paging ? { paging: options.paging } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
   runBatch(queue, options);

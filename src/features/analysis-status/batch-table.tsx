@@ -7,13 +7,16 @@ import type { Theme } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useState, type MouseEvent } from 'react';
 import { plainBodyCellStyles, SpacerRow, TableRegion } from '@/components/table-region';
+import { usePhoneLayout } from '@/hooks/use-phone-layout';
 import { paths } from '@/config/paths';
 import type { KnownStatus } from '@/config/config-schema';
 import type { BatchRow, SortColumn, SortState } from './batch-rows';
 import { useBatchTranslation } from './batch-texts';
 
-/** Every row has the same height, so the virtualizer needs no measuring. */
+/** Every row has the same height on a wide screen, so the virtualizer needs no measuring there. */
 const ROW_HEIGHT = 44;
+/** A row's first guess on a phone, where it takes three lines or more (measured once shown). */
+const PHONE_ROW_HEIGHT = 104;
 /** Up to this many rows the table is whole (the browser's find, a screen reader's table navigation). */
 export const VIRTUALIZE_FROM = 200;
 
@@ -83,6 +86,60 @@ function bodyStyles(theme: Theme) {
   } as const;
 }
 
+/**
+ * On a phone (below 600 px) the six columns do not fit side by side (940 px): each row becomes a block of
+ * three lines (line, CPF and "Abrir"; the status, whole, and the code; the notes, wrapped), the headers a
+ * line of sort controls. Display changes drop a table's semantics in some browsers, so the rows and cells
+ * then carry their roles explicitly (RowView).
+ */
+function phoneStyles(theme: Theme) {
+  return {
+    display: 'block',
+    width: '100%',
+    minWidth: 0,
+    '& thead, & tbody': { display: 'block' },
+    '& thead': {
+      position: 'sticky',
+      top: 0,
+      zIndex: 2,
+      backgroundColor: theme.palette.background.paper,
+      borderBottom: `1px solid ${theme.palette.divider}`,
+    },
+    '& thead tr': { display: 'flex', flexWrap: 'wrap', columnGap: '4px', padding: '4px 8px' },
+    '& thead th': {
+      display: 'block',
+      position: 'static',
+      width: 'auto',
+      minWidth: 0,
+      border: 0,
+      padding: '4px',
+      backgroundColor: 'transparent',
+    },
+    '& thead th.wide-only': { display: 'none' },
+    '& tr.data-row': {
+      display: 'grid',
+      gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+      gridTemplateAreas: '"line cpf open" "status status code" "notes notes notes"',
+      columnGap: '12px',
+      rowGap: '6px',
+      alignItems: 'center',
+      height: 'auto',
+      padding: '10px 12px',
+      borderBottom: `1px solid ${theme.palette.divider}`,
+    },
+    '& tr.data-row > td, & tr.data-row > th': { display: 'block', border: 0, padding: 0 },
+    '& .c-line': { gridArea: 'line' },
+    '& .c-cpf': { gridArea: 'cpf' },
+    '& .c-open': { gridArea: 'open', justifySelf: 'end' },
+    '& .c-status': { gridArea: 'status', overflow: 'visible' },
+    '& .c-status .status-pill': { whiteSpace: 'normal' },
+    '& .c-code': { gridArea: 'code', justifySelf: 'end' },
+    '& tr.data-row > td.c-notes': { gridArea: 'notes', whiteSpace: 'normal', overflowWrap: 'anywhere' },
+    '& tr.data-row > td.c-notes:empty': { display: 'none' },
+    '& tr.spacer-row': { display: 'block' },
+  } as const;
+}
+
 interface BatchTableProps {
   rows: readonly BatchRow[];
   text: (row: BatchRow) => RowText;
@@ -98,6 +155,7 @@ interface BatchTableProps {
  */
 export const BatchTable = memo(function BatchTable({ rows, text, sort, onSort, onOpen }: BatchTableProps) {
   const { t } = useBatchTranslation();
+  const phone = usePhoneLayout();
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
 
   // One handler for every row's link (rows are memoized and carry no callback): a plain click opens the
@@ -130,16 +188,20 @@ export const BatchTable = memo(function BatchTable({ rows, text, sort, onSort, o
             minWidth: '100%',
           },
           bodyStyles,
+          phone ? phoneStyles : {},
         ]}
+        role={phone ? 'table' : undefined}
       >
-        <BatchTableHead sort={sort} onSort={onSort} />
+        <BatchTableHead sort={sort} onSort={onSort} phone={phone} />
         {/* The click lands on a row's link; this only delegates it (the links are the keyboard's way). */}
         {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-        <tbody className="MuiTableBody-root" onClick={onClick}>
+        <tbody className="MuiTableBody-root" onClick={onClick} role={phone ? 'rowgroup' : undefined}>
           {rows.length > VIRTUALIZE_FROM ? (
-            <VirtualRows rows={rows} text={text} scrollElement={scrollElement} />
+            <VirtualRows rows={rows} text={text} scrollElement={scrollElement} phone={phone} />
           ) : (
-            rows.map((row, index) => <RowView key={row.key} row={row} index={index} text={text(row)} />)
+            rows.map((row, index) => (
+              <RowView key={row.key} row={row} index={index} text={text(row)} phone={phone} />
+            ))
           )}
         </tbody>
       </Table>
@@ -151,14 +213,16 @@ export const BatchTable = memo(function BatchTable({ rows, text, sort, onSort, o
 const BatchTableHead = memo(function BatchTableHead({
   sort,
   onSort,
+  phone,
 }: {
   sort: SortState;
   onSort: (column: SortColumn) => void;
+  phone: boolean;
 }) {
   const { t } = useBatchTranslation();
   return (
-    <TableHead>
-      <TableRow aria-rowindex={1}>
+    <TableHead role={phone ? 'rowgroup' : undefined}>
+      <TableRow aria-rowindex={1} role={phone ? 'row' : undefined}>
         {columns.map((column) => {
           const key = sortable[column];
           const active = key !== undefined && sort.column === key;
@@ -166,8 +230,15 @@ const BatchTableHead = memo(function BatchTableHead({
             <TableCell
               key={column}
               scope="col"
+              role={phone ? 'columnheader' : undefined}
+              // On a phone the columns without a sort are left out of the line of headers.
+              className={key ? undefined : 'wide-only'}
               sortDirection={active ? sort.direction : false}
-              sx={{ width: column === 'notes' ? 'auto' : widths[column], minWidth: widths[column] }}
+              sx={
+                phone
+                  ? undefined
+                  : { width: column === 'notes' ? 'auto' : widths[column], minWidth: widths[column] }
+              }
             >
               {key ? (
                 <TableSortLabel
@@ -192,17 +263,19 @@ function VirtualRows({
   rows,
   text,
   scrollElement,
+  phone,
 }: {
   rows: readonly BatchRow[];
   text: (row: BatchRow) => RowText;
   scrollElement: HTMLElement | null;
+  phone: boolean;
 }) {
   // TanStack Virtual returns fresh functions each render; this component is not compiled by React Compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollElement,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => (phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT),
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
@@ -214,7 +287,17 @@ function VirtualRows({
       <SpacerRow height={paddingTop} columns={columns.length} />
       {items.map((item) => {
         const row = rows[item.index];
-        return row ? <RowView key={row.key} row={row} index={item.index} text={text(row)} /> : null;
+        return row ? (
+          <RowView
+            key={row.key}
+            row={row}
+            index={item.index}
+            text={text(row)}
+            phone={phone}
+            // A phone's rows wrap their notes: each is measured once shown.
+            measure={phone ? virtualizer.measureElement : undefined}
+          />
+        ) : null;
       })}
       <SpacerRow height={paddingBottom} columns={columns.length} />
     </>
@@ -223,21 +306,47 @@ function VirtualRows({
 
 /** One row. Memoized on its row and texts: a new answer or a scroll step mounts only new rows. */
 const RowView = memo(
-  function RowView({ row, index, text }: { row: BatchRow; index: number; text: RowText }) {
+  function RowView({
+    row,
+    index,
+    text,
+    phone,
+    measure,
+  }: {
+    row: BatchRow;
+    index: number;
+    text: RowText;
+    /** The phone layout: roles said explicitly (RowView's cells are blocks there). */
+    phone: boolean;
+    measure?: ((element: Element | null) => void) | undefined;
+  }) {
+    const cell = phone ? 'cell' : undefined;
     return (
-      <tr className="data-row" aria-rowindex={index + 2}>
-        <td className="muted">{row.line}</td>
-        <th scope="row" className="mono">
+      <tr
+        className="data-row"
+        aria-rowindex={index + 2}
+        role={phone ? 'row' : undefined}
+        ref={measure}
+        data-index={index}
+      >
+        <td className="muted c-line" role={cell}>
+          {row.line}
+        </td>
+        <th scope="row" className="mono c-cpf" role={phone ? 'rowheader' : undefined}>
           {text.cpf}
         </th>
-        <td>
+        <td className="c-status" role={cell}>
           <span className={`status-pill tone-${text.tone}`} title={row.status ?? undefined}>
             {text.status}
           </span>
         </td>
-        <td className="mono">{row.code ?? '—'}</td>
-        <td title={text.notes || undefined}>{text.notes}</td>
-        <td>
+        <td className="mono c-code" role={cell}>
+          {row.code ?? '—'}
+        </td>
+        <td className="c-notes" title={text.notes || undefined} role={cell}>
+          {text.notes}
+        </td>
+        <td className="c-open" role={cell}>
           <a className="open-link" href={paths.analysisStatus} data-row={index} aria-label={text.openLabel}>
             {text.openText}
           </a>
@@ -248,6 +357,7 @@ const RowView = memo(
   (before, after) =>
     before.row === after.row &&
     before.index === after.index &&
+    before.phone === after.phone &&
     before.text.cpf === after.text.cpf &&
     before.text.status === after.text.status &&
     before.text.notes === after.text.notes &&

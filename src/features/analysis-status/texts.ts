@@ -25,15 +25,30 @@ export const analysisStatusTexts = defineTexts(
     tableLabel: 'Propostas do CPF consultado',
     code: 'Código para acompanhamento',
     status: 'Status',
-    figures: {
-      label: 'Paginação',
-      page: 'Página',
-      pageSize: 'Itens por página',
-      totalPages: 'Total de páginas',
-      totalRecords: 'Total de registros',
+    // The count when the provider has more than one page: plural by the total ("1 de 1 proposta").
+    shownOfTotal_zero: '{{shown}} de {{total}} propostas',
+    shownOfTotal_one: '{{shown}} de {{total}} proposta',
+    shownOfTotal_other: '{{shown}} de {{total}} propostas',
+    pages_zero: 'nenhuma página',
+    pages_one: '{{count, number}} página',
+    pages_other: '{{count, number}} páginas',
+    shortfall: {
+      notConfigured:
+        'Aparecem {{shown}} de {{total}} propostas: o provedor as entrega em páginas, e esta instalação só está preparada para pedir a primeira. Para ver as demais, peça ao suporte que ative a leitura das páginas seguintes desta consulta.',
+      pageCap:
+        'Aparecem {{shown}} de {{total}} propostas: cada consulta lê no máximo {{pages}}, o limite definido para esta instalação. As mais antigas ficaram de fora.',
+      repeatedPage:
+        'Aparecem {{shown}} de {{total}} propostas: ao pedirmos a página seguinte, o provedor devolveu de novo propostas já lidas, então a leitura parou ali. A forma de pedir páginas configurada não confere com a do provedor; avise o suporte.',
+      pagesEnded:
+        'Aparecem {{shown}} de {{total}} propostas: o provedor conta {{total}}, mas suas páginas acabaram antes. Alguma proposta pode ter mudado durante a consulta; consulte de novo.',
+      technical: {
+        firstPage:
+          'Primeira página recebida: numeroDaPagina {{page}}, tamanhoDaPagina {{size}}, totalDePaginas {{pages}}, totalDeRegistros {{total}}, resultados {{results}}.',
+        notConfigured:
+          'analysisStatusPaging não está no config.json: nenhum parâmetro de página é enviado, só a primeira página é lida.',
+        asked: 'Páginas pedidas ({{parameter}}): {{pages}}; analysisStatusPaging {{config}}.',
+      },
     },
-    moreThanShown:
-      'Há {{total}} registros em {{pages}} páginas, mas a interface do provedor só permite obter a primeira página: aqui aparecem {{shown}}.',
     empty: 'Nenhuma proposta para este CPF.',
     resultAnnouncement: 'Resultado da consulta: {{result}}',
     found_zero: 'Nenhuma proposta encontrada',
@@ -83,15 +98,29 @@ export const analysisStatusTexts = defineTexts(
     tableLabel: 'Applications of the CPF looked up',
     code: 'Tracking code',
     status: 'Status',
-    figures: {
-      label: 'Paging',
-      page: 'Page',
-      pageSize: 'Items per page',
-      totalPages: 'Total pages',
-      totalRecords: 'Total records',
+    shownOfTotal_zero: '{{shown}} of {{total}} applications',
+    shownOfTotal_one: '{{shown}} of {{total}} application',
+    shownOfTotal_other: '{{shown}} of {{total}} applications',
+    pages_zero: 'no page',
+    pages_one: '{{count, number}} page',
+    pages_other: '{{count, number}} pages',
+    shortfall: {
+      notConfigured:
+        'Showing {{shown}} of {{total}} applications: the provider sends them in pages, and this installation is only set up to ask for the first one. To see the rest, ask support to turn on reading the next pages of this lookup.',
+      pageCap:
+        'Showing {{shown}} of {{total}} applications: each lookup reads at most {{pages}}, the limit set for this installation. The oldest ones are left out.',
+      repeatedPage:
+        'Showing {{shown}} of {{total}} applications: when asked for the next page, the provider sent applications already read again, so reading stopped there. The configured way of asking for pages does not match the provider’s; tell support.',
+      pagesEnded:
+        'Showing {{shown}} of {{total}} applications: the provider counts {{total}}, but its pages ended sooner. An application may have changed during the lookup; look it up again.',
+      technical: {
+        firstPage:
+          'First page received: numeroDaPagina {{page}}, tamanhoDaPagina {{size}}, totalDePaginas {{pages}}, totalDeRegistros {{total}}, resultados {{results}}.',
+        notConfigured:
+          'analysisStatusPaging is not in config.json: no page parameter is sent, only the first page is read.',
+        asked: 'Pages asked for ({{parameter}}): {{pages}}; analysisStatusPaging {{config}}.',
+      },
     },
-    moreThanShown:
-      "There are {{total}} records in {{pages}} pages, but the provider's interface only lets us fetch the first page: {{shown}} are shown here.",
     empty: 'No application for this CPF.',
     resultAnnouncement: 'Lookup result: {{result}}',
     found_zero: 'No application found',
