@@ -15,7 +15,6 @@ import {
   startReports,
 } from '@/app/error-reporting';
 import { registerAccountsEngine } from '@/app/register-accounts-engine';
-import { startSessionBroadcast } from '@/app/session-broadcast';
 import { ConfigError, loadRuntimeConfig } from '@/config/load-config';
 
 /**
@@ -74,7 +73,6 @@ async function start() {
   registerAccountsEngine();
   const queryClient = createAppQueryClient();
   bindSessionCleanup(session, queryClient);
-  startSessionBroadcast(session);
   const router = await createAppRouter();
 
   root.render(

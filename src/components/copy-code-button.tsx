@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '@/hooks/use-translation';
+import { useCopyCodeTranslation as useTranslation } from './copy-code-texts';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 

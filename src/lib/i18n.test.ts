@@ -77,11 +77,11 @@ describe('TFunction', () => {
       return key;
     };
     t('errors.retry');
-    t('copyCode.copy', { code: 'X' });
+    t('errors.api.timeout', { seconds: 5 });
     // @ts-expect-error a key that does not exist
     t('errors.retyr');
     // @ts-expect-error a feature's key is not shared: its texts may not have loaded yet
     t('products.title');
-    expect(asked).toEqual(['errors.retry', 'copyCode.copy', 'errors.retyr', 'products.title']);
+    expect(asked).toEqual(['errors.retry', 'errors.api.timeout', 'errors.retyr', 'products.title']);
   });
 });

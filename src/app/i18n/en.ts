@@ -14,30 +14,11 @@ export const en: Translations = {
     themeToLight: 'Use light theme',
     themeToDark: 'Use dark theme',
     signOut: 'Sign out',
-    signOutDialog: {
-      title: 'Sign out and erase this tab’s work?',
-      intro: 'Signing out erases what exists only in this tab:',
-      draft: 'a credit application not sent yet;',
-      batch: 'a batch lookup under way ({{done}} of {{total}} CPFs looked up);',
-      journal_one: '{{count}} card operation in this tab’s journal, in no exported file;',
-      journal_other: '{{count}} card operations in this tab’s journal, in no exported file;',
-      nothingLeft: 'The journal was exported. Nothing else is lost by signing out.',
-      stay: 'Stay here',
-      exportJournal: 'Export the journal',
-      leave: 'Sign out and erase',
-    },
     signedOut: 'You signed out. The data of this tab was cleared.',
     loadingScreen: 'Loading the screen…',
     session: {
       expiresAt: 'Token expires at {{time}}',
     },
-  },
-  nav: {
-    products: 'Products',
-    newApplication: 'New application',
-    analysisStatus: 'Analyses by CPF',
-    cards: 'Cards',
-    accounts: 'Accounts',
   },
   languages: {
     'pt-BR': 'Português (Brasil)',
@@ -96,25 +77,5 @@ export const en: Translations = {
       headerRefused:
         'The provider may not accept the Idempotency-Key header (CORS): add it to the provider’s Access-Control-Allow-Headers, or turn sendIdempotencyKey off in the configuration.',
     },
-  },
-  virtualCardCode: {
-    account: 'the account number',
-    accountId: 'the account identifier',
-    notRequestable: {
-      notDigits:
-        'Cannot get a virtual card: {{fieldLabel}} ({{value}}) is not a whole number, and the provider asks for a number.',
-      leadingZero:
-        'Cannot get a virtual card: {{fieldLabel}} ({{value}}) starts with a zero and would change when sent as a number.',
-      tooLarge: 'Cannot get a virtual card: {{fieldLabel}} ({{value}}) is too large to be sent as a number.',
-    },
-  },
-  copyCode: {
-    copy: 'Copy code {{code}}',
-    copied: 'Copied',
-    copyFailed: 'Could not copy; select the code and press Ctrl+C.',
-  },
-  placeholder: {
-    title: 'Under construction',
-    body: 'This screen is not available yet.',
   },
 };

@@ -2,6 +2,11 @@ import { accountsTexts } from '@/features/accounts/texts';
 import { analysisBatchTexts } from '@/features/analysis-status/batch-texts';
 import { analysisStatusTexts } from '@/features/analysis-status/texts';
 import { authTexts } from '@/features/auth/texts';
+import { reauthTexts } from '@/features/auth/reauth-texts';
+import { copyCodeTexts } from '@/components/copy-code-texts';
+import { virtualCardCodeTexts } from '@/components/virtual-card-code-texts';
+import { navTexts } from '@/app/layout/nav-texts';
+import { signOutDialogTexts } from '@/app/layout/sign-out-dialog-texts';
 import { cardsTexts } from '@/features/cards/texts';
 import { creditApplicationTexts } from '@/features/credit-application/texts';
 import { productsTexts } from '@/features/products/texts';
@@ -19,6 +24,11 @@ const tables: Record<string, unknown> = {
   analysisBatch: analysisBatchTexts,
   analysisStatus: analysisStatusTexts,
   auth: authTexts,
+  reauth: reauthTexts,
+  copyCode: copyCodeTexts,
+  virtualCardCode: virtualCardCodeTexts,
+  nav: navTexts,
+  signOutDialog: signOutDialogTexts,
   cards: cardsTexts,
   creditApplication: creditApplicationTexts,
   products: productsTexts,

@@ -19,30 +19,11 @@ export const ptBR = {
     themeToLight: 'Usar tema claro',
     themeToDark: 'Usar tema escuro',
     signOut: 'Sair',
-    signOutDialog: {
-      title: 'Sair e apagar o trabalho desta aba?',
-      intro: 'Ao sair, o que existe só nesta aba é apagado:',
-      draft: 'uma proposta de crédito que ainda não foi enviada;',
-      batch: 'uma consulta em lote em andamento ({{done}} de {{total}} CPFs consultados);',
-      journal_one: '{{count}} operação de cartão no diário desta aba, fora de qualquer arquivo exportado;',
-      journal_other: '{{count}} operações de cartão no diário desta aba, fora de qualquer arquivo exportado;',
-      nothingLeft: 'O diário foi exportado. Nada mais se perde ao sair.',
-      stay: 'Continuar aqui',
-      exportJournal: 'Exportar o diário',
-      leave: 'Sair e apagar',
-    },
     signedOut: 'Você saiu. Os dados desta aba foram apagados.',
     loadingScreen: 'Carregando a tela…',
     session: {
       expiresAt: 'Token expira às {{time}}',
     },
-  },
-  nav: {
-    products: 'Produtos',
-    newApplication: 'Nova proposta',
-    analysisStatus: 'Análises por CPF',
-    cards: 'Cartões',
-    accounts: 'Contas',
   },
   languages: {
     'pt-BR': 'Português (Brasil)',
@@ -103,27 +84,6 @@ export const ptBR = {
       headerRefused:
         'O provedor pode não aceitar o cabeçalho Idempotency-Key (CORS): inclua-o em Access-Control-Allow-Headers do provedor, ou desligue sendIdempotencyKey na configuração.',
     },
-  },
-  virtualCardCode: {
-    account: 'o número da conta',
-    accountId: 'o identificador da conta',
-    notRequestable: {
-      notDigits:
-        'Não pode receber cartão virtual: {{fieldLabel}} ({{value}}) não é um número inteiro, e o provedor pede um número.',
-      leadingZero:
-        'Não pode receber cartão virtual: {{fieldLabel}} ({{value}}) começa com zero e mudaria ao ser enviado como número.',
-      tooLarge:
-        'Não pode receber cartão virtual: {{fieldLabel}} ({{value}}) é grande demais para ser enviado como número.',
-    },
-  },
-  copyCode: {
-    copy: 'Copiar o código {{code}}',
-    copied: 'Copiado',
-    copyFailed: 'Não foi possível copiar; selecione o código e use Ctrl+C.',
-  },
-  placeholder: {
-    title: 'Em construção',
-    body: 'Esta tela ainda não está disponível.',
   },
 } as const;
 

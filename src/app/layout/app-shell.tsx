@@ -19,6 +19,13 @@ import { useSignOut } from '../use-sign-out';
 import { TopBar } from './top-bar';
 import { paths } from '@/config/paths';
 import { unsentWork, type UnsentWork } from '@/lib/unsent-work';
+import { session } from '@/api/session';
+import { startSessionBroadcast } from '../session-broadcast';
+
+// The tabs tell each other of sign-ins, sign-outs and activity from when this shell loads: fetched once
+// sign-in has painted (main.tsx's prefetch) and always before a signed-in screen shows, so sign-in's
+// first download does not carry it (decision 004's up-front budget).
+startSessionBroadcast(session);
 
 // Loaded only when a 401 happens: the dialog machinery (Modal, transitions) stays off the first screens.
 const ReauthDialog = lazy(async () => ({

@@ -12,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import type { MouseEvent } from 'react';
 import { printClasses } from '@/components/print';
-import { useTranslation } from '@/hooks/use-translation';
+import { useNavTranslation as useTranslation } from './nav-texts';
 import { NavLink, useLocation } from 'react-router';
 import { navigationItems } from '../routes';
 

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
-import { useTranslation } from '@/hooks/use-translation';
+import { useSignOutDialogTranslation as useTranslation } from './sign-out-dialog-texts';
 import { usePhoneLayout } from '@/hooks/use-phone-layout';
 import { unsentWork, type UnsentWork } from '@/lib/unsent-work';
 
@@ -33,11 +33,11 @@ export function SignOutDialog({
   const describe = (item: UnsentWork) => {
     switch (item.kind) {
       case 'draft':
-        return t('app.signOutDialog.draft');
+        return t('signOutDialog.draft');
       case 'batch':
-        return t('app.signOutDialog.batch', { done: item.done, total: item.total });
+        return t('signOutDialog.batch', { done: item.done, total: item.total });
       case 'journal':
-        return t('app.signOutDialog.journal', { count: item.count });
+        return t('signOutDialog.journal', { count: item.count });
     }
   };
 
@@ -49,9 +49,9 @@ export function SignOutDialog({
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-body`}
     >
-      <DialogTitle id={`${id}-title`}>{t('app.signOutDialog.title')}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{t('signOutDialog.title')}</DialogTitle>
       <DialogContent id={`${id}-body`}>
-        <DialogContentText>{t('app.signOutDialog.intro')}</DialogContentText>
+        <DialogContentText>{t('signOutDialog.intro')}</DialogContentText>
         <ul>
           {work.map((item) => (
             <li key={item.kind}>
@@ -60,12 +60,12 @@ export function SignOutDialog({
           ))}
         </ul>
         {work.length === 0 ? (
-          <DialogContentText>{t('app.signOutDialog.nothingLeft')}</DialogContentText>
+          <DialogContentText>{t('signOutDialog.nothingLeft')}</DialogContentText>
         ) : null}
       </DialogContent>
       <DialogActions disableSpacing sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
         <Button color="error" onClick={onSignOut}>
-          {t('app.signOutDialog.leave')}
+          {t('signOutDialog.leave')}
         </Button>
         {journal?.kind === 'journal' ? (
           <Button
@@ -74,11 +74,11 @@ export function SignOutDialog({
               setWork(unsentWork());
             }}
           >
-            {t('app.signOutDialog.exportJournal')}
+            {t('signOutDialog.exportJournal')}
           </Button>
         ) : null}
         <Button variant="contained" onClick={onStay} autoFocus>
-          {t('app.signOutDialog.stay')}
+          {t('signOutDialog.stay')}
         </Button>
       </DialogActions>
     </Dialog>

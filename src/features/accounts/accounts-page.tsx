@@ -25,6 +25,7 @@ import { AccountsTable } from './accounts-table';
 import { ColumnMenu } from './column-menu';
 import { contradictionsOf, withheldColumns } from './contradictions';
 import { useAccountsView, useDebouncedValue } from './use-accounts-view';
+import { useVirtualCardCodeTranslation } from '@/components/virtual-card-code-texts';
 
 /** A search runs once typing pauses this long (each answer re-renders the table). */
 const SEARCH_DEBOUNCE_MS = 150;
@@ -44,6 +45,7 @@ function defaultColumns(width: 'phone' | 'medium' | 'wide' | 'widest'): Readonly
 
 export function AccountsPage() {
   const { t } = useTranslation();
+  const { t: tCode } = useVirtualCardCodeTranslation();
   const navigateWithHandOff = useNavigateWithHandOff();
   const config = useRuntimeConfig();
   const moneyUnit = balanceUnitOf(config);
@@ -57,8 +59,8 @@ export function AccountsPage() {
     const code = virtualCardCode(account, config.virtualCardAccountField);
     return code.ok
       ? null
-      : t(`virtualCardCode.notRequestable.${code.reason}`, {
-          fieldLabel: t(`virtualCardCode.${code.field}`),
+      : tCode(`virtualCardCode.notRequestable.${code.reason}`, {
+          fieldLabel: tCode(`virtualCardCode.${code.field}`),
           value: code.value,
         });
   };

@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { memo, type Ref, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, memo, type Ref, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { SearchField } from '@/components/search-field';
 import type { BatchLabels } from './batch-labels';
 import {
@@ -17,7 +17,12 @@ import {
   type SortColumn,
   type SortState,
 } from './batch-rows';
-import { BatchOutputDialog, type OutputChoice } from './batch-output-dialog';
+import type { OutputChoice } from './batch-output-dialog';
+
+// The question before an export or a print (radios, a dialog) loads when first asked, not with the table.
+const BatchOutputDialog = lazy(async () => ({
+  default: (await import('./batch-output-dialog')).BatchOutputDialog,
+}));
 import { BatchTable, type Tone } from './batch-table';
 import { useBatchTranslation } from './batch-texts';
 
@@ -181,22 +186,24 @@ export const BatchResults = memo(function BatchResults({
         />
       </Stack>
       {asking ? (
-        <BatchOutputDialog
-          kind={asking}
-          filter={filterText}
-          shownCount={shown.length}
-          totalCount={rows.length}
-          invalidCount={invalidCount}
-          showCpfs={showCpfs}
-          onClose={() => setAsking(null)}
-          onConfirm={(choice) => {
-            setAsking(null);
-            onOutput(asking, choice, { category: activeCategory, query, sort, filterText });
-          }}
-          returnFocusTo={() =>
-            actionsRef.current?.querySelector<HTMLElement>(`[data-output="${asking}"]`) ?? null
-          }
-        />
+        <Suspense fallback={null}>
+          <BatchOutputDialog
+            kind={asking}
+            filter={filterText}
+            shownCount={shown.length}
+            totalCount={rows.length}
+            invalidCount={invalidCount}
+            showCpfs={showCpfs}
+            onClose={() => setAsking(null)}
+            onConfirm={(choice) => {
+              setAsking(null);
+              onOutput(asking, choice, { category: activeCategory, query, sort, filterText });
+            }}
+            returnFocusTo={() =>
+              actionsRef.current?.querySelector<HTMLElement>(`[data-output="${asking}"]`) ?? null
+            }
+          />
+        </Suspense>
       ) : null}
 
       {rows.length === 0 ? (

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from './texts';
+import { useReauthTranslation as useTranslation } from './reauth-texts';
 import { identityProvider } from '@/api/identity-provider';
 import { session, type SessionState } from '@/api/session';
 import { useRuntimeConfig } from '@/config/config-context';
@@ -34,9 +34,9 @@ function outcomeOf(before: SessionState, after: SessionState): ReauthOutcome {
 }
 
 const outcomeText = {
-  same: 'auth.reauthDone',
-  'other-operator': 'auth.reauthOtherOperator',
-  unverified: 'auth.reauthUnverified',
+  same: 'reauth.done',
+  'other-operator': 'reauth.otherOperator',
+  unverified: 'reauth.unverified',
 } as const;
 
 /**
@@ -58,7 +58,7 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
     notify(t(outcomeText[outcome]), outcome === 'same' ? undefined : 'warning');
   const signOutButton = (
     <Button color="inherit" onClick={onSignOut}>
-      {t('auth.reauthSignOut')}
+      {t('reauth.signOut')}
     </Button>
   );
 
@@ -71,17 +71,17 @@ export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
       fullScreen={phone}
       maxWidth="sm"
     >
-      <DialogTitle id="reauth-title">{t('auth.reauthTitle')}</DialogTitle>
+      <DialogTitle id="reauth-title">{t('reauth.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id="reauth-intro" sx={{ mb: 2 }}>
-          {oidc ? t('auth.oidcReauthIntro') : t('auth.reauthIntro')}
+          {oidc ? t('reauth.oidcIntro') : t('reauth.intro')}
         </DialogContentText>
         {open && oidc ? (
           <OidcReauth onDone={announce} secondaryAction={signOutButton} />
         ) : open ? (
           <TokenForm
             autoFocus
-            submitLabel={t('auth.reauthSubmit')}
+            submitLabel={t('reauth.submit')}
             onToken={(token) => {
               // A pasted token proves nobody's identity here: the session store takes it as another
               // operator, and the session binding (app/query-client.ts) empties the tab (cache, draft,
@@ -127,13 +127,13 @@ function OidcReauth({
     <Stack spacing={2}>
       {failed ? (
         <Alert severity="error" role="alert">
-          {t('auth.oidcReauthFailed')}
+          {t('reauth.oidcFailed')}
         </Alert>
       ) : null}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         {secondaryAction}
         <Button variant="contained" onClick={reauthenticate} disabled={pending} autoFocus>
-          {t('auth.oidcReauthSubmit')}
+          {t('reauth.oidcSubmit')}
         </Button>
       </Stack>
     </Stack>
@@ -161,16 +161,16 @@ export function SessionTimeoutDialog({ secondsLeft, onStay, onSignOut }: Session
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle id="idle-title">{t('auth.idleTitle')}</DialogTitle>
+      <DialogTitle id="idle-title">{t('reauth.idleTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="idle-body">{t('auth.idleBody', { seconds: secondsLeft })}</DialogContentText>
+        <DialogContentText id="idle-body">{t('reauth.idleBody', { seconds: secondsLeft })}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button color="inherit" onClick={onSignOut}>
-          {t('auth.idleSignOut')}
+          {t('reauth.idleSignOut')}
         </Button>
         <Button variant="contained" onClick={onStay} autoFocus>
-          {t('auth.idleStay')}
+          {t('reauth.idleStay')}
         </Button>
       </DialogActions>
     </Dialog>

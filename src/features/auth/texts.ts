@@ -25,16 +25,6 @@ export const authTexts = defineTexts(
     sandboxOperator: 'Operador (com acesso às contas)',
     sandboxAnalyst: 'Analista (sem acesso às contas)',
     sandboxExpired: 'Token expirado (sempre recusado)',
-    reauthTitle: 'Sessão expirada',
-    reauthIntro:
-      'O provedor recusou o token atual. Informe um novo token para continuar nesta tela. Como não há como confirmar quem é o titular de um token colado, o que esta aba guarda será apagado: o rascunho da proposta, as consultas (também as em lote) e o diário de operações.',
-    reauthSubmit: 'Continuar',
-    reauthSignOut: 'Sair e descartar',
-    reauthDone: 'Sessão renovada.',
-    reauthOtherOperator:
-      'Entrou outro operador: os dados do operador anterior (rascunho, diário e consultas) foram apagados desta aba.',
-    reauthUnverified:
-      'Sessão renovada. Não há como confirmar que é o mesmo operador, por isso o que esta aba guardava foi apagado: o rascunho da proposta, as consultas (também as em lote) e o diário de operações.',
     oidcIntro:
       'Entre com a sua conta da instituição. Você será levado ao provedor de identidade e voltará para a tela que pediu.',
     oidcSubmit: 'Entrar',
@@ -48,20 +38,11 @@ export const authTexts = defineTexts(
       'A resposta do provedor de identidade não passou nas verificações de segurança (emissor, destinatário ou nonce do token de identidade) e foi recusada. Entre novamente; se persistir, avise o suporte.',
     oidcFailureClock:
       'O token de identidade recebido está fora do prazo de validade. Confira se a data e a hora deste computador estão corretas e entre novamente.',
-    oidcReauthIntro:
-      'A sessão expirou e não pôde ser renovada. Entre novamente no provedor de identidade, numa janela que será aberta. Se for o mesmo operador, esta tela e tudo o que você digitou continuam aqui; se for outro, o que esta aba guarda será apagado.',
-    oidcReauthSubmit: 'Entrar novamente',
-    oidcReauthFailed:
-      'Não foi possível entrar novamente. Se a janela foi bloqueada ou fechada, permita janelas deste endereço e tente de novo.',
     endedIdle: 'Sua sessão foi encerrada por inatividade. Entre novamente.',
     endedAbsolute: 'Sua sessão atingiu a duração máxima e foi encerrada. Entre novamente.',
     endedElsewhere: 'Sua sessão foi encerrada em outra aba deste navegador. Entre novamente.',
     endedOtherOperator:
       'Houve uma entrada em outra aba deste navegador, de outro operador ou com um token colado (que não permite confirmar quem é). Esta sessão foi encerrada e o que esta aba guardava foi apagado. Entre novamente.',
-    idleTitle: 'Sua sessão vai expirar',
-    idleBody: 'Por inatividade, a sessão será encerrada em {{seconds}} segundos.',
-    idleStay: 'Continuar conectado',
-    idleSignOut: 'Sair',
   },
   {
     signInTitle: 'Sign in',
@@ -85,16 +66,6 @@ export const authTexts = defineTexts(
     sandboxOperator: 'Operator (with the account list)',
     sandboxAnalyst: 'Analyst (without the account list)',
     sandboxExpired: 'Expired token (always refused)',
-    reauthTitle: 'Session expired',
-    reauthIntro:
-      'The provider refused the current token. Enter a new token to continue on this screen. As there is no way to confirm who holds a pasted token, what this tab holds will be cleared: the application draft, the lookups (batch ones too) and the operations journal.',
-    reauthSubmit: 'Continue',
-    reauthSignOut: 'Sign out and discard',
-    reauthDone: 'Session renewed.',
-    reauthOtherOperator:
-      'Another operator signed in: the previous operator’s data (draft, journal and lookups) was cleared from this tab.',
-    reauthUnverified:
-      'Session renewed. There is no way to confirm it is the same operator, so what this tab held was cleared: the application draft, the lookups (batch ones too) and the operations journal.',
     oidcIntro:
       'Sign in with your institution account. You will be taken to the identity provider and brought back to the screen you asked for.',
     oidcSubmit: 'Sign in',
@@ -108,20 +79,11 @@ export const authTexts = defineTexts(
       'The identity provider’s answer failed the security checks (issuer, audience or nonce of the ID token) and was refused. Sign in again; if it persists, tell support.',
     oidcFailureClock:
       'The ID token received is outside its validity period. Check that this computer’s date and time are right, and sign in again.',
-    oidcReauthIntro:
-      'The session expired and could not be renewed. Sign in again at the identity provider, in a window that will open. If it is the same operator, this screen and everything you typed stay here; if it is another, what this tab holds will be cleared.',
-    oidcReauthSubmit: 'Sign in again',
-    oidcReauthFailed:
-      'Could not sign in again. If the window was blocked or closed, allow pop-ups for this address and try again.',
     endedIdle: 'Your session ended after a period of inactivity. Sign in again.',
     endedAbsolute: 'Your session reached its maximum duration and ended. Sign in again.',
     endedElsewhere: 'Your session was ended in another tab of this browser. Sign in again.',
     endedOtherOperator:
       'Someone signed in in another tab of this browser, as another operator or with a pasted token (which cannot show who it is). This session was ended and what this tab held was cleared. Sign in again.',
-    idleTitle: 'Your session is about to end',
-    idleBody: 'Because of inactivity, the session will end in {{seconds}} seconds.',
-    idleStay: 'Stay signed in',
-    idleSignOut: 'Sign out',
   },
 );
 

@@ -22,6 +22,7 @@ import { formatCnpj } from '@/lib/cnpj';
 import { CodeField } from './code-field';
 import { CardOperationDialog, CardOperationFeedback } from './card-operation-parts';
 import { parseCode, useCardOperation } from './use-card-operation';
+import { useVirtualCardCodeTranslation } from '@/components/virtual-card-code-texts';
 
 /** Options shown at once in the account picker; typing narrows the rest (10 000 accounts stay fast). */
 const OPTION_LIMIT = 50;
@@ -50,6 +51,7 @@ interface VirtualCardSectionProps {
  */
 export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProps) {
   const { t } = useTranslation();
+  const { t: tCode } = useVirtualCardCodeTranslation();
   const headingId = useId();
   const { virtualCardAccountField: field } = useRuntimeConfig();
   const { accounts, forbidden } = useAccountList();
@@ -114,8 +116,8 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
   const codeLine = ({ code }: AccountOption) =>
     code.ok
       ? t('cards.virtual.optionCode', { code: code.code })
-      : t(`virtualCardCode.notRequestable.${code.reason}`, {
-          fieldLabel: t(`virtualCardCode.${code.field}`),
+      : tCode(`virtualCardCode.notRequestable.${code.reason}`, {
+          fieldLabel: tCode(`virtualCardCode.${code.field}`),
           value: code.value,
         });
 
@@ -273,7 +275,7 @@ export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProp
                 <DialogContentText sx={{ mt: 1 }}>
                   {t('cards.virtual.dialogCode', {
                     code: confirming ?? '',
-                    fieldLabel: t(`virtualCardCode.${field}`),
+                    fieldLabel: tCode(`virtualCardCode.${field}`),
                   })}
                 </DialogContentText>
               </>
