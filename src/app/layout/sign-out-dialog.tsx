@@ -59,9 +59,7 @@ export function SignOutDialog({
             </li>
           ))}
         </ul>
-        {work.length === 0 ? (
-          <DialogContentText>{t('signOutDialog.nothingLeft')}</DialogContentText>
-        ) : null}
+        {work.length === 0 ? <DialogContentText>{t('signOutDialog.nothingLeft')}</DialogContentText> : null}
       </DialogContent>
       <DialogActions disableSpacing sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
         <Button color="error" onClick={onSignOut}>

@@ -6,7 +6,17 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { lazy, memo, type Ref, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  type Ref,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { SearchField } from '@/components/search-field';
 import type { BatchLabels } from './batch-labels';
 import {
