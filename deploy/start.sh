@@ -4,6 +4,7 @@
 # APP_RUNTIME_DIR:
 #   config.json            the app's runtime configuration (README, "Configuration")
 #   security-headers.conf  the security headers, included by the server and every location in nginx.conf
+#   csp-report.conf        with APP_CSP_REPORT_URL: the report directives, off for an address with a query
 #   sandbox-worker.conf    whether /mockServiceWorker.js is served (only for the sandbox in the browser)
 #   gateway-*.conf         gateway mode (APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM): the provider proxied
 #                          at /api/ and /accounts/ (deploy/nginx/gateway-*.conf.template); else comments
@@ -408,8 +409,10 @@ frame_src="'none'"
 # Same policy as scripts/security-headers.ts (the preview server), plus frame-src and the report endpoint.
 csp="default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src $connect_src; frame-src $frame_src; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 if [ -n "$APP_CSP_REPORT_URL" ]; then
-  # report-to for current browsers (with Reporting-Endpoints), report-uri for the others.
-  csp="$csp; report-uri $APP_CSP_REPORT_URL; report-to csp"
+  # report-to for current browsers (with Reporting-Endpoints), report-uri for the others; both only for an
+  # address without a query (csp-report.conf): a browser's report holds the page's address whole, and the
+  # identity provider's return (the only address of this app with a query) carries its code and state.
+  csp="$csp"'$cartoes_csp_report'
 fi
 
 # The mock Service Worker (MSW) is the sandbox running in the browser: served only where config.json asks
@@ -439,7 +442,7 @@ commit config.json
 {
   echo '# Written by deploy/start.sh at start-up; edits are lost. Included by the server and every location.'
   printf 'add_header Content-Security-Policy "%s" always;\n' "$csp"
-  [ -z "$APP_CSP_REPORT_URL" ] || printf "add_header Reporting-Endpoints 'csp=\"%s\"' always;\n" "$APP_CSP_REPORT_URL"
+  [ -z "$APP_CSP_REPORT_URL" ] || echo 'add_header Reporting-Endpoints $cartoes_reporting_endpoints always;'
   echo 'add_header X-Frame-Options "DENY" always;'
   echo 'add_header X-Content-Type-Options "nosniff" always;'
   echo 'add_header Referrer-Policy "no-referrer" always;'
@@ -451,6 +454,16 @@ commit config.json
   fi
 } >"$APP_RUNTIME_DIR/security-headers.conf.tmp"
 commit security-headers.conf
+
+{
+  echo '# Written by deploy/start.sh at start-up: the CSP report directives, by whether the address has a query.'
+  if [ -n "$APP_CSP_REPORT_URL" ]; then
+    # nginx adds no header whose value is empty.
+    printf 'map $args $cartoes_csp_report {\n  "" "; report-uri %s; report-to csp";\n  default "";\n}\n' "$APP_CSP_REPORT_URL"
+    printf 'map $args $cartoes_reporting_endpoints {\n  "" %s;\n  default "";\n}\n' "'csp=\"$APP_CSP_REPORT_URL\"'"
+  fi
+} >"$APP_RUNTIME_DIR/csp-report.conf.tmp"
+commit csp-report.conf
 
 {
   echo '# Written by deploy/start.sh at start-up: whether /mockServiceWorker.js is served.'
@@ -528,7 +541,7 @@ else
 fi
 render "$DEPLOY_DIR/nginx/nginx.conf.template" nginx.conf
 
-printf 'deploy/start.sh: wrote config.json, security-headers.conf, sandbox-worker.conf, gateway-*.conf and nginx.conf in %s (connect-src %s; /mockServiceWorker.js %s; gateway %s)\n' \
+printf 'deploy/start.sh: wrote config.json, security-headers.conf, csp-report.conf, sandbox-worker.conf, gateway-*.conf and nginx.conf in %s (connect-src %s; /mockServiceWorker.js %s; gateway %s)\n' \
   "$APP_RUNTIME_DIR" "$connect_src" "$([ "$serve_worker" = true ] && echo served || echo 404)" \
   "$([ "$gateway" = true ] && printf '/api -> %s, /accounts -> %s' "$APP_PROVIDER_UPSTREAM" "$APP_ACCOUNTS_UPSTREAM" || echo off)" >&2
 

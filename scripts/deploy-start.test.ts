@@ -96,8 +96,17 @@ describe('deploy/start.sh', () => {
       "connect-src 'self' https://cards.provider.example https://accounts.provider.example https://viacep.com.br https://idp.example:8443;",
     );
     expect(csp).toContain("frame-src 'none';");
-    expect(csp).toMatch(/report-uri https:\/\/csp\.example\/report; report-to csp$/);
-    expect(headers).toContain(`add_header Reporting-Endpoints 'csp="https://csp.example/report"' always;`);
+    // The report directives come from csp-report.conf, for an address without a query only (the identity
+    // provider's return carries its code and state in the query; a browser's report holds the address).
+    expect(csp).toMatch(/frame-ancestors 'none'\$cartoes_csp_report$/);
+    expect(headers).toContain('add_header Reporting-Endpoints $cartoes_reporting_endpoints always;');
+    const reports = run.read('csp-report.conf');
+    expect(reports).toContain(
+      'map $args $cartoes_csp_report {\n  "" "; report-uri https://csp.example/report; report-to csp";\n  default "";\n}',
+    );
+    expect(reports).toContain(
+      `map $args $cartoes_reporting_endpoints {\n  "" 'csp="https://csp.example/report"';\n  default "";\n}`,
+    );
     expect(headers).not.toContain('Strict-Transport-Security');
   });
 
@@ -108,6 +117,7 @@ describe('deploy/start.sh', () => {
     expect(cspOf(headers)).not.toContain('report');
     expect(cspOf(headers)).toContain("frame-src 'none';");
     expect(headers).not.toContain('Reporting-Endpoints');
+    expect(run.read('csp-report.conf')).not.toContain('map');
     for (const header of [
       'X-Frame-Options "DENY"',
       'X-Content-Type-Options "nosniff"',

@@ -82,6 +82,14 @@ test('with APP_CSP_REPORT_URL set, the same files add report-uri, report-to and 
       );
       expect(headers['reporting-endpoints']).toBe('csp="https://csp.bank.example/r"');
       expect(headers['x-frame-options']).toBe('DENY');
+
+      // The identity provider's return carries its code and state in the query, and a browser's own
+      // report holds the page's address whole: no report directive for an address with a query.
+      const callback = (await request.get(`${url}/entrar/retorno?code=c0de&state=st4te`)).headers();
+      expect(callback['content-security-policy']).toMatch(/frame-ancestors 'none'$/);
+      expect(callback['content-security-policy']).not.toContain('report');
+      expect(callback['reporting-endpoints']).toBeUndefined();
+      expect(callback['x-frame-options']).toBe('DENY');
     },
   );
 });
