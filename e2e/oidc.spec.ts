@@ -26,8 +26,8 @@ import {
 test.use({ baseURL: OIDC_APP_URL });
 /** Round trips through the IdP on a shared, busy machine: a state may take longer than the default 7 s. */
 const expect = baseExpect.configure({ timeout: 20_000 });
-// In order, in one worker: the test identity provider's switches (wrong ID tokens on purpose) are one
-// for the whole server, and a test that sets them must not meet another test's sign-in.
+// The test identity provider's switches (wrong ID tokens on purpose) change only the `switched` user's
+// tokens, which no other test signs in with; the tests that set them run in order, in one worker.
 test.describe.configure({ mode: 'default', timeout: 180_000 });
 
 const name = (path: string) => `[name="${path}"]`;
@@ -382,7 +382,7 @@ test.describe('OpenID Connect sign-in', () => {
       await switchIdTokens(request, query);
       try {
         await page.goto('/produtos');
-        await signInAtIdentityProvider(page, 'operator');
+        await signInAtIdentityProvider(page, 'switched');
         await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
         await expect(page.getByRole('alert')).toContainText('não passou nas verificações de segurança');
         await expectNoAxeViolations(page, 'ID token refused');
@@ -401,7 +401,7 @@ test.describe('OpenID Connect sign-in', () => {
   }) => {
     watchIdentityProvider(page, privacy);
     await page.goto('/produtos');
-    await signInAtIdentityProvider(page, 'operator');
+    await signInAtIdentityProvider(page, 'switched');
     await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
 
     // A new page signs in again on the IdP's session; the answer carries the first sign-in's nonce.

@@ -5,8 +5,9 @@
  * hand-made protocol: the library does discovery, authorisation, PKCE, tokens, JWKS, revocation and
  * end-session; this file only configures it (docs/decisions/008-oidc-sign-in.md).
  *
- * Users (any password): `operator` (every API scope, accounts:read included) and `analyst` (card scopes
- * only). Access tokens are RS256 JWTs for the resource `API_RESOURCE`, with the granted scopes in `scope`.
+ * Users (any password): `operator` (every API scope, accounts:read included), `analyst` (card scopes
+ * only) and `switched` (the operator's scopes; the only user whose ID tokens the test switches change).
+ * Access tokens are RS256 JWTs for the resource `API_RESOURCE`, with the granted scopes in `scope`.
  */
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -23,6 +24,7 @@ export const DEFAULT_REDIRECT_PATH = '/entrar/retorno';
 const users: Record<string, { name: string; scopes: readonly string[] }> = {
   operator: { name: 'Operadora de Teste', scopes: API_SCOPES },
   analyst: { name: 'Analista de Teste', scopes: ['cards:read', 'cards:write'] },
+  switched: { name: 'Operadora de Teste (tokens alterados)', scopes: API_SCOPES },
 };
 
 export interface IdentityProviderOptions {
@@ -185,6 +187,8 @@ const single = (value: string | string[] | undefined) => (typeof value === 'stri
  */
 function tamperIdTokens(provider: Provider, privateKey: CryptoKey): void {
   let tamper: IdTokenTamper = {};
+  // Only the `switched` user's tokens are changed: the end-to-end tests run side by side, and another
+  // test's sign-in must never meet a switch.
   let previousNonce: string | undefined;
   provider.use(async (ctx, next) => {
     if (ctx.path === '/__test/id-token') {
@@ -209,6 +213,7 @@ function tamperIdTokens(provider: Provider, privateKey: CryptoKey): void {
     const idToken = body.id_token;
     if (typeof idToken !== 'string') return;
     const claims = decodeJwt(idToken);
+    if (claims.sub !== 'switched') return;
     const earlier = previousNonce;
     if (typeof claims.nonce === 'string') previousNonce = claims.nonce;
     if (Object.keys(tamper).length === 0) return;

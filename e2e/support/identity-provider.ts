@@ -53,7 +53,7 @@ export function watchIdentityProvider(page: Page, privacy: PrivacyWatch): Identi
 }
 
 /** From the sign-in screen: "Entrar", then the IdP's login form (any password), back in the app. */
-export async function signInAtIdentityProvider(page: Page, user: 'operator' | 'analyst') {
+export async function signInAtIdentityProvider(page: Page, user: 'operator' | 'analyst' | 'switched') {
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.waitForURL(`${IDP_URL}/**`);
   await page.locator('input[name="login"]').fill(user);
