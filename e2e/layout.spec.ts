@@ -28,6 +28,14 @@ const viewports = [
   { label: '640x400@200%', width: 640, height: 400, deviceScaleFactor: 2 },
 ] as const;
 
+/**
+ * Where axe runs too: the desktop and the phone layouts, each state. The two narrower checks (320 px, and
+ * 1280 at 200 %) lay out the same components as 390 px and differ in room only, which the scroll, on-screen
+ * and picture checks are for; axe's pass on every state there doubled this spec's time for no rule that
+ * tells the layouts apart.
+ */
+const axeViewports: ReadonlySet<string> = new Set(['1280x800', '390x844']);
+
 const name = (path: string) => `[name="${path}"]`;
 
 /** Screenshot of the whole page, written to the test output and attached to the report. */
@@ -51,7 +59,7 @@ async function checkLayout(page: Page, testInfo: TestInfo, viewport: string, sta
     await expect(signOut, `${state} at ${viewport}: sign-out visible`).toBeVisible();
     await expect(signOut, `${state} at ${viewport}: sign-out on screen`).toBeInViewport({ ratio: 1 });
   }
-  await expectNoAxeViolations(page, `${state} at ${viewport}`);
+  if (axeViewports.has(viewport)) await expectNoAxeViolations(page, `${state} at ${viewport}`);
   await shot(page, testInfo, `${viewport}-${state}`);
 }
 
