@@ -459,8 +459,9 @@ commit security-headers.conf
   echo '# Written by deploy/start.sh at start-up: the CSP report directives, by whether the address has a query.'
   if [ -n "$APP_CSP_REPORT_URL" ]; then
     # nginx adds no header whose value is empty.
-    printf 'map $args $cartoes_csp_report {\n  "" "; report-uri %s; report-to csp";\n  default "";\n}\n' "$APP_CSP_REPORT_URL"
-    printf 'map $args $cartoes_reporting_endpoints {\n  "" %s;\n  default "";\n}\n' "'csp=\"$APP_CSP_REPORT_URL\"'"
+    # $request_uri is the address as the browser asked for it: $args is emptied by try_files' fallback.
+    printf 'map $request_uri $cartoes_csp_report {\n  "~[?]" "";\n  default "; report-uri %s; report-to csp";\n}\n' "$APP_CSP_REPORT_URL"
+    printf 'map $request_uri $cartoes_reporting_endpoints {\n  "~[?]" "";\n  default %s;\n}\n' "'csp=\"$APP_CSP_REPORT_URL\"'"
   fi
 } >"$APP_RUNTIME_DIR/csp-report.conf.tmp"
 commit csp-report.conf

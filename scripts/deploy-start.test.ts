@@ -102,10 +102,10 @@ describe('deploy/start.sh', () => {
     expect(headers).toContain('add_header Reporting-Endpoints $cartoes_reporting_endpoints always;');
     const reports = run.read('csp-report.conf');
     expect(reports).toContain(
-      'map $args $cartoes_csp_report {\n  "" "; report-uri https://csp.example/report; report-to csp";\n  default "";\n}',
+      'map $request_uri $cartoes_csp_report {\n  "~[?]" "";\n  default "; report-uri https://csp.example/report; report-to csp";\n}',
     );
     expect(reports).toContain(
-      `map $args $cartoes_reporting_endpoints {\n  "" 'csp="https://csp.example/report"';\n  default "";\n}`,
+      `map $request_uri $cartoes_reporting_endpoints {\n  "~[?]" "";\n  default 'csp="https://csp.example/report"';\n}`,
     );
     expect(headers).not.toContain('Strict-Transport-Security');
   });
