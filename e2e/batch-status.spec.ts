@@ -433,8 +433,15 @@ test.describe('batch status lookup', () => {
     await codeHeader.getByRole('button').click();
     await codeHeader.getByRole('button').click();
     await expect(codeHeader).toHaveAttribute('aria-sort', 'descending');
-    const codes = (await bodyRows.locator('td:nth-child(4)').allInnerTexts()).filter((code) => code !== '—');
-    expect(codes).toEqual([...codes].sort().reverse());
+    // The header says the new order at once; the rows follow a render later (useDeferredValue).
+    const codesShown = async () =>
+      (await bodyRows.locator('td:nth-child(4)').allInnerTexts()).filter((code) => code !== '—');
+    await expect
+      .poll(async () => {
+        const codes = await codesShown();
+        return codes.length > 1 && codes.join() === [...codes].sort().reverse().join();
+      })
+      .toBe(true);
 
     // The text filter finds a tracking code.
     await page.getByRole('searchbox', { name: 'Filtrar resultados' }).fill('PRP-2026-000123');
