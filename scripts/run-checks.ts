@@ -110,7 +110,7 @@ async function steps(): Promise<Step[]> {
     {
       name: 'end-to-end (Playwright, preview)',
       commands: [['npx', 'playwright', 'test']],
-      budgetSeconds: 300,
+      budgetSeconds: 480,
     },
     {
       name: 'end-to-end (Playwright, nginx)',

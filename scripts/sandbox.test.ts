@@ -29,7 +29,9 @@ function startCli(args: string[]) {
   return { child, ready, exited, output: () => output };
 }
 
-describe('scripts/sandbox.ts', () => {
+// Each test starts the CLI as its own process (tsx compiles it at start: 1 to 3 s on this machine), some
+// twice: a unit test's 5 s would measure the compiler, not the sandbox.
+describe('scripts/sandbox.ts', { timeout: 20_000 }, () => {
   it('prints both base URLs, serves them and stops cleanly on SIGTERM', async () => {
     const cli = startCli(['--port', '0', '--accounts', '12']);
     const { baseUrl, accountsBaseUrl } = await cli.ready;
