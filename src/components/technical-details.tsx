@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/hooks/use-translation';
 
 /**
@@ -17,21 +17,7 @@ export function TechnicalDetails({ lines }: { lines: readonly string[] }) {
   return (
     <Box component="details" sx={{ mt: 1, '& summary': { cursor: 'pointer' } }}>
       <Box component="summary">{t('errors.technical.summary')}</Box>
-      <Box
-        component="pre"
-        sx={{
-          fontSize: 13,
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          m: 0,
-          mt: 1,
-          p: 1.5,
-          bgcolor: 'action.hover',
-          borderRadius: 1,
-        }}
-      >
-        {text}
-      </Box>
+      <TechnicalText>{text}</TechnicalText>
       <Button
         size="small"
         color="inherit"
@@ -46,6 +32,30 @@ export function TechnicalDetails({ lines }: { lines: readonly string[] }) {
       >
         {copied ? t('errors.technical.copied') : t('errors.technical.copy')}
       </Button>
+    </Box>
+  );
+}
+
+/**
+ * Text for support (a status line, the provider's raw answer, the request body): monospace, wrapped
+ * rather than scrolled sideways, so a narrow screen reads it whole with no scroll area to reach.
+ */
+export function TechnicalText({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="pre"
+      sx={{
+        fontSize: 13,
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+        m: 0,
+        mt: 1,
+        p: 1.5,
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+      }}
+    >
+      {children}
     </Box>
   );
 }

@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
+import { TechnicalText } from '@/components/technical-details';
 import { AnalysisStatusChip } from '@/components/analysis-status-chip';
 import { isValidCpf } from '@/lib/cpf';
 import { onlyDigits } from '@/lib/digit-pattern';
@@ -107,20 +108,7 @@ export function ReviewSummary({ wizard, body }: { wizard: Wizard; body: CreditAp
           <Typography component="summary" variant="body2">
             {t('creditApplication.technical.request')}
           </Typography>
-          <Box
-            component="pre"
-            // Wrapped, not scrolled sideways: a narrow screen reads it whole, with no scroll area to reach.
-            sx={{
-              fontSize: 13,
-              whiteSpace: 'pre-wrap',
-              overflowWrap: 'anywhere',
-              p: 1.5,
-              bgcolor: 'action.hover',
-              borderRadius: 1,
-            }}
-          >
-            {JSON.stringify(body, null, 2)}
-          </Box>
+          <TechnicalText>{JSON.stringify(body, null, 2)}</TechnicalText>
         </Box>
       ) : null}
     </Stack>

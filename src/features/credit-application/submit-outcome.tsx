@@ -14,7 +14,7 @@ import { isApiError } from '@/api/api-error';
 import { readProviderRefusals } from '@/api/provider-refusal';
 import { CopyCodeButton } from '@/components/copy-code-button';
 import { describeApiError } from '@/hooks/describe-api-error';
-import { TechnicalDetails } from '@/components/technical-details';
+import { TechnicalDetails, TechnicalText } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import { useRuntimeConfig } from '@/config/config-context';
 import { fieldLabel } from './fields';
@@ -155,25 +155,13 @@ function ResponseDetails({ response }: { response: unknown }) {
   return (
     <Box component="details" sx={{ '& summary': { cursor: 'pointer' } }}>
       <Box component="summary">{t('creditApplication.technical.response')}</Box>
-      <Box
-        component="pre"
-        sx={{
-          fontSize: 13,
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          m: 0,
-          mt: 1,
-          p: 1.5,
-          bgcolor: 'action.hover',
-          borderRadius: 1,
-        }}
-      >
+      <TechnicalText>
         {empty
           ? t('creditApplication.technical.noBody')
           : typeof response === 'string'
             ? response
             : JSON.stringify(response, null, 2)}
-      </Box>
+      </TechnicalText>
     </Box>
   );
 }
