@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shot } from './support/screenshots';
 import { expectNoAxeViolations } from './support/axe-check';
 import { patchConfig } from './support/patch-config';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
-
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
+import { expectNoSidewaysScroll } from './support/layout-checks';
 
 const formatted = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 
@@ -42,10 +42,6 @@ async function expectCpfOnlyInMemory(page: Page, ...cpfs: string[]) {
   }
 }
 
-async function shot(page: Page, name: string) {
-  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
-}
-
 /** Types the CPF key by key into the field, as an analyst does, and presses Enter. */
 async function typeByHand(page: Page, cpf: string) {
   const field = page.getByRole('textbox', { name: 'CPF' });
@@ -59,9 +55,7 @@ async function typeByHand(page: Page, cpf: string) {
 
 /** No sideways scroll of the page, and no chip whose words are cut. */
 async function expectNothingCut(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()?.width ?? 0,
-  );
+  await expectNoSidewaysScroll(page);
   const cut = await page
     .locator('.MuiChip-label')
     .evaluateAll((labels) =>

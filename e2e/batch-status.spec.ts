@@ -2,18 +2,15 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { generateSeededAnalyses, seedLookups, seededCpfs } from '../src/sandbox/seed';
 import { expect, test } from './fixtures';
+import { shot, shotsDir } from './support/screenshots';
 import { expectNoAxeViolations } from './support/axe-check';
 import { patchConfig } from './support/patch-config';
 import type { PrivacyWatch } from './support/privacy-watch';
 import type { SandboxControl } from './support/sandbox-control';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
+import { expectNoSidewaysScroll } from './support/layout-checks';
 
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 const formatted = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
-
-async function shot(page: Page, name: string) {
-  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/batch-${name}.png`, fullPage: true });
-}
 
 /** The status lookup's path carries the CPF by contract; everywhere else the sweep looks for them. */
 function watchCpfs(privacy: PrivacyWatch, cpfs: readonly string[]) {
@@ -156,7 +153,7 @@ test.describe('batch status lookup', () => {
     expect(Object.keys(await lookupsPerCpf(sandbox))).toEqual([]);
     expect(inFlight.sent).toBe(0);
     await expectNoAxeViolations(page, 'batch, list checked');
-    await shot(page, 'input-1280-light');
+    await shot(page, 'batch-input-1280-light');
 
     // Two 429s on the way: the batch waits Retry-After, then asks those two again.
     await sandbox.fault({ endpoint: 'analysisStatus', kind: '429', times: 2, retryAfterSeconds: 2 });
@@ -170,7 +167,7 @@ test.describe('batch status lookup', () => {
     await expect(progress(page)).toHaveText(/^\d+ de 36 consultados · cerca de \d+ (s|min) restantes$/);
     const bar = page.getByRole('progressbar', { name: 'Progresso da consulta em lote' });
     expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100);
-    await shot(page, 'running-1280-light');
+    await shot(page, 'batch-running-1280-light');
     await expectNoAxeViolations(page, 'batch, running');
     await expect(progress(page)).toHaveText(/^36 de 36 consultados · Concluída em/, { timeout: 90_000 });
     await expect(bar).toHaveAttribute('aria-valuenow', '100');
@@ -412,7 +409,7 @@ test.describe('batch status lookup', () => {
       }),
     ).not.toBeChecked();
     await expectNoAxeViolations(page, 'batch, export dialog, filter on');
-    await shot(page, 'export-dialog-filtered-1280-light');
+    await shot(page, 'batch-export-dialog-filtered-1280-light');
     await dialog.getByRole('button', { name: 'Exportar' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^analises-em-lote-filtradas-/);
@@ -462,12 +459,12 @@ test.describe('batch status lookup', () => {
     await expect(bodyRows).toHaveCount(total);
 
     await expectNoAxeViolations(page, 'batch, finished, pt-BR, light, 1280');
-    await shot(page, 'done-1280-light');
+    await shot(page, 'batch-done-1280-light');
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoAxeViolations(page, 'batch, finished, pt-BR, light, 390');
     // No sideways scroll of the page, nor of the table: each row is a block whose status, code, notes and
     // "Abrir" are all within the screen's width.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     const region = page.getByRole('region', { name: 'Resultados da consulta em lote' });
     expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
       0,
@@ -487,16 +484,16 @@ test.describe('batch status lookup', () => {
     expect(pills).toBe(0);
     // Sorting stays at hand: the sortable headers in a line above the rows.
     await expect(table.getByRole('columnheader', { name: 'Código para acompanhamento' })).toBeVisible();
-    await shot(page, 'done-390-light');
+    await shot(page, 'batch-done-390-light');
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Usar tema escuro' }).click();
     await expect(page.getByRole('button', { name: 'Usar tema claro' })).toBeVisible();
     await expectNoAxeViolations(page, 'batch, finished, pt-BR, dark, 1280');
-    await shot(page, 'done-1280-dark');
+    await shot(page, 'batch-done-1280-dark');
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoAxeViolations(page, 'batch, finished, pt-BR, dark, 390');
-    await shot(page, 'done-390-dark');
+    await shot(page, 'batch-done-390-dark');
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'English' }).click();
@@ -509,10 +506,10 @@ test.describe('batch status lookup', () => {
     await expect(tableInEnglish.getByRole('row').filter({ hasText: 'No applications' })).toHaveCount(1);
     await expect(tableInEnglish.getByRole('row').filter({ hasText: 'Declined' })).toHaveCount(declinedCount);
     await expectNoAxeViolations(page, 'batch, finished, English, dark, 1280');
-    await shot(page, 'done-1280-dark-en');
+    await shot(page, 'batch-done-1280-dark-en');
     await page.getByRole('button', { name: 'Use light theme' }).click();
     await expectNoAxeViolations(page, 'batch, finished, English, light, 1280');
-    await shot(page, 'done-1280-light-en');
+    await shot(page, 'batch-done-1280-light-en');
   });
 
   test('prints on A4 without the app around it, black on white in the dark theme', async ({
@@ -579,7 +576,7 @@ test.describe('batch status lookup', () => {
     const text = pdf.toString('latin1');
     // A4 from the stylesheet's @page (without it, Chromium's default is Letter, 612 x 792).
     expect(text).toMatch(/\/MediaBox\s*\[\s*0 0 59[45](\.\d+)? 84[12](\.\d+)?\s*\]/);
-    if (SHOTS_DIR) await page.pdf({ path: `${SHOTS_DIR}/batch-print.pdf`, preferCSSPageSize: true });
+    if (shotsDir) await page.pdf({ path: `${shotsDir}/batch-print.pdf`, preferCSSPageSize: true });
     await page.emulateMedia({ media: 'screen' });
   });
 
@@ -607,7 +604,7 @@ test.describe('batch status lookup', () => {
     await expect(dialog).toContainText('Faltam 6 de 6 CPFs.');
     await expect(dialog.getByRole('button', { name: 'Continuar aqui' })).toBeFocused();
     await expectNoAxeViolations(page, 'batch, leave dialog');
-    await shot(page, 'leave-dialog');
+    await shot(page, 'batch-leave-dialog');
     await dialog.getByRole('button', { name: 'Continuar aqui' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/analises\/lote$/);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accountNumber } from '../src/sandbox/seed';
 import { expect, test } from './fixtures';
+import { shot } from './support/screenshots';
 import { expectNoAxeViolations } from './support/axe-check';
 import { patchConfig } from './support/patch-config';
 import type { SandboxControl } from './support/sandbox-control';
@@ -319,7 +320,7 @@ test.describe('accounts', () => {
     await expect(table.locator('tfoot')).toHaveCount(0);
     await expect(page.getByText('30 contas')).toBeVisible();
     await expectNoAxeViolations(page, 'accounts, balances withheld');
-    await page.screenshot({ path: test.info().outputPath('accounts-balances-withheld-1280.png') });
+    await shot(page, 'accounts-balances-withheld-1280');
 
     // Search.
     const first = (await table.getByRole('rowheader').first().textContent()) ?? '';

@@ -1,5 +1,6 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shot } from './support/screenshots';
 import { expectNoAxeViolations } from './support/axe-check';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 import {
@@ -57,12 +58,6 @@ const selectionOf = (input: Locator) =>
 async function typeFullName(page: Page, name: string) {
   await field(page, 'portador.nome').pressSequentially(name);
   await page.keyboard.press('Tab');
-}
-
-async function shot(page: Page, testInfo: TestInfo, label: string) {
-  const file = testInfo.outputPath(`${label}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(label, { path: file, contentType: 'image/png' });
 }
 
 test.describe('the printed name: a suggestion is a suggestion', () => {
@@ -257,7 +252,7 @@ test.describe('closed rows on a 390 px screen', () => {
 
   test('a closed phone and a closed address read whole, with the mailing choice on the line', async ({
     page,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(60_000); // two rows of each typed key by key, two axe scans
     await openStep(page, 'telefones');
     await fillPhone(page, 0);
@@ -266,7 +261,7 @@ test.describe('closed rows on a 390 px screen', () => {
     await expectWhole(page, 'Telefone 1', 'Celular: (11) 98765-4321');
     await expectOnOneLine(page, 'Telefone 1', '98765-4321');
     await expectNoAxeViolations(page, 'phones at 390');
-    await shot(page, testInfo, '390x844-phones-closed-row');
+    await shot(page, 'first-day-390x844-phones-closed-row');
     await continueToNextStep(page);
 
     await fillAddress(page, 0);
@@ -277,7 +272,7 @@ test.describe('closed rows on a 390 px screen', () => {
     await expectOnOneLine(page, 'Endereço 1', '04101-000');
     await expect(page.getByRole('radio', { name: 'Endereço de correspondência (Endereço 1)' })).toBeChecked();
     await expectNoAxeViolations(page, 'addresses at 390');
-    await shot(page, testInfo, '390x844-addresses-closed-row');
+    await shot(page, 'first-day-390x844-addresses-closed-row');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
@@ -285,7 +280,7 @@ test.describe('closed rows on a 390 px screen', () => {
 
 test('the review and the answer speak the operator’s words; the raw data sit under “Detalhes técnicos”', async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(90_000); // every step filled, a send, two disclosures
   await signInWithSandboxToken(page);
   await openApplication(page);
@@ -303,7 +298,7 @@ test('the review and the answer speak the operator’s words; the raw data sit u
   await continueToNextStep(page);
   await page.getByRole('button', { name: 'Adicionar cartão adicional' }).click();
   await expect(page.getByText('o pedido vai sem eles, e o emissor completa os dados depois')).toBeVisible();
-  await shot(page, testInfo, '1280x800-additional-card');
+  await shot(page, 'first-day-1280x800-additional-card');
   await continueToNextStep(page);
 
   const main = page.getByRole('main');
@@ -320,7 +315,7 @@ test('the review and the answer speak the operator’s words; the raw data sit u
   await requestDetails.click();
   await expect(page.getByText('"codigodoproduto": 102')).toBeVisible();
   await expectNoAxeViolations(page, 'review with technical details open');
-  await shot(page, testInfo, '1280x800-review-technical-details');
+  await shot(page, 'first-day-1280x800-review-technical-details');
 
   await page.getByRole('button', { name: 'Enviar proposta' }).click();
   await expect(page.getByText('Proposta enviada').first()).toBeVisible();
@@ -331,5 +326,5 @@ test('the review and the answer speak the operator’s words; the raw data sit u
     });
   await page.getByText('Detalhes técnicos: a resposta do provedor').click();
   await expect(page.getByText(/"CodigoParaAcompanhamento"/)).toBeVisible();
-  await shot(page, testInfo, '1280x800-sent-technical-details');
+  await shot(page, 'first-day-1280x800-sent-technical-details');
 });

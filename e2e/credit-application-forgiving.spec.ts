@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shot } from './support/screenshots';
 import { expectNoAxeViolations } from './support/axe-check';
 import { patchConfig } from './support/patch-config';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
@@ -12,7 +13,6 @@ import { addressAt, fillAddress, openApplication } from './wizard-helpers';
  */
 
 const name = (path: string) => `[name="${path}"]`;
-const SHOTS = process.env.WIZARD_SHOTS_DIR;
 
 /** Signs in and opens a wizard step by in-app navigation (a reload would lose the in-memory token). */
 async function openStep(page: Page, slug: string) {
@@ -181,7 +181,7 @@ test.describe('credit application: narrow screens', () => {
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, `step ${slug}`).toBeLessThanOrEqual(0);
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/${slug}-${width}.png`, fullPage: true });
+        await shot(page, `wizard-${slug}-${width}`);
       }
       // On phones two inputs of one address stack (one column): the street is below the CEP.
       const cep = await page.locator(name('portador.enderecos.0.cep')).boundingBox();
@@ -198,7 +198,7 @@ test.describe('credit application: narrow screens', () => {
       const box = await dialog.boundingBox();
       // Full screen on phones.
       if (width < 600) expect(box?.width).toBeGreaterThanOrEqual(width - 1);
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/leave-dialog-${width}.png` });
+      await shot(page, `wizard-leave-dialog-${width}`);
       await dialog.getByRole('button', { name: 'Continuar na proposta' }).click();
     });
   }

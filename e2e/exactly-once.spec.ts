@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shot } from './support/screenshots';
 import { expectNoAxeViolations } from './support/axe-check';
 import { patchConfig } from './support/patch-config';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
@@ -113,7 +114,7 @@ test.describe('a virtual card whose POST commits and whose connection is then re
     await expect(status).toContainText(`Confira os cartões da conta ${code}`);
     // The caveat is part of the one answer box, not a second box beside it.
     await expect(section.locator('.MuiAlert-root')).toHaveCount(1);
-    await section.screenshot({ path: test.info().outputPath('outcome-virtual-card-caveat.png') });
+    await shot(section, 'outcome-virtual-card-caveat');
     await expectNoAxeViolations(page, 'virtual card, key off, caveat');
   });
 
@@ -173,7 +174,7 @@ test.describe('a credit request whose POST commits and whose connection is then 
     await expect(codes.filter({ hasText: '(veio na resposta)' })).toContainText(answered);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByText('Proposta enviada', { exact: true })).toHaveCount(0);
-    await outcome.screenshot({ path: test.info().outputPath('outcome-sent-with-duplicate.png') });
+    await shot(outcome, 'outcome-sent-with-duplicate');
     await expectNoAxeViolations(page, 'credit request, key off, duplicate');
   });
 });
@@ -215,7 +216,7 @@ test.describe('a provider whose CORS does not allow Idempotency-Key, with sendId
     await expect(unknown).toContainText('o provedor pode ter recebido o pedido');
     await expect(cancelSection(page).locator('.MuiAlert-root')).toHaveCount(1);
     await expectNoAxeViolations(page, 'cancel, header refused by CORS');
-    await cancelSection(page).screenshot({ path: test.info().outputPath('outcome-cancel-cors.png') });
+    await shot(cancelSection(page), 'outcome-cancel-cors');
     expect(((await sandbox.stats()) as Stats).cancelRequestsPerCard).toEqual({});
 
     // The credit application: "Enviar novamente" again and again, each time the same explanation.
@@ -253,7 +254,7 @@ test.describe('a cancel whose answer was lost, sent again', () => {
     const unknown = cancelSection(page).getByRole('alert');
     await expect(unknown).toContainText('O provedor pode ter cancelado o cartão 5003');
     await expectNoAxeViolations(page, 'cancel, unknown outcome');
-    await cancelSection(page).screenshot({ path: test.info().outputPath('outcome-cancel-unknown.png') });
+    await shot(cancelSection(page), 'outcome-cancel-unknown');
     await unknown.getByRole('button', { name: 'Enviar novamente' }).click();
     const confirmed = cancelSection(page).getByRole('status');
     await expect(confirmed).toContainText('Cartão 5003 cancelado');
@@ -261,7 +262,7 @@ test.describe('a cancel whose answer was lost, sent again', () => {
     await expect(cancelSection(page).getByRole('alert')).toHaveCount(0);
     await expect(cancelSection(page).locator('.MuiAlert-root')).toHaveCount(1);
     await expectNoAxeViolations(page, 'cancel, confirmed by the resend');
-    await cancelSection(page).screenshot({ path: test.info().outputPath('outcome-cancel-confirmed.png') });
+    await shot(cancelSection(page), 'outcome-cancel-confirmed');
     const stats = (await sandbox.stats()) as Stats & { cancelsPerCard: Record<string, number> };
     expect(stats.cancelsPerCard).toEqual({ '5003': 1 });
     expect(stats.cancelRequestsPerCard).toEqual({ '5003': 2 });

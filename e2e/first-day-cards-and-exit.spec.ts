@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shot } from './support/screenshots';
 import { expectNoAxeViolations } from './support/axe-check';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
+import { expectNoSidewaysScroll } from './support/layout-checks';
 import { continueToNextStep, fillProductStep, openApplication } from './wizard-helpers';
 
 /**
@@ -96,7 +98,7 @@ test.describe('accounts, first day', () => {
     const box = await action.boundingBox();
     expect(box, 'the first row action is laid out').not.toBeNull();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
 
     // The tenth seeded account's number has a dash (docs/sandbox.md): no virtual card, and the row says why.
     const reason = table.getByRole('button', { name: /^Sem cartão virtual:/ }).first();
@@ -104,10 +106,7 @@ test.describe('accounts, first day', () => {
     await expect(
       page.getByText(/^Não pode receber cartão virtual: o número da conta \(.+\) não é um número inteiro/),
     ).toBeVisible();
-    await page.screenshot({
-      path: test.info().outputPath('accounts-390-no-card-reason.png'),
-      fullPage: true,
-    });
+    await shot(page, 'accounts-390-no-card-reason');
     await expectNoAxeViolations(page, 'accounts at 390 px, reason shown');
   });
 });

@@ -1,6 +1,8 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shot } from './support/screenshots';
 import { expectNoAxeViolations } from './support/axe-check';
+import { settle } from './support/settle';
 import {
   continueToNextStep,
   fillAddressesStep,
@@ -13,8 +15,8 @@ import {
 
 /**
  * Every screen at the widths operators use and at the WCAG 1.4.10 reflow widths: no sideways scroll of
- * the page, sign-out reachable, axe clean, and a screenshot of each state in the test output
- * (test-results/…/<viewport>-<state>.png, also attached to the HTML report) for a reviewer to look at.
+ * the page, sign-out reachable, axe clean, and a screenshot of each state for a reviewer to look at
+ * (with E2E_SHOTS_DIR set: <dir>/layout-<viewport>-<state>.png, e2e/support/screenshots.ts).
  *
  * 640 px at 200 %: a 1280 × 800 screen zoomed to 200 % lays pages out in a 640 × 400 CSS viewport with
  * two device pixels per CSS pixel. A 640 × 400 viewport with deviceScaleFactor 2 is exactly that layout
@@ -38,17 +40,10 @@ const axeViewports: ReadonlySet<string> = new Set(['1280x800', '390x844']);
 
 const name = (path: string) => `[name="${path}"]`;
 
-/** Screenshot of the whole page, written to the test output and attached to the report. */
-async function shot(page: Page, testInfo: TestInfo, label: string) {
-  const file = testInfo.outputPath(`${label}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(label, { path: file, contentType: 'image/png' });
-}
-
 /** The layout rules every state must keep, then its picture. */
-async function checkLayout(page: Page, testInfo: TestInfo, viewport: string, state: string, shell = true) {
-  // Let the lazy chunks, fonts and transitions settle before measuring.
-  await page.waitForLoadState('networkidle');
+async function checkLayout(page: Page, viewport: string, state: string, shell = true) {
+  // Measured at rest: fonts loaded, the drawer and the fades at their end.
+  await settle(page);
   const widths = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     inner: window.innerWidth,
@@ -60,7 +55,7 @@ async function checkLayout(page: Page, testInfo: TestInfo, viewport: string, sta
     await expect(signOut, `${state} at ${viewport}: sign-out on screen`).toBeInViewport({ ratio: 1 });
   }
   if (axeViewports.has(viewport)) await expectNoAxeViolations(page, `${state} at ${viewport}`);
-  await shot(page, testInfo, `${viewport}-${state}`);
+  await shot(page, `layout-${viewport}-${state}`);
 }
 
 /** Opens a screen through the navigation: the permanent drawer, or the menu button below `md`. */
@@ -90,21 +85,21 @@ for (const viewport of viewports) {
       deviceScaleFactor: viewport.deviceScaleFactor,
     });
 
-    test('sign-in, products, status with results, cards, accounts and 404', async ({ page }, testInfo) => {
+    test('sign-in, products, status with results, cards, accounts and 404', async ({ page }) => {
       test.setTimeout(120_000); // a dozen axe passes on a shared machine
       await page.goto('/entrar');
       await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
-      await checkLayout(page, testInfo, viewport.label, 'sign-in', false);
+      await checkLayout(page, viewport.label, 'sign-in', false);
 
       await page.getByRole('button', { name: /Operador/ }).click();
       await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
-      await checkLayout(page, testInfo, viewport.label, 'products');
+      await checkLayout(page, viewport.label, 'products');
 
       if (viewport.width < 900) {
         await page.getByRole('button', { name: 'Abrir navegação' }).click();
         await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
         // The drawer is modal: what lies under it, sign-out included, is inert until it closes.
-        await checkLayout(page, testInfo, viewport.label, 'navigation-open', false);
+        await checkLayout(page, viewport.label, 'navigation-open', false);
         await page.keyboard.press('Escape');
         await expect(page.getByRole('button', { name: 'Abrir navegação' })).toBeFocused();
       }
@@ -114,64 +109,64 @@ for (const viewport of viewports) {
       await field.fill('52998224725');
       await field.press('Enter');
       await expect(page.getByRole('table', { name: 'Propostas do CPF consultado' })).toBeVisible();
-      await checkLayout(page, testInfo, viewport.label, 'status-results');
+      await checkLayout(page, viewport.label, 'status-results');
 
       await openFromNavigation(page, 'Cartões');
       await expect(page.getByRole('heading', { level: 1, name: 'Cartões' })).toBeVisible();
-      await checkLayout(page, testInfo, viewport.label, 'cards');
+      await checkLayout(page, viewport.label, 'cards');
 
       await openFromNavigation(page, 'Contas');
       await expect(page.getByText('30 contas', { exact: true })).toBeVisible();
-      await checkLayout(page, testInfo, viewport.label, 'accounts');
+      await checkLayout(page, viewport.label, 'accounts');
 
       await page.goto('/nao-existe');
       // A reload forgets the token (memory only): sign in again, then the unknown path.
       await page.getByRole('button', { name: /Operador/ }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
-      await checkLayout(page, testInfo, viewport.label, 'not-found');
+      await checkLayout(page, viewport.label, 'not-found');
     });
 
-    test('every step of the credit application', async ({ page }, testInfo) => {
+    test('every step of the credit application', async ({ page }) => {
       test.setTimeout(150_000);
       await signIn(page);
       await openFromNavigation(page, 'Nova proposta');
       await expectStep(page, 1);
       await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
-      await checkLayout(page, testInfo, viewport.label, 'wizard-1');
+      await checkLayout(page, viewport.label, 'wizard-1');
       await fillProductStep(page);
       await continueToNextStep(page);
 
       await expectStep(page, 2);
       await fillPersonalStep(page);
-      await checkLayout(page, testInfo, viewport.label, 'wizard-2');
+      await checkLayout(page, viewport.label, 'wizard-2');
       await continueToNextStep(page);
 
       await expectStep(page, 3);
       await fillDocumentStep(page);
-      await checkLayout(page, testInfo, viewport.label, 'wizard-3');
+      await checkLayout(page, viewport.label, 'wizard-3');
       await continueToNextStep(page);
 
       await expectStep(page, 4);
       await fillIncomeStep(page);
-      await checkLayout(page, testInfo, viewport.label, 'wizard-4');
+      await checkLayout(page, viewport.label, 'wizard-4');
       await continueToNextStep(page);
 
       await expectStep(page, 5);
       await fillPhonesStep(page);
-      await checkLayout(page, testInfo, viewport.label, 'wizard-5');
+      await checkLayout(page, viewport.label, 'wizard-5');
       await continueToNextStep(page);
 
       await expectStep(page, 6);
       await fillAddressesStep(page);
-      await checkLayout(page, testInfo, viewport.label, 'wizard-6');
+      await checkLayout(page, viewport.label, 'wizard-6');
       await continueToNextStep(page);
 
       await expectStep(page, 7);
-      await checkLayout(page, testInfo, viewport.label, 'wizard-7');
+      await checkLayout(page, viewport.label, 'wizard-7');
       await continueToNextStep(page);
 
       await expectStep(page, 8);
-      await checkLayout(page, testInfo, viewport.label, 'wizard-8');
+      await checkLayout(page, viewport.label, 'wizard-8');
     });
   });
 }

@@ -4,19 +4,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { settle } from './settle';
 
 /** Zero axe violations under the WCAG 2.0/2.1/2.2 A and AA tags, plus `label-content-name-mismatch`. */
 export async function expectNoAxeViolations(page: Page, label: string) {
-  // Colours are measured once they are the page's, not half-way through a transition (a theme switch
-  // fades every background for a quarter second): wait for the finite ones running now to end.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // Colours are measured once they are the page's, not half-way through a transition.
+  await settle(page);
   const results = await new AxeBuilder({ page })
     // WCAG 2.5.3 (a name that contains the visible text) is an experimental axe rule, off under the
     // tags; enabled here, in the same pass. (options() replaces what withTags() set: it comes first.)
