@@ -16,8 +16,10 @@ import { fillCreditApplication } from './wizard-helpers';
  * The points: before the look-up that precedes the send answers (the application without an idempotency
  * key); while the POST is in flight; between the answer and the outcome's last render (the application's
  * check of the CPF's analyses after the send, held; a card dialog fading out, its timers stopped with
- * Playwright's clock); after the outcome. The same interleavings sampled at random, repeated, are the
- * soak (`npm run test:soak`).
+ * Playwright's clock); after the outcome. Each test runs twice: with a provider that answers at once, and
+ * with one whose every answer is 1.5 s late (the sandbox's `latencyMs`), where the held answer comes after
+ * the wait and every other call (sign-in, the look-ups, the CEP) takes as long. The same interleavings
+ * sampled at random, repeated, are the soak (`npm run test:soak`).
  */
 
 interface Stats {
@@ -28,11 +30,22 @@ interface Stats {
 const statsOf = async (sandbox: SandboxControl) => (await sandbox.stats()) as Stats;
 
 /** Holds the next request to `endpoint` at the sandbox until `proceedHeld` (every one: `every`). */
-const holdNext = (
-  sandbox: SandboxControl,
-  endpoint: 'analysisStatus' | 'creditRequest' | 'createVirtualCard' | 'cancelCard',
-  { every = false } = {},
-) => sandbox.fault({ endpoint, kind: 'delay', delayMs: 600_000, times: every ? 0 : 1 });
+type HeldEndpoint = 'analysisStatus' | 'creditRequest' | 'createVirtualCard' | 'cancelCard';
+const holdNext = (sandbox: SandboxControl, endpoint: HeldEndpoint, { every = false } = {}) =>
+  sandbox.fault({ endpoint, kind: 'delay', delayMs: 600_000, times: every ? 0 : 1 });
+
+/**
+ * Waits until a request to `endpoint` has taken its one-time hold (the fault is used up). Against a slow
+ * provider the request sleeps its latency first, and `proceedHeld` during that sleep would cut the sleep
+ * short, not the hold: the test lets go only what is held.
+ */
+async function untilHeld(sandbox: SandboxControl, endpoint: HeldEndpoint) {
+  await expect
+    .poll(async () => (await sandbox.faults()).some((fault) => fault.endpoint === endpoint), {
+      message: `a request to ${endpoint} is held`,
+    })
+    .toBe(false);
+}
 
 /** The centre of `target`, where a person's second click lands whether or not it is still enabled. */
 async function centreOf(target: Locator) {
@@ -49,65 +62,6 @@ async function pressAgain(page: Page, spot: { x: number; y: number }) {
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
 }
-
-test.beforeEach(async ({ page }) => {
-  await countFetches(page);
-  // The app's own time-out must outlast a held answer.
-  await patchConfig(page, { requestTimeoutMs: 120_000 });
-});
-
-test('the credit application: one POST at every point of its send', async ({ page, sandbox, privacy }) => {
-  const cpf = '84127503653'; // no analyses in the seed
-  privacy.watch(cpf);
-  privacy.allowStatusLookups();
-  // Without an idempotency key the app looks the CPF up before the send and again after the answer.
-  await patchConfig(page, { sendIdempotencyKey: false });
-  await signInWithSandboxToken(page);
-  await fillCreditApplication(page, { personal: { cpf } });
-  await expect(page.getByText('Nenhuma análise anterior para este CPF.', { exact: true })).toBeVisible();
-  const send = page.getByRole('button', { name: 'Enviar proposta' });
-  const spot = await centreOf(send);
-  const posts = () => fetchesTo(page, 'POST', '/v1/request/credit/');
-
-  await test.step('before the look-up that precedes the send answers', async () => {
-    await holdNext(sandbox, 'analysisStatus');
-    await page.mouse.click(spot.x, spot.y);
-    await expect(page.getByText('Consultando as análises deste CPF antes de enviar…')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Enviando…' })).toHaveAttribute('aria-busy', 'true');
-    await pressAgain(page, spot);
-    expect(await posts()).toBe(0);
-  });
-
-  await test.step('while the POST is in flight', async () => {
-    await holdNext(sandbox, 'creditRequest');
-    await sandbox.proceedHeld(); // the look-up answers; the POST leaves and is held
-    await expect.poll(posts).toBe(1);
-    await pressAgain(page, spot);
-    expect(await posts()).toBe(1);
-  });
-
-  await test.step('between the answer and the outcome’s last render (the check after the send)', async () => {
-    // The answer takes the review and its button away in the render that shows the success screen; the
-    // screen then checks the CPF's analyses once more: every look-up is held from here (a refetch of the
-    // review's duplicate warning may come first).
-    await holdNext(sandbox, 'analysisStatus', { every: true });
-    await sandbox.proceedHeld(); // the POST answers
-    await expect(page.getByText('Conferindo se o provedor registrou')).toBeVisible();
-    await pressAgain(page, spot);
-    expect(await posts()).toBe(1);
-  });
-
-  await test.step('after the outcome', async () => {
-    await sandbox.clearFaults();
-    const outcome = page.getByRole('status').filter({ hasText: 'Código de acompanhamento:' });
-    await expect(outcome.getByText('Proposta enviada', { exact: true })).toBeVisible();
-    await expect(page.getByText('Conferindo se o provedor registrou')).toHaveCount(0);
-    await pressAgain(page, spot);
-    await page.keyboard.press('Enter');
-    expect(await posts()).toBe(1);
-    expect((await statsOf(sandbox)).applicationsPerCpf).toEqual({ [cpf]: 1 });
-  });
-});
 
 /** A card operation's confirmation, opened: its dialog, confirm button and where Enter is pressed. */
 interface Confirmation {
@@ -149,6 +103,7 @@ async function everyPointOfACardOperation(
     // until the dialog has gone, so the outcome is looked for afterwards.) The pause is a minute ahead of
     // the runner's clock, which the page's started from: nothing of the app is due within a minute but
     // the dialog's exit, and the page's clock runs on until the pause.
+    await untilHeld(sandbox, endpoint);
     await page.clock.pauseAt(Date.now() + 60_000);
     await sandbox.proceedHeld();
     let stepped = 0;
@@ -175,56 +130,135 @@ async function everyPointOfACardOperation(
   });
 }
 
-test('the virtual card: one POST at every point after the confirmation', async ({ page, sandbox }) => {
-  await page.clock.install();
-  await signInWithSandboxToken(page);
-  await page
-    .getByRole('navigation', { name: 'Navegação principal' })
-    .getByRole('link', { name: 'Cartões' })
-    .click();
-  const section = page.getByRole('region', { name: 'Solicitar cartão virtual' });
-  await section.getByRole('combobox', { name: 'Conta' }).click();
-  await page.getByRole('option').first().click();
-  await everyPointOfACardOperation(
-    page,
-    sandbox,
-    'createVirtualCard',
-    async () => {
-      await section.getByRole('button', { name: 'Solicitar cartão virtual…' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Solicitar cartão virtual?' });
-      const confirm = dialog.getByRole('button', { name: 'Solicitar', exact: true });
-      await expect(confirm).toBeFocused();
-      return { dialog, confirm, field: confirm };
-    },
-    section.getByRole('status').filter({ hasText: 'Cartão virtual solicitado' }),
-    () => fetchesTo(page, 'POST', '/v1/cards/create/virtual/'),
-  );
-  expect(Object.values((await statsOf(sandbox)).virtualCardsPerAccount)).toEqual([1]);
-});
+/** The provider's two speeds: answering at once, and every answer 1.5 s late. */
+const speeds = [
+  { label: 'a provider answering at once', latencyMs: 0 },
+  { label: 'a provider answering 1.5 s late', latencyMs: 1500 },
+] as const;
 
-test('the cancel: one POST at every point after the confirmation', async ({ page, sandbox }) => {
-  await page.clock.install();
-  await signInWithSandboxToken(page);
-  await page
-    .getByRole('navigation', { name: 'Navegação principal' })
-    .getByRole('link', { name: 'Cartões' })
-    .click();
-  const section = page.getByRole('region', { name: 'Cancelar cartão' });
-  await everyPointOfACardOperation(
-    page,
-    sandbox,
-    'cancelCard',
-    async () => {
-      await section.getByRole('textbox', { name: 'Código do cartão' }).fill('5004');
-      await section.getByRole('button', { name: 'Cancelar cartão…' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Cancelar o cartão 5004?' });
-      const field = dialog.getByRole('textbox', { name: 'Digite o código do cartão para confirmar' });
-      await field.pressSequentially('5004');
-      const confirm = dialog.getByRole('button', { name: 'Cancelar o cartão', exact: true });
-      return { dialog, confirm, field };
-    },
-    section.getByRole('status').filter({ hasText: 'Cartão 5004 cancelado' }),
-    () => fetchesTo(page, 'POST', '/v1/cards/cancel/5004/'),
-  );
-  expect((await statsOf(sandbox)).cancelsPerCard).toEqual({ '5004': 1 });
-});
+for (const { label, latencyMs } of speeds) {
+  test.describe(label, () => {
+    // A whole application at 1.5 s a call: about ten calls besides the held ones.
+    if (latencyMs > 0) test.describe.configure({ timeout: 90_000 });
+
+    test.beforeEach(async ({ page, sandbox }) => {
+      if (latencyMs > 0) await sandbox.reset({ latencyMs });
+      await countFetches(page);
+      // The app's own time-out must outlast a held answer.
+      await patchConfig(page, { requestTimeoutMs: 120_000 });
+    });
+
+    test('the credit application: one POST at every point of its send', async ({
+      page,
+      sandbox,
+      privacy,
+    }) => {
+      const cpf = '84127503653'; // no analyses in the seed
+      privacy.watch(cpf);
+      privacy.allowStatusLookups();
+      // Without an idempotency key the app looks the CPF up before the send and again after the answer.
+      await patchConfig(page, { sendIdempotencyKey: false });
+      await signInWithSandboxToken(page);
+      await fillCreditApplication(page, { personal: { cpf } });
+      await expect(page.getByText('Nenhuma análise anterior para este CPF.', { exact: true })).toBeVisible();
+      const send = page.getByRole('button', { name: 'Enviar proposta' });
+      const spot = await centreOf(send);
+      const posts = () => fetchesTo(page, 'POST', '/v1/request/credit/');
+
+      await test.step('before the look-up that precedes the send answers', async () => {
+        await holdNext(sandbox, 'analysisStatus');
+        await page.mouse.click(spot.x, spot.y);
+        await expect(page.getByText('Consultando as análises deste CPF antes de enviar…')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Enviando…' })).toHaveAttribute('aria-busy', 'true');
+        await pressAgain(page, spot);
+        expect(await posts()).toBe(0);
+      });
+
+      await test.step('while the POST is in flight', async () => {
+        await untilHeld(sandbox, 'analysisStatus');
+        await holdNext(sandbox, 'creditRequest');
+        await sandbox.proceedHeld(); // the look-up answers; the POST leaves and is held
+        await expect.poll(posts).toBe(1);
+        await pressAgain(page, spot);
+        expect(await posts()).toBe(1);
+      });
+
+      await test.step('between the answer and the outcome’s last render (the check after the send)', async () => {
+        // The answer takes the review and its button away in the render that shows the success screen; the
+        // screen then checks the CPF's analyses once more: every look-up is held from here (a refetch of the
+        // review's duplicate warning may come first).
+        await untilHeld(sandbox, 'creditRequest');
+        await holdNext(sandbox, 'analysisStatus', { every: true });
+        await sandbox.proceedHeld(); // the POST answers
+        await expect(page.getByText('Conferindo se o provedor registrou')).toBeVisible();
+        await pressAgain(page, spot);
+        expect(await posts()).toBe(1);
+      });
+
+      await test.step('after the outcome', async () => {
+        await sandbox.clearFaults();
+        const outcome = page.getByRole('status').filter({ hasText: 'Código de acompanhamento:' });
+        await expect(outcome.getByText('Proposta enviada', { exact: true })).toBeVisible();
+        await expect(page.getByText('Conferindo se o provedor registrou')).toHaveCount(0);
+        await pressAgain(page, spot);
+        await page.keyboard.press('Enter');
+        expect(await posts()).toBe(1);
+        expect((await statsOf(sandbox)).applicationsPerCpf).toEqual({ [cpf]: 1 });
+      });
+    });
+
+    test('the virtual card: one POST at every point after the confirmation', async ({ page, sandbox }) => {
+      await page.clock.install();
+      await signInWithSandboxToken(page);
+      await page
+        .getByRole('navigation', { name: 'Navegação principal' })
+        .getByRole('link', { name: 'Cartões' })
+        .click();
+      const section = page.getByRole('region', { name: 'Solicitar cartão virtual' });
+      await section.getByRole('combobox', { name: 'Conta' }).click();
+      await page.getByRole('option').first().click();
+      await everyPointOfACardOperation(
+        page,
+        sandbox,
+        'createVirtualCard',
+        async () => {
+          await section.getByRole('button', { name: 'Solicitar cartão virtual…' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Solicitar cartão virtual?' });
+          const confirm = dialog.getByRole('button', { name: 'Solicitar', exact: true });
+          await expect(confirm).toBeFocused();
+          return { dialog, confirm, field: confirm };
+        },
+        section.getByRole('status').filter({ hasText: 'Cartão virtual solicitado' }),
+        () => fetchesTo(page, 'POST', '/v1/cards/create/virtual/'),
+      );
+      expect(Object.values((await statsOf(sandbox)).virtualCardsPerAccount)).toEqual([1]);
+    });
+
+    test('the cancel: one POST at every point after the confirmation', async ({ page, sandbox }) => {
+      await page.clock.install();
+      await signInWithSandboxToken(page);
+      await page
+        .getByRole('navigation', { name: 'Navegação principal' })
+        .getByRole('link', { name: 'Cartões' })
+        .click();
+      const section = page.getByRole('region', { name: 'Cancelar cartão' });
+      await everyPointOfACardOperation(
+        page,
+        sandbox,
+        'cancelCard',
+        async () => {
+          await section.getByRole('textbox', { name: 'Código do cartão' }).fill('5004');
+          await section.getByRole('button', { name: 'Cancelar cartão…' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Cancelar o cartão 5004?' });
+          const field = dialog.getByRole('textbox', { name: 'Digite o código do cartão para confirmar' });
+          await field.pressSequentially('5004');
+          const confirm = dialog.getByRole('button', { name: 'Cancelar o cartão', exact: true });
+          return { dialog, confirm, field };
+        },
+        section.getByRole('status').filter({ hasText: 'Cartão 5004 cancelado' }),
+        () => fetchesTo(page, 'POST', '/v1/cards/cancel/5004/'),
+      );
+      expect((await statsOf(sandbox)).cancelsPerCard).toEqual({ '5004': 1 });
+    });
+  });
+}

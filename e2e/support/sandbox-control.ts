@@ -50,6 +50,14 @@ export class SandboxControl {
     expect(response.ok()).toBe(true);
   }
 
+  /** The faults not yet used up, with how many requests each still awaits (null: every one). */
+  async faults(): Promise<Array<Fault & { remaining: number | null }>> {
+    const response = await this.request.get(`${this.base}/__sandbox/faults`);
+    expect(response.ok()).toBe(true);
+    const answer = (await response.json()) as { faults: Array<Fault & { remaining: number | null }> };
+    return answer.faults;
+  }
+
   /** Lets every request a `delay` fault holds go on now and answer as it would have. */
   async proceedHeld() {
     const response = await this.request.post(`${this.base}/__sandbox/faults/proceed`);
