@@ -342,7 +342,7 @@ export const batchPart: BenchPart = {
       context.batchVia === 'auto' ? (findNginx() ? 'gateway' : 'direct') : context.batchVia;
     context.log(`batch: ${VIA_TEXT[via]}`);
     const measure = (app: { browser: Browser; appUrl: string }) =>
-      measureBatch(app, { runs: context.runs, log: context.log });
+      measureBatch(app, { runs: context.batchRuns, log: context.log });
     const figures =
       via === 'gateway'
         ? await withGateway(context, batchSandboxArgs(), async (appUrl) => {

@@ -91,6 +91,8 @@ export interface BenchContext {
   /** Loads per page (first paint) and repetitions of a journey. */
   runs: number;
   lighthouseRuns: number;
+  /** Whole batches of 1,000 CPFs (each with its floor: about 50 s here); `--batch-runs`, default min(runs, 3). */
+  batchRuns: number;
   memory: { loops: number; minutes: number; sampleEvery: number };
   ports: BenchPorts;
   floorRoot: string;

@@ -11,7 +11,7 @@
  *     their min–max. Prints the tables (scripts/bench-report.ts) and one verdict per goal (one judge:
  *     scripts/bench-goals.ts), and writes every raw run to .bench/results.json (or --json FILE).
  *
- *   npm run bench [-- --runs 5] [--invocations 3] [--lighthouse-runs 5]
+ *   npm run bench [-- --runs 5] [--invocations 3] [--lighthouse-runs 5] [--batch-runs 3]
  *                 [--only first-paint,lighthouse,typing,accounts,accounts-100k,memory,batch,gateway]
  *                 [--batch-via gateway|direct] (default: gateway when nginx is here)
  *                 [--compare label=path/to/other/dist] (at most 2) [--skip-build]
@@ -65,6 +65,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '5' },
     invocations: { type: 'string', default: '1' },
     'lighthouse-runs': { type: 'string' },
+    'batch-runs': { type: 'string' },
     'memory-loops': { type: 'string', default: '3' },
     'memory-minutes': { type: 'string' },
     'memory-sample-every': { type: 'string', default: '10' },
@@ -162,6 +163,7 @@ async function main() {
       executablePath,
       runs,
       lighthouseRuns: positive('lighthouse-runs', options['lighthouse-runs'], runs),
+      batchRuns: positive('batch-runs', options['batch-runs'], Math.min(runs, 3)),
       memory: {
         loops: Math.max(2, positive('memory-loops', options['memory-loops'], 3)),
         minutes: options['memory-minutes'] === undefined ? 0 : Number(options['memory-minutes']),
