@@ -1,4 +1,5 @@
 import type { ApiFailure } from '@/api/http-client';
+import type { Observation } from './reports/observation';
 
 /**
  * Last-resort error handling, and what the operational reports hear (docs/decisions/014-operational-reports.md).
@@ -9,12 +10,6 @@ import type { ApiFailure } from '@/api/http-client';
  * web-vitals) loads after the first paint and only when config.json names a `reportUrl`. What happens
  * before it loads waits here, a few records at most; without a `reportUrl` nothing is kept.
  */
-
-/** What was seen, raw: the reporter keeps only what may leave the tab (./reports/report-events.ts). */
-export type Observation =
-  | { type: 'error'; source: 'render' | 'uncaught' | 'rejection'; error: unknown; path: string; at: number }
-  | { type: 'api'; failure: ApiFailure; path: string; at: number }
-  | { type: 'csp'; directive: string; blockedURI: string; path: string; at: number };
 
 type Observe = (observation: Observation) => void;
 

@@ -1,5 +1,5 @@
 import { endpoints } from '@/api/schemas/endpoints';
-import type { Observation } from '../error-reporting';
+import type { Observation } from './observation';
 import { routeName } from './route-name';
 
 /**

@@ -1,5 +1,5 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import type { Observation } from '../error-reporting';
+import type { Observation } from './observation';
 import { createReportQueue, type ReportQueue } from './report-queue';
 import { toReportEvent } from './report-events';
 import { routeName } from './route-name';

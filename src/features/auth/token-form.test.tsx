@@ -12,7 +12,7 @@ describe('the token field', () => {
     expect(field).toHaveAttribute('type', 'text');
     expect(field).toHaveAttribute('autocomplete', 'off');
     expect(container.ownerDocument.querySelectorAll('input[type="password"]')).toHaveLength(0);
-    // Shown and hidden again: still a text field (the mask is a style, checked in e2e/auth.spec.ts).
+    // Shown and hidden again: still a text field (the mask is a style, checked in e2e/shell-and-products.spec.ts).
     await user.click(screen.getByRole('button', { name: 'Mostrar token' }));
     await user.click(screen.getByRole('button', { name: 'Ocultar token' }));
     expect(field).toHaveAttribute('type', 'text');

@@ -1,38 +1,16 @@
 import { useRuntimeConfig } from '@/config/config-context';
 import type { ErrorCode } from './field-kinds/kind';
 import { creditApplicationTexts, useTranslation, type TFunction } from './texts';
-import type { ApplicationInput } from './wizard';
 
 /** The DOM id of the input at `path`, so that the error summary can link to it. */
 export function fieldId(path: string): string {
   return `campo-${path}`;
 }
 
-/**
- * The names of every field and field array of the form (the keys of the step schemas' objects, rows
- * included; not the groups `portador` and `cartaodecredito`, nor the config's additional-card fields).
- */
-type FieldNames<T> = T extends readonly (infer Row)[]
-  ? FieldNames<Row>
-  : T extends object
-    ? string extends keyof T
-      ? never
-      : {
-          [K in keyof T & string]: T[K] extends readonly unknown[]
-            ? K | FieldNames<T[K]>
-            : T[K] extends object
-              ? FieldNames<T[K]>
-              : K;
-        }[keyof T & string]
-    : never;
-export type FieldName = FieldNames<ApplicationInput>;
-
-/**
- * Every field named by a step schema has a label: a field missing from texts.ts `fields` fails tsc here,
- * and `defineTexts` makes the English table have the same keys as the Portuguese one.
- */
-const labels: Readonly<Record<FieldName, string>> = creditApplicationTexts['pt-BR'].fields;
-const isFieldName = (key: string): key is FieldName => Object.hasOwn(labels, key);
+/** The fields that have a label (texts.ts `fields`; wizard.ts checks that every field of a step has one). */
+type LabelledField = keyof (typeof creditApplicationTexts)['pt-BR']['fields'];
+const labels: Readonly<Record<LabelledField, string>> = creditApplicationTexts['pt-BR'].fields;
+const isFieldName = (key: string): key is LabelledField => Object.hasOwn(labels, key);
 
 /** The label of a field alone ("DDD"), from the last segment of its path. */
 export function ownLabel(path: string, t: TFunction): string {

@@ -14,7 +14,7 @@ import { LiveRegion } from '@/components/live-region';
 import { useConfirmedMutation } from '@/hooks/use-confirmed-mutation';
 import { useRuntimeConfig } from '@/config/config-context';
 import { draftStore } from './draft-store';
-import { fieldLabel } from './fields';
+import { fieldLabel } from './field-labels';
 import { DuplicateCheck, RETURN_TO_REVIEW, ReviewSummary, SubmitButton } from './review-summary';
 import { SubmitOutcome, type SubmitOutcomeState } from './submit-outcome';
 import { toCreditApplicationRequest } from './to-request';

@@ -3,7 +3,7 @@ import type { CreditApplicationRequest } from '@/api/schemas/credit-application'
 import { defaultDomains } from '@/config/config-schema';
 import { overlay, type Overrides } from '@/test/overlay';
 import { pathOf, type FieldEntry, type RuleContext } from './field-kinds/kind';
-import type { FieldMeta } from './field-kinds/registry';
+import type { FieldMeta } from './field-kinds/kind';
 import { toCreditApplicationRequest } from './to-request';
 import {
   createWizard,

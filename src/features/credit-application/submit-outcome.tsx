@@ -17,7 +17,7 @@ import { describeApiError } from '@/hooks/describe-api-error';
 import { TechnicalDetails, TechnicalText } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import { useRuntimeConfig } from '@/config/config-context';
-import { fieldLabel } from './fields';
+import { fieldLabel } from './field-labels';
 import { AnalysesList, RETURN_TO_REVIEW, SubmitButton } from './review-summary';
 import { stepOfField, type Wizard } from './wizard';
 

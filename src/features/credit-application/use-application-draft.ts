@@ -36,7 +36,7 @@ export function useApplicationDraft(wizard: Wizard, atLaterStep: boolean) {
   const epoch = useRef(draftStore.epoch());
   const resolver = useMemo(() => zodResolver(wizard.schema), [wizard]);
   // Errors appear on "Continuar" (a step is checked when the operator says it is done); a field that shows
-  // an error checks itself again as it is corrected (fields.tsx). Validating on blur or on every change
+  // an error checks itself again as it is corrected (field-kinds/form-text.tsx). Validating on blur or on every change
   // instead made react-hook-form validate a whole array when a row was added, flagging the new empty row
   // at once, and let messages vanish on blur, moving the page under the operator's click.
   const methods = useForm<ApplicationInput, unknown, ApplicationOutput>({

@@ -9,6 +9,7 @@ import { incomeStep } from './steps/income';
 import { personalStep } from './steps/personal';
 import { phonesStep } from './steps/phones';
 import { productStep } from './steps/product';
+import type { creditApplicationTexts } from './texts';
 import { compareDates } from '@/lib/dates';
 
 /**
@@ -124,6 +125,36 @@ function buildApplicationSchema(steps: ReturnType<typeof buildSteps>) {
 export type ApplicationSchema = ReturnType<typeof buildApplicationSchema>;
 /** The form's values as typed (strings), under the request body's paths. */
 export type ApplicationInput = z.input<ApplicationSchema>;
+
+/**
+ * The names of every field and field array of the form (the keys of the step schemas' objects, rows
+ * included; not the groups `portador` and `cartaodecredito`, nor the config's additional-card fields).
+ */
+type FieldNames<T> = T extends readonly (infer Row)[]
+  ? FieldNames<Row>
+  : T extends object
+    ? string extends keyof T
+      ? never
+      : {
+          [K in keyof T & string]: T[K] extends readonly unknown[]
+            ? K | FieldNames<T[K]>
+            : T[K] extends object
+              ? FieldNames<T[K]>
+              : K;
+        }[keyof T & string]
+    : never;
+
+/** A field a step schema names but texts.ts `fields` has no label for (never, when each has one). */
+type UnlabelledField = Exclude<
+  FieldNames<ApplicationInput>,
+  keyof (typeof creditApplicationTexts)['pt-BR']['fields']
+>;
+
+/**
+ * Every field named by a step schema has a label: a field missing from texts.ts `fields` fails tsc here,
+ * naming it (`defineTexts` makes the English table have the same keys as the Portuguese one).
+ */
+export const everyFieldHasALabel: [UnlabelledField] extends [never] ? true : UnlabelledField = true;
 /** The parsed form: digits, ISO dates, integers; what `toCreditApplicationRequest` sends. */
 export type ApplicationOutput = z.output<ApplicationSchema>;
 

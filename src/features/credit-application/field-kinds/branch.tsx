@@ -8,6 +8,11 @@ import type { FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind'
  * refused with a message saying to drop it, not cut off.
  */
 export type BranchMeta = KindMeta<'branch'>;
+declare module './kind' {
+  interface MetaByKind {
+    branch: BranchMeta;
+  }
+}
 
 function BranchField({ name, meta }: FieldInputProps<BranchMeta>) {
   return <FormText name={name} meta={meta} inputProps={{ inputMode: 'numeric' }} />;

@@ -27,6 +27,11 @@ const ADDRESS_PARTS = ['logradouro', 'bairro', 'localidade', 'uf'] as const sati
 
 /** With which sibling (its schema) each part of the answer fills. */
 export type CepMeta = KindMeta<'cep', { fills: Partial<Record<keyof CepAddress, unknown>> }>;
+declare module './kind' {
+  interface MetaByKind {
+    cep: CepMeta;
+  }
+}
 
 interface Lookup {
   /** The CEP looked up (8 digits), or null while the field holds no valid CEP. */

@@ -26,6 +26,11 @@ export interface Option {
 }
 
 export type ChoiceMeta = KindMeta<'choice', { options: readonly Option[]; placeholder: boolean }>;
+declare module './kind' {
+  interface MetaByKind {
+    choice: ChoiceMeta;
+  }
+}
 
 interface ChoiceOptions extends FieldOptions {
   /** An empty first choice ("Escolha"); without it, a blank form holds the first option. */

@@ -7,6 +7,11 @@ import type { FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind'
 
 /** A CPF: masked as typed (000.000.000-00; pasted dots, dashes and spaces forgiven), sent as 11 digits. */
 export type CpfMeta = KindMeta<'cpf'>;
+declare module './kind' {
+  interface MetaByKind {
+    cpf: CpfMeta;
+  }
+}
 
 function CpfField({ name, meta }: FieldInputProps<CpfMeta>) {
   return <FormText name={name} meta={meta} mask={CPF_PATTERN} />;

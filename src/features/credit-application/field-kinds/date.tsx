@@ -11,6 +11,11 @@ import type { FieldInputProps, FieldKind, FieldOptions, KindMeta, RuleContext } 
  * mask turned "1/4/1988" into "14/19/88".
  */
 export type DateMeta = KindMeta<'date'>;
+declare module './kind' {
+  interface MetaByKind {
+    date: DateMeta;
+  }
+}
 
 function DateField({ name, meta }: FieldInputProps<DateMeta>) {
   const { read, write, trigger } = useTextValues();

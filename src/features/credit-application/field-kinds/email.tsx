@@ -5,6 +5,11 @@ import type { FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind'
 
 /** An e-mail address: spaces around it forgiven, a dotted domain required. */
 export type EmailMeta = KindMeta<'email'>;
+declare module './kind' {
+  interface MetaByKind {
+    email: EmailMeta;
+  }
+}
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 

@@ -11,6 +11,11 @@ import { describe } from './kind';
 import type { FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind';
 
 export type ExclusiveFlagMeta = KindMeta<'exclusiveFlag'>;
+declare module './kind' {
+  interface MetaByKind {
+    exclusiveFlag: ExclusiveFlagMeta;
+  }
+}
 
 /**
  * A flag that exactly one row of a field array holds (the mailing address): a radio on each row's line

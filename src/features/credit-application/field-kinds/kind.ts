@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import type { RuntimeConfig } from '@/config/config-schema';
 import { normalizeApostrophes } from '@/lib/printed-name';
 import type { TFunction } from '../texts';
-import type { FieldMeta } from './registry';
 
 /**
  * What every field kind shares (field-kinds/*.tsx: one module per kind). A kind's builder returns a zod
@@ -82,7 +81,22 @@ export interface FieldOptions extends Partial<Layout> {
   initial?: string;
 }
 
-/** What every kind's meta holds (a kind adds its own, plain data only: `FieldMeta` in registry.tsx). */
+/**
+ * Each kind's meta by its name. Every kind's module adds its own entry (`declare module './kind'`, the
+ * interface merged by the compiler), so that this module names no kind and imports none: the kinds import
+ * it, the registry imports the kinds, and no import goes back up. registry.tsx checks that its list of
+ * kinds matches these entries.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface MetaByKind {}
+
+/** The name of a kind (`text`, `cpf`…). */
+export type KindName = keyof MetaByKind;
+
+/** A field's meta, whatever its kind (its `kind` says which). */
+export type FieldMeta = MetaByKind[KindName];
+
+/** What every kind's meta holds (a kind adds its own, plain data only: its entry in `MetaByKind`). */
 export interface BaseMeta extends Layout {
   required: boolean;
   help?: HelpKey;

@@ -6,6 +6,11 @@ import type { FieldInputProps, FieldKind, FieldOptions, KindMeta, RuleContext } 
 
 /** An amount typed as 1.234,56 (or 1234.56, or with "R$"), shown as 1.234,56 once left. */
 export type MoneyMeta = KindMeta<'money'>;
+declare module './kind' {
+  interface MetaByKind {
+    money: MoneyMeta;
+  }
+}
 
 function MoneyField({ name, meta }: FieldInputProps<MoneyMeta>) {
   const { read, write } = useTextValues();

@@ -17,6 +17,11 @@ type Part = 'ddd' | 'number';
 
 /** A part of a phone, with the schema of its other part. */
 export type PhoneMeta = KindMeta<'phone', { part: Part; other: unknown }>;
+declare module './kind' {
+  interface MetaByKind {
+    phone: PhoneMeta;
+  }
+}
 
 const masks: Record<Part, DigitPattern> = {
   ddd: '__',

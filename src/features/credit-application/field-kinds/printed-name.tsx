@@ -16,6 +16,11 @@ import type { TextMeta } from './text';
  * anywhere in it) selects the whole suggestion, so that typing replaces it instead of adding to it.
  */
 export type PrintedNameMeta = KindMeta<'printedName'>;
+declare module './kind' {
+  interface MetaByKind {
+    printedName: PrintedNameMeta;
+  }
+}
 
 /** The field beside `name` that suggests it (the full name), and how it suggests. */
 function useSource({ name, siblings }: FieldInputProps<PrintedNameMeta>) {

@@ -9,6 +9,11 @@ import { asTyped, checked, describe, isBlank } from './kind';
 import type { FieldInputProps, FieldKind, FieldOptions, KindMeta, RuleContext } from './kind';
 
 export type ProductMeta = KindMeta<'product'>;
+declare module './kind' {
+  interface MetaByKind {
+    product: ProductMeta;
+  }
+}
 
 /**
  * A product of the provider's list (`productQueries.list()`), with its own error and retry; the review

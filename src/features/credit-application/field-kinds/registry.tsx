@@ -1,46 +1,24 @@
-import { branchKind, type BranchMeta } from './branch';
-import { cepKind, type CepMeta } from './cep';
-import { choiceKind, type ChoiceMeta } from './choice';
-import { cpfKind, type CpfMeta } from './cpf';
-import { dateKind, type DateMeta } from './date';
-import { emailKind, type EmailMeta } from './email';
-import { exclusiveFlagKind, type ExclusiveFlagMeta } from './flag';
-import type { DisplayContext, FieldInputProps, FieldKind } from './kind';
-import { moneyKind, type MoneyMeta } from './money';
-import { phoneKind, type PhoneMeta } from './phone';
-import { printedNameKind, type PrintedNameMeta } from './printed-name';
-import { productKind, type ProductMeta } from './product';
-import { streetNumberKind, type StreetNumberMeta } from './street-number';
-import { textKind, type TextMeta } from './text';
-import { upperKind, type UpperMeta } from './upper';
+import { branchKind } from './branch';
+import { cepKind } from './cep';
+import { choiceKind } from './choice';
+import { cpfKind } from './cpf';
+import { dateKind } from './date';
+import { emailKind } from './email';
+import { exclusiveFlagKind } from './flag';
+import type { DisplayContext, FieldInputProps, FieldKind, FieldMeta, KindName, MetaByKind } from './kind';
+import { moneyKind } from './money';
+import { phoneKind } from './phone';
+import { printedNameKind } from './printed-name';
+import { productKind } from './product';
+import { streetNumberKind } from './street-number';
+import { textKind } from './text';
+import { upperKind } from './upper';
 
 /**
- * The field-kind registry: each kind's name, the meta its builder registers, and its input and display.
- * A new kind is a module in field-kinds/ (builder, `<Kind>Meta`, `<kind>Kind`) and one line in each of
- * the two lists below; the compiler checks that they agree.
+ * The field-kind registry: each kind's input and display by its name. A new kind is a module in
+ * field-kinds/ (builder, `<Kind>Meta` with its entry in kind.ts's `MetaByKind`, `<kind>Kind`) and one line
+ * in the list below; the compiler checks that the list has every kind of `MetaByKind`.
  */
-interface MetaByKind {
-  text: TextMeta;
-  upper: UpperMeta;
-  printedName: PrintedNameMeta;
-  cpf: CpfMeta;
-  date: DateMeta;
-  money: MoneyMeta;
-  branch: BranchMeta;
-  email: EmailMeta;
-  phone: PhoneMeta;
-  cep: CepMeta;
-  streetNumber: StreetNumberMeta;
-  choice: ChoiceMeta;
-  product: ProductMeta;
-  exclusiveFlag: ExclusiveFlagMeta;
-}
-
-type KindName = keyof MetaByKind;
-
-/** A field's meta, whatever its kind (its `kind` says which). */
-export type FieldMeta = MetaByKind[KindName];
-
 const fieldKinds: { [Kind in KindName]: FieldKind<MetaByKind[Kind]> } = {
   text: textKind,
   upper: upperKind,

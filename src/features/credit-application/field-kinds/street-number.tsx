@@ -8,6 +8,11 @@ import type { FieldInputProps, FieldKind, FieldOptions, KindMeta, RuleContext } 
  * `complemento` (docs/interface-readings.md, "Credit application").
  */
 export type StreetNumberMeta = KindMeta<'streetNumber'>;
+declare module './kind' {
+  interface MetaByKind {
+    streetNumber: StreetNumberMeta;
+  }
+}
 
 const STREET_NUMBER = /^(\d{1,6})\s*([A-Za-z])?$/;
 const NO_NUMBER = /^s\s*\/?\s*n[º°o.]?$/i;

@@ -12,6 +12,11 @@ export type TextMeta = KindMeta<
   'text',
   { fills?: { field: unknown; suggest: Fill['suggest']; check?: Fill['check'] } }
 >;
+declare module './kind' {
+  interface MetaByKind {
+    text: TextMeta;
+  }
+}
 
 /**
  * When this field is left, `field` beside it gets `suggest(value)` (the printed name from the name) if it

@@ -8,6 +8,11 @@ import type { ErrorCode, FieldInputProps, FieldKind, FieldOptions, KindMeta } fr
  * value follows when the field is left, and it is sent upper-cased.
  */
 export type UpperMeta = KindMeta<'upper'>;
+declare module './kind' {
+  interface MetaByKind {
+    upper: UpperMeta;
+  }
+}
 
 function UpperField({ name, meta }: FieldInputProps<UpperMeta>) {
   const { read, write } = useTextValues();
