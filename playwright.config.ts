@@ -48,8 +48,7 @@ function oidcConfigFile(): string {
 
 /**
  * The system browser, first found: `CHROMIUM_PATH`; Debian's headless shell (`chromium-headless-shell`,
- * what Playwright itself runs headless tests in: no browser UI to start and draw, the suite about a sixth
- * faster on this 2-core machine); Debian's full Chromium.
+ * what Playwright itself runs headless tests in: no browser UI to start and draw); Debian's full Chromium.
  */
 function systemChromium(): string | undefined {
   const candidates = [
@@ -144,9 +143,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    // Recording a trace of every test to keep the failing ones cost a third of the suite's time (84 s
-    // against 121 s for two specs): off in `npm test`, where a failure leaves its screenshot and the page's
-    // aria snapshot; `E2E_TRACE=retain-on-failure npx playwright test <spec>` records them to look into one.
+    // Off in `npm test`: recording a trace of every test to keep the failing ones costs about a third of
+    // the suite's time, and a failure leaves its screenshot and the page's aria snapshot anyway;
+    // `E2E_TRACE=retain-on-failure npx playwright test <spec>` records them to look into one.
     trace: traceMode(process.env.E2E_TRACE),
     screenshot: 'only-on-failure',
   },

@@ -169,7 +169,7 @@ test.describe('analysis status by CPF', () => {
   }) => {
     // Five lookups, each checked by axe: room for that beside the gesture specs on a 2-core machine (a
     // bound on a failure, not a wait; 30 s ran out there).
-    test.setTimeout(90_000);
+    test.setTimeout(60_000);
     const cpfs = ['06247311974', '98765432100', '12345678909', '27548360983', '45317828791'];
     watchCpf(privacy, ...cpfs);
     await openScreen(page);

@@ -132,7 +132,7 @@ test.describe('batch status lookup', () => {
     sandbox,
     privacy,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(60_000);
     // Answers that take a while, so that the batch's progress and its pause can be seen.
     await sandbox.reset({ seedAnalyses: BATCH_SEED, statusDelayMs: 250 });
     // Only the two 429s may make a CPF be asked twice: no client time-out on a machine loaded past its
@@ -223,7 +223,6 @@ test.describe('batch status lookup', () => {
     sandbox,
     privacy,
   }) => {
-    test.setTimeout(90_000);
     const [ana, bruno] = [seededCpfs.approved, seededCpfs.underReviewAndDeclined];
     watchCpfs(privacy, [ana, bruno, seededCpfs.freshApproves]);
     await openBatch(page);
@@ -290,7 +289,6 @@ test.describe('batch status lookup', () => {
     sandbox,
     privacy,
   }) => {
-    test.setTimeout(120_000);
     await sandbox.reset({ seedAnalyses: 12 });
     await patchConfig(page, { requestTimeoutMs: 60_000 });
     const twelve = seededFirst(12);
@@ -364,7 +362,7 @@ test.describe('batch status lookup', () => {
     sandbox,
     privacy,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(90_000);
     await sandbox.reset({ seedAnalyses: 12 });
     await patchConfig(page, { requestTimeoutMs: 60_000 });
     const list = [...seededFirst(12), ...namedCpfs, seededCpfs.failedLookup];
@@ -517,7 +515,6 @@ test.describe('batch status lookup', () => {
     sandbox,
     privacy,
   }) => {
-    test.setTimeout(90_000);
     await sandbox.reset({ seedAnalyses: 12 });
     const twelve = seededFirst(12);
     watchCpfs(privacy, twelve);
@@ -585,7 +582,6 @@ test.describe('batch status lookup', () => {
     sandbox,
     privacy,
   }) => {
-    test.setTimeout(120_000);
     await sandbox.reset({ seedAnalyses: 6 });
     await patchConfig(page, { requestTimeoutMs: 60_000 });
     const six = seededFirst(6);

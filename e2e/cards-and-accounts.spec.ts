@@ -206,7 +206,7 @@ test.describe('cards', () => {
 
 test.describe('accounts', () => {
   test('10 000 accounts scroll and sort; search, columns and totals work', async ({ page, sandbox }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(60_000);
     await sandbox.reset({ accountCount: 10_000 });
     await openAccounts(page);
     await expect(page.getByText(/^10\.?000 contas$/)).toBeVisible();

@@ -54,7 +54,6 @@ test('a whole application by keyboard: at most 300 keys and 20 clicks', async ({
   page,
   sandbox,
 }, testInfo) => {
-  test.setTimeout(180_000); // a few hundred keys at machine speed on a shared machine
   await patchConfig(page, { cepLookupUrl: `${sandbox.base}/__sandbox/cep/{cep}/json/` });
   await signInWithSandboxToken(page);
   const operator = new Operator(page);

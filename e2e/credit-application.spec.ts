@@ -81,7 +81,7 @@ test.describe('credit application', () => {
     sandbox,
     privacy,
   }) => {
-    test.setTimeout(120_000); // about 14 s of typing on a quiet machine; room for a busy (shared) one
+    test.setTimeout(90_000); // a whole application typed key by key
     for (const value of [cpf, maskedCpf(cpf), nome, nomedamae, email]) privacy.watch(value);
     // The status lookup after the submit carries the CPF in its path, as the interface defines it.
     privacy.allowStatusLookups();

@@ -86,7 +86,7 @@ for (const viewport of viewports) {
     });
 
     test('sign-in, products, status with results, cards, accounts and 404', async ({ page }) => {
-      test.setTimeout(120_000); // a dozen axe passes on a shared machine
+      test.setTimeout(60_000);
       await page.goto('/entrar');
       await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
       await checkLayout(page, viewport.label, 'sign-in', false);
@@ -127,7 +127,7 @@ for (const viewport of viewports) {
     });
 
     test('every step of the credit application', async ({ page }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(60_000);
       await signIn(page);
       await openFromNavigation(page, 'Nova proposta');
       await expectStep(page, 1);

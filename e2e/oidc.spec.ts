@@ -28,7 +28,7 @@ test.use({ baseURL: OIDC_APP_URL });
 const expect = baseExpect.configure({ timeout: 20_000 });
 // The test identity provider's switches (wrong ID tokens on purpose) change only the `switched` user's
 // tokens, which no other test signs in with; the tests that set them run in order, in one worker.
-test.describe.configure({ mode: 'default', timeout: 180_000 });
+test.describe.configure({ mode: 'default', timeout: 90_000 });
 
 const name = (path: string) => `[name="${path}"]`;
 
@@ -293,7 +293,7 @@ test.describe('OpenID Connect sign-in', () => {
       page,
       privacy,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(90_000);
       if (delayMs > 0)
         await page.route(`${IDP_URL}/**`, async (route) => {
           await new Promise((resolve) => setTimeout(resolve, delayMs));

@@ -114,7 +114,7 @@ test.describe('the application on paper', () => {
     page,
     privacy,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(60_000);
     watchApplicant(privacy);
     await signInWithSandboxToken(page);
     await fillCreditApplication(page, { phones: 10, addresses: 10 });
@@ -193,7 +193,6 @@ test.describe('the application on paper', () => {
     page,
     privacy,
   }) => {
-    test.setTimeout(120_000);
     watchApplicant(privacy);
     await signInWithSandboxToken(page);
     await fillCreditApplication(page);
@@ -224,7 +223,6 @@ test.describe('the single CPF lookup on paper', () => {
     page,
     privacy,
   }) => {
-    test.setTimeout(90_000);
     const cpf = seededCpfs.underReviewAndDeclined;
     privacy.allowStatusLookups();
     privacy.watch(cpf);

@@ -39,9 +39,8 @@ async function lookUp(page: Page, cpf: string) {
 }
 
 test.describe('operational reports', () => {
-  // Several screens and a page left behind: a bound, not a duration (one run took 1.3 min at a load
-  // average of 25 on two cores).
-  test.describe.configure({ timeout: 180_000 });
+  // Several screens and a page left behind.
+  test.describe.configure({ timeout: 60_000 });
 
   test('failed calls, errors and Web Vitals reach the collector, batched, without personal data', async ({
     page,

@@ -64,9 +64,8 @@ async function expectNothingLeft(page: Page) {
   await expect(page.getByText('Rascunho recuperado')).toHaveCount(0);
 }
 
-// Two tabs, or several screens and a re-authentication: a bound, not a duration (runs took up to 1.9 min
-// at a load average of 25 on two cores).
-test.describe.configure({ timeout: 180_000 });
+// Two tabs, or several screens and a re-authentication.
+test.describe.configure({ timeout: 60_000 });
 
 /** A JWT anyone can write (alg "none"), claiming this subject; the sandbox accepts its shape. */
 function unsignedJwtClaiming(subject: string): string {
