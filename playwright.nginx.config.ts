@@ -57,14 +57,14 @@ export default defineConfig<{ sandboxLanes: boolean }>({
   projects: [{ name: 'nginx', use: { ...chromium?.use, sandboxLanes: false } }],
   webServer: [
     {
-      command: `npx tsx scripts/sandbox.ts --port ${SANDBOX_PORT}`,
+      command: `npx tsx scripts/dev/sandbox.ts --port ${SANDBOX_PORT}`,
       url: `http://127.0.0.1:${SANDBOX_PORT}/__sandbox/stats`,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
       timeout: 30_000,
     },
     {
-      command: `npx tsx scripts/serve-nginx.ts --port ${NGINX_PORT} --sandbox http://127.0.0.1:${SANDBOX_PORT} --access-log ${process.env.E2E_NGINX_ACCESS_LOG} --error-log ${process.env.E2E_NGINX_ERROR_LOG}`,
+      command: `npx tsx scripts/dev/serve-nginx.ts --port ${NGINX_PORT} --sandbox http://127.0.0.1:${SANDBOX_PORT} --access-log ${process.env.E2E_NGINX_ACCESS_LOG} --error-log ${process.env.E2E_NGINX_ERROR_LOG}`,
       url: `http://127.0.0.1:${NGINX_PORT}/config.json`,
       env: { APP_ENVIRONMENT_NAME: 'E2E nginx', ...appEnv },
       reuseExistingServer: !process.env.CI,
@@ -73,7 +73,7 @@ export default defineConfig<{ sandboxLanes: boolean }>({
       timeout: 30_000,
     },
     {
-      command: `npx tsx scripts/serve-nginx.ts --port ${GATEWAY_PORT} --gateway http://127.0.0.1:${SANDBOX_PORT} --access-log ${process.env.E2E_GATEWAY_ACCESS_LOG} --error-log ${process.env.E2E_GATEWAY_ERROR_LOG}`,
+      command: `npx tsx scripts/dev/serve-nginx.ts --port ${GATEWAY_PORT} --gateway http://127.0.0.1:${SANDBOX_PORT} --access-log ${process.env.E2E_GATEWAY_ACCESS_LOG} --error-log ${process.env.E2E_GATEWAY_ERROR_LOG}`,
       url: `http://127.0.0.1:${GATEWAY_PORT}/config.json`,
       env: { APP_ENVIRONMENT_NAME: 'E2E gateway', ...appEnv },
       reuseExistingServer: !process.env.CI,

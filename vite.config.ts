@@ -1,11 +1,11 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { manifestOutsideDist } from './scripts/build-manifest.ts';
-import { securityHeadersPlugin } from './scripts/security-headers.ts';
-import { upFrontChunk } from './scripts/up-front-chunk.ts';
+import { manifestOutsideDist } from './scripts/build/build-manifest.ts';
+import { securityHeadersPlugin } from './scripts/build/security-headers.ts';
+import { upFrontChunk } from './scripts/build/up-front-chunk.ts';
 
-// What the first screen loads anyway, in one file (scripts/up-front-chunk.ts).
+// What the first screen loads anyway, in one file (scripts/build/up-front-chunk.ts).
 const upFront = upFrontChunk();
 
 export default defineConfig({
@@ -16,9 +16,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // For scripts/check-bundle-size.ts; moved out of dist/ once written (scripts/build-manifest.ts).
+    // For scripts/build/check-bundle-size.ts; moved out of dist/ once written (scripts/build/build-manifest.ts).
     manifest: true,
-    // The size budget is enforced by scripts/check-bundle-size.ts; keep Vite's own warning quiet.
+    // The size budget is enforced by scripts/build/check-bundle-size.ts; keep Vite's own warning quiet.
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'up-front', test: upFront.test }] } },

@@ -406,7 +406,7 @@ for extra in $APP_CONNECT_SRC_EXTRA; do add_origin "$extra"; done
 # never in an iframe (docs/decisions/008-oidc-sign-in.md).
 frame_src="'none'"
 
-# Same policy as scripts/security-headers.ts (the preview server), plus frame-src and the report endpoint.
+# Same policy as scripts/build/security-headers.ts (the preview server), plus frame-src and the report endpoint.
 csp="default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src $connect_src; frame-src $frame_src; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 if [ -n "$APP_CSP_REPORT_URL" ]; then
   # report-to for current browsers (with Reporting-Endpoints), report-uri for the others; both only for an

@@ -19,7 +19,7 @@ import {
 } from './wizard-helpers';
 
 /**
- * OpenID Connect against a real provider: oidc-provider started beside the HTTP sandbox (scripts/oidc-idp.ts,
+ * OpenID Connect against a real provider: oidc-provider started beside the HTTP sandbox (scripts/dev/oidc-idp.ts,
  * access tokens of 30 s), the same build served with auth.type "oidc" (e2e/config.oidc.e2e.json: renewal
  * 20 s before expiry, idle limit 180 s). The sandbox verifies the IdP's tokens against its JWKS.
  */
@@ -78,7 +78,7 @@ async function refuseRenewals(page: Page) {
 }
 
 /**
- * The test IdP's switches (scripts/oidc-idp.ts, on only in this suite): its next ID tokens, still signed
+ * The test IdP's switches (scripts/dev/oidc-idp.ts, on only in this suite): its next ID tokens, still signed
  * with its key, name another audience or issuer, or carry the nonce of an earlier sign-in.
  */
 async function switchIdTokens(request: APIRequestContext, query: string | null) {

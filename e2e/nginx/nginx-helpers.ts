@@ -99,7 +99,7 @@ export async function withSecondNginx(
     // npx, which does not pass it on; not the tsx command either, which relays it but, when the child has
     // not acknowledged it within 30 ms (a busy machine), kills it outright and leaves nginx running.
     process.execPath,
-    ['--import', 'tsx', 'scripts/serve-nginx.ts', '--port', String(port), ...(options.args ?? [])],
+    ['--import', 'tsx', 'scripts/dev/serve-nginx.ts', '--port', String(port), ...(options.args ?? [])],
     { env: { ...environmentWithoutAppVariables(), ...options.env }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';

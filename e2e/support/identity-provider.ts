@@ -1,5 +1,5 @@
 /**
- * OpenID Connect sign-in in the e2e run: where the test identity provider (scripts/oidc-idp.ts, started by
+ * OpenID Connect sign-in in the e2e run: where the test identity provider (scripts/dev/oidc-idp.ts, started by
  * the sandbox with --oidc) and the oidc preview of the build live, the login at the provider, and the
  * registration of what its token endpoint hands out as secrets, so that the privacy sweep looks for them.
  */

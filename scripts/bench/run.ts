@@ -8,8 +8,8 @@
  *     status lookup, the gateway under load: one file each, the same shape, `run(context) → { rows, goals
  *     }`) with its own fresh browser and servers.
  *  3. `--invocations N` repeats step 2 N times; every figure is then the median of the N medians, with
- *     their min–max. Prints the tables (scripts/bench-report.ts) and one verdict per goal (one judge:
- *     scripts/bench-goals.ts), and writes every raw run to .bench/results.json (or --json FILE).
+ *     their min–max. Prints the tables (scripts/bench/report.ts) and one verdict per goal (one judge:
+ *     scripts/bench/goals.ts), and writes every raw run to .bench/results.json (or --json FILE).
  *
  *   npm run bench [-- --runs 5] [--invocations 3] [--lighthouse-runs 5] [--batch-runs 3]
  *                 [--only first-paint,lighthouse,typing,accounts,accounts-100k,memory,batch,gateway]
@@ -27,11 +27,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { accounts100kPart, accountsPart } from './bench-accounts';
-import { batchPart } from './bench-batch';
-import { firstPaintPart } from './bench-first-paint';
-import { gatewayPart } from './bench-gateway';
-import { FAIL_FACTOR, judge, type GoalId } from './bench-goals';
+import { accounts100kPart, accountsPart } from './accounts';
+import { batchPart } from './batch';
+import { firstPaintPart } from './first-paint';
+import { gatewayPart } from './gateway';
+import { FAIL_FACTOR, judge, type GoalId } from './goals';
 import {
   benchPorts,
   CPU_THROTTLING,
@@ -41,12 +41,12 @@ import {
   type BenchPart,
   type PartResult,
   type Row,
-} from './bench-harness';
-import { lighthousePart } from './bench-lighthouse';
-import { memoryPart } from './bench-memory';
-import { renderTables, renderVerdicts } from './bench-report';
-import { acrossInvocations } from './bench-stats';
-import { typingPart } from './bench-typing';
+} from './harness';
+import { lighthousePart } from './lighthouse';
+import { memoryPart } from './memory';
+import { renderTables, renderVerdicts } from './report';
+import { acrossInvocations } from './stats';
+import { typingPart } from './typing';
 
 /** Every part, in the order they run. */
 const allParts: BenchPart[] = [

@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
  */
 export const buildManifestPath = path.resolve(
   import.meta.dirname,
-  '../node_modules/.cache/build/manifest.json',
+  '../../node_modules/.cache/build/manifest.json',
 );
 
 /** Vite writes the manifest to <outDir>/.vite/manifest.json (build.manifest: true); this moves it. */

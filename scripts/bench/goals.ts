@@ -1,5 +1,5 @@
 /**
- * Every goal of `npm run bench`, and the one judge of its figures (tested in scripts/bench-goals.test.ts).
+ * Every goal of `npm run bench`, and the one judge of its figures (tested in scripts/bench/goals.test.ts).
  *
  * A part (scripts/bench-*.ts) reports, for each goal it measures, the value of every run; the judge takes
  * the median (across invocations, the median of the invocations' medians) and compares it with the goal.
@@ -15,7 +15,7 @@
  * Ratios ("x") are taken run by run against the floor app (bench/floor) measured in the same run, so that
  * the load of the machine cancels out as far as it can.
  */
-import type { AcrossInvocations } from './bench-stats';
+import type { AcrossInvocations } from './stats';
 
 export type Unit = 'ms' | 'x' | 'KiB' | 'MiB' | 'score' | 'count';
 
@@ -38,7 +38,7 @@ const open100kFirstRows =
 /** Decision 015, "Speed, measured": the batch's goals with their idle-machine figures. */
 const openBatch =
   'the bare fetch loop alone is 1.63x the ideal (a CORS preflight per CPF), the app 2.54x; long tasks are whole-document paints (decision 015)';
-/** The gateway part's p99 (scripts/bench-gateway.ts), with its figures. */
+/** The gateway part's p99 (scripts/bench/gateway.ts), with its figures. */
 const openGatewayP99 =
   'the HTTP sandbox behind it (one Node process, about 600 answers/s on this machine) has the same multi-second tail at 200 connections straight, without nginx (docs/deployment.md, "Load")';
 const open100kTasks =
@@ -129,7 +129,7 @@ export const goals = {
     open: open100kTasks,
   },
   memoryGrowth: { name: 'memory: heap last / first round', limit: 1.2, unit: 'x' },
-  // The batch status lookup's part (scripts/bench-batch.ts): 1,000 CPFs with the provider answering each
+  // The batch status lookup's part (scripts/bench/batch.ts): 1,000 CPFs with the provider answering each
   // in 50 ms; the time taken over the ideal time at the allowed concurrency.
   batchVsIdeal: {
     name: 'batch status: 1,000 CPFs at 50 ms / ideal',
@@ -150,7 +150,7 @@ export const goals = {
     unit: 'ms',
     open: openBatch,
   },
-  // The gateway under load (scripts/bench-gateway.ts): 200 connections for 30 s of status lookups
+  // The gateway under load (scripts/bench/gateway.ts): 200 connections for 30 s of status lookups
   // through nginx to the sandbox. Every request answered 2xx and none lost: any other is a failure.
   gatewayFailed: {
     name: 'gateway: requests not answered 2xx (non-2xx, errors, time-outs, lost), 200 connections',

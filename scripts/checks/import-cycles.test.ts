@@ -14,7 +14,14 @@ describe('import circles', () => {
       ['f.ts', ['d.ts']],
     ]);
     expect(importCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
-    expect(importCycles(new Map([['x.ts', ['y.ts']], ['y.ts', []]]))).toEqual([]);
+    expect(
+      importCycles(
+        new Map([
+          ['x.ts', ['y.ts']],
+          ['y.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('counts type-only and dynamic imports and the @/ alias, and leaves tests and packages out', () => {

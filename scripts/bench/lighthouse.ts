@@ -6,7 +6,7 @@
  *  - floor: the one-screen app of the same stack (bench/floor), for scale;
  *  - each build's sign-in, loaded at the app's address `/` in provider mode (token sign-in, the default);
  *  - each build's products screen, reached by the return from the identity provider
- *    (scripts/bench-pages.ts): Lighthouse loads the held return URL itself, with `disableStorageReset`
+ *    (scripts/bench/pages.ts): Lighthouse loads the held return URL itself, with `disableStorageReset`
  *    (the PKCE verifier waits in the tab's sessionStorage; the HTTP cache is cleared by hand).
  *
  * Each run's HTML report goes to .bench/lighthouse/ (the final screenshot, the waterfall).
@@ -15,8 +15,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateReport, navigation, type Config, type Flags } from 'lighthouse';
 import type { Browser, Page } from 'puppeteer-core';
-import type { BenchContext, BenchPart, Row } from './bench-harness';
-import { buildOrder, holdOidcReturn, launchPuppeteer, pagePorts, startPageServers } from './bench-pages';
+import type { BenchContext, BenchPart, Row } from './harness';
+import { buildOrder, holdOidcReturn, launchPuppeteer, pagePorts, startPageServers } from './pages';
 
 const config: Config = {
   extends: 'lighthouse:default',

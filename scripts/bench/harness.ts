@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import type { GoalId, Unit } from './bench-goals';
+import type { GoalId, Unit } from './goals';
 
 /** Every timed load and keystroke runs with the page's main thread slowed this much (CDP). */
 export const CPU_THROTTLING = 4;
@@ -39,7 +39,7 @@ export interface Row {
   cells: Cell[];
 }
 
-/** The runs of one goal's figure (scripts/bench-goals.ts judges their median). */
+/** The runs of one goal's figure (scripts/bench/goals.ts judges their median). */
 export interface GoalFigure {
   id: GoalId;
   runs: number[];
@@ -191,7 +191,7 @@ function configFile(sandboxPort: number, previewPort: number): string {
   return file;
 }
 
-/** This machine's nginx (as scripts/serve-nginx.ts finds it), or undefined. */
+/** This machine's nginx (as scripts/dev/serve-nginx.ts finds it), or undefined. */
 export function findNginx(): string | undefined {
   if (process.env.NGINX_BIN) return existsSync(process.env.NGINX_BIN) ? process.env.NGINX_BIN : undefined;
   const onPath = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
@@ -215,14 +215,20 @@ export async function withGateway<T>(
   const { appSandbox, appPreview } = context.ports;
   const children = [
     startProcess('node_modules/.bin/tsx', [
-      'scripts/sandbox.ts',
+      'scripts/dev/sandbox.ts',
       '--port',
       String(appSandbox),
       ...sandboxArgs,
     ]),
     startProcess(
       'node_modules/.bin/tsx',
-      ['scripts/serve-nginx.ts', '--port', String(appPreview), '--gateway', `http://127.0.0.1:${appSandbox}`],
+      [
+        'scripts/dev/serve-nginx.ts',
+        '--port',
+        String(appPreview),
+        '--gateway',
+        `http://127.0.0.1:${appSandbox}`,
+      ],
       // As e2e/config.e2e.json, with the app's default request time-out; nothing else of this shell's APP_*.
       {
         ...Object.fromEntries(
@@ -264,7 +270,7 @@ export async function withBenchApp<T>(
   const { appSandbox, appPreview } = context.ports;
   const children = [
     startProcess('node_modules/.bin/tsx', [
-      'scripts/sandbox.ts',
+      'scripts/dev/sandbox.ts',
       '--port',
       String(appSandbox),
       ...sandboxArgs,

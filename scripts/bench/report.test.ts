@@ -1,5 +1,5 @@
-import { formatFigure, mostFrequent, renderTables } from './bench-report';
-import { acrossInvocations } from './bench-stats';
+import { formatFigure, mostFrequent, renderTables } from './report';
+import { acrossInvocations } from './stats';
 
 describe('the bench report', () => {
   it('prints a figure as median (min–max), a steady one once, a missing one as such', () => {

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 
 /**
  * deploy/start.sh run as the container runs it (sh, only the variables given), for the tests in
- * scripts/deploy-start*.test.ts. Each run gets its own runtime and HTML directories; `cleanUp` removes them.
+ * scripts/deploy/deploy-start*.test.ts. Each run gets its own runtime and HTML directories; `cleanUp` removes them.
  */
 
-export const repositoryRoot = join(import.meta.dirname, '..');
+export const repositoryRoot = join(import.meta.dirname, '../..');
 const dirs: string[] = [];
 
 export function cleanUp() {
@@ -78,7 +78,7 @@ export function directiveOf(csp: string, name: string): string | undefined {
   return undefined;
 }
 
-/** The nginx binary, as scripts/serve-nginx.ts finds it. */
+/** The nginx binary, as scripts/dev/serve-nginx.ts finds it. */
 export function nginxBinary(): string {
   if (process.env.NGINX_BIN) return process.env.NGINX_BIN;
   const onPath = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();

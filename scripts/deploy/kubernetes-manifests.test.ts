@@ -8,7 +8,7 @@ import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { parseRuntimeConfig } from '../src/config/load-config';
+import { parseRuntimeConfig } from '../../src/config/load-config';
 import { cleanUp, cspOf, directiveOf, repositoryRoot, runStart } from './run-deploy-start';
 
 /**

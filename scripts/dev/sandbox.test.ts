@@ -2,15 +2,15 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accountListResponseSchema } from '../src/api/schemas/accounts';
+import { accountListResponseSchema } from '../../src/api/schemas/accounts';
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '../..');
 
 /** Starts the CLI and resolves with its printed URLs once it is listening. */
 function startCli(args: string[]) {
   // Node itself with tsx's loader, not the tsx CLI: the CLI relays a signal to its child and SIGKILLs it
   // (exit 143) when the child has not acknowledged within 30 ms, which a loaded machine misses.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev/sandbox.ts', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -31,7 +31,7 @@ function startCli(args: string[]) {
 
 // Each test starts the CLI as its own process (tsx compiles it at start: 1 to 3 s on this machine), some
 // twice: a unit test's 5 s would measure the compiler, not the sandbox.
-describe('scripts/sandbox.ts', { timeout: 20_000 }, () => {
+describe('scripts/dev/sandbox.ts', { timeout: 20_000 }, () => {
   it('prints both base URLs, serves them and stops cleanly on SIGTERM', async () => {
     const cli = startCli(['--port', '0', '--accounts', '12']);
     const { baseUrl, accountsBaseUrl } = await cli.ready;

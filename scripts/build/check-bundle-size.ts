@@ -31,10 +31,10 @@ const budgetsSchema = z.object({
   routes: z.record(z.string(), z.object({ chunks: z.array(z.string()), budgetKiB: z.number().positive() })),
 });
 
-// Written by the build beside dist/, not in it (scripts/build-manifest.ts).
+// Written by the build beside dist/, not in it (scripts/build/build-manifest.ts).
 const manifest = manifestSchema.parse(JSON.parse(readFileSync(buildManifestPath, 'utf8')));
 const budgets = budgetsSchema.parse(
-  JSON.parse(readFileSync(path.resolve('scripts/bundle-budgets.json'), 'utf8')),
+  JSON.parse(readFileSync(path.resolve('scripts/build/bundle-budgets.json'), 'utf8')),
 );
 
 /** The manifest keys a chunk pulls in statically, itself included. */
@@ -42,7 +42,9 @@ function staticClosure(key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key)) return seen;
   const chunk = manifest[key];
   if (!chunk)
-    throw new Error(`${key} is not in the build manifest (renamed? update scripts/bundle-budgets.json)`);
+    throw new Error(
+      `${key} is not in the build manifest (renamed? update scripts/build/bundle-budgets.json)`,
+    );
   seen.add(key);
   for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
   return seen;

@@ -23,7 +23,7 @@
  * origin (`withBenchApp`: a preflight per CPF). The table says which.
  */
 import type { Browser } from '@playwright/test';
-import { seededAnalysisCpfs } from '../src/sandbox/seed';
+import { seededAnalysisCpfs } from '../../src/sandbox/seed';
 import {
   CPU_THROTTLING,
   findNginx,
@@ -33,8 +33,8 @@ import {
   type BenchContext,
   type BenchPart,
   type PartResult,
-} from './bench-harness';
-import { median } from './bench-stats';
+} from './harness';
+import { median } from './stats';
 
 export interface BatchBenchOptions {
   /** Whole batches measured, each in a fresh page (default 3). */

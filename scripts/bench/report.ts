@@ -3,9 +3,9 @@
  * one line per goal with its verdict. With several invocations a figure is the median of the invocations'
  * medians and its range is those medians' min–max (every run stays in .bench/results.json).
  */
-import type { Unit, Verdict } from './bench-goals';
-import type { Cell, FigureCell, Row } from './bench-harness';
-import { acrossInvocations, type AcrossInvocations } from './bench-stats';
+import type { Unit, Verdict } from './goals';
+import type { Cell, FigureCell, Row } from './harness';
+import { acrossInvocations, type AcrossInvocations } from './stats';
 
 const decimalsOf: Record<FigureCell['unit'], number> = { ms: 0, KiB: 1, MiB: 1, x: 2, score: 0, count: 0 };
 const unitText: Record<FigureCell['unit'], string> = {

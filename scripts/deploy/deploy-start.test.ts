@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseRuntimeConfig } from '../src/config/load-config';
+import { parseRuntimeConfig } from '../../src/config/load-config';
 import { cleanUp, cspOf, minimal, repositoryRoot, runStart } from './run-deploy-start';
 
 /**

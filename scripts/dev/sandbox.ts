@@ -4,17 +4,17 @@
  * [--all-profiles] [--lanes] [--oidc]`. Prints the two base URLs the
  * app's config needs, and the config keys the chosen profile's readings call for.
  *
- * `--oidc` also starts the test OpenID Connect provider (scripts/oidc-idp.ts) on `--oidc-port` (4401) for
+ * `--oidc` also starts the test OpenID Connect provider (scripts/dev/oidc-idp.ts) on `--oidc-port` (4401) for
  * the app origins given with `--app-origin` (repeatable; default the dev and preview servers), and makes
  * the sandbox accept its access tokens (verified against its JWKS). `--oidc-test-switches` (the end-to-end
- * suite only) lets tests make its next ID tokens wrong on purpose (scripts/oidc-idp.ts).
+ * suite only) lets tests make its next ID tokens wrong on purpose (scripts/dev/oidc-idp.ts).
  */
 import { parseArgs } from 'node:util';
-import { startSandboxHttpServer } from '../src/sandbox/http-server';
-import { createOidcTokenVerifier } from '../src/sandbox/oidc-tokens';
-import type { ExternalTokenVerifier } from '../src/sandbox/store';
-import { isSandboxProfileName, sandboxProfile, sandboxProfileNames } from '../src/sandbox/profiles';
-import { sandboxTokens } from '../src/sandbox/tokens';
+import { startSandboxHttpServer } from '../../src/sandbox/http-server';
+import { createOidcTokenVerifier } from '../../src/sandbox/oidc-tokens';
+import type { ExternalTokenVerifier } from '../../src/sandbox/store';
+import { isSandboxProfileName, sandboxProfile, sandboxProfileNames } from '../../src/sandbox/profiles';
+import { sandboxTokens } from '../../src/sandbox/tokens';
 import {
   API_RESOURCE,
   OIDC_CLIENT_ID,
@@ -60,7 +60,7 @@ const { values } = parseArgs({
 if (values.help) {
   process.stdout.write(
     [
-      'usage: tsx scripts/sandbox.ts [--port 4400] [--accounts 30] [--decision-delay-ms 30000]',
+      'usage: tsx scripts/dev/sandbox.ts [--port 4400] [--accounts 30] [--decision-delay-ms 30000]',
       '                              [--seed-analyses 0] [--status-delay-ms 0]',
       '                              [--profile default] [--all-profiles]',
       '',

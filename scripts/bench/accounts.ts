@@ -22,8 +22,8 @@ import {
   type BenchContext,
   type BenchPart,
   type PartResult,
-} from './bench-harness';
-import type { GoalId } from './bench-goals';
+} from './harness';
+import type { GoalId } from './goals';
 
 /**
  * The main thread's 'longtask' entries (every task over 50 ms) since the last reset: the longest (0 when

@@ -1,4 +1,4 @@
-import { acrossInvocations, median, ratiosByRun, summarize } from './bench-stats';
+import { acrossInvocations, median, ratiosByRun, summarize } from './stats';
 
 describe('the bench statistics', () => {
   it('takes the median of an odd and of an even number of runs, in any order', () => {

@@ -8,9 +8,9 @@
  */
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { median } from './bench-stats';
-import { CPU_THROTTLING, withBenchApp, type BenchContext, type BenchPart } from './bench-harness';
-import { serveStatic } from './bench-static-server';
+import { median } from './stats';
+import { CPU_THROTTLING, withBenchApp, type BenchContext, type BenchPart } from './harness';
+import { serveStatic } from './static-server';
 
 const ROWS = 10;
 

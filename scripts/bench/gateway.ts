@@ -10,8 +10,8 @@
  * gateway`); its goals are in scripts/bench-goals.ts.
  */
 import autocannon from 'autocannon';
-import { seededAnalysisCpfs } from '../src/sandbox/seed';
-import { withGateway, type BenchContext, type BenchPart, type PartResult } from './bench-harness';
+import { seededAnalysisCpfs } from '../../src/sandbox/seed';
+import { withGateway, type BenchContext, type BenchPart, type PartResult } from './harness';
 
 export const GATEWAY_LOAD = {
   connections: 200,

@@ -85,7 +85,7 @@ async function steps(): Promise<Step[]> {
         ['npx', 'tsc', '-p', 'tsconfig.json'],
         ['npx', 'eslint', '.', '--max-warnings', '0'],
         ['npx', 'prettier', '--check', '.', '--log-level', 'warn'],
-        ['npx', 'tsx', 'scripts/import-cycles.ts'],
+        ['npx', 'tsx', 'scripts/checks/import-cycles.ts'],
       ],
       budgetSeconds: 90,
     },

@@ -5,7 +5,7 @@
  * The products screen needs a session, and tokens live in memory only, so no cold load starts signed in,
  * except the one every OpenID Connect sign-in ends with: the identity provider sends the browser back to
  * `/entrar/retorno?code=…&state=…`, a full page load that exchanges the code and renders the products.
- * `holdOidcReturn` signs in at the test provider (scripts/oidc-idp.ts, started by the sandbox with
+ * `holdOidcReturn` signs in at the test provider (scripts/dev/oidc-idp.ts, started by the sandbox with
  * `--oidc`) and holds that last request: the code is single-use and still unspent, the PKCE verifier
  * waits in the tab's sessionStorage (decision 008), and the caller loads the return URL itself, in the same
  * tab, with the HTTP cache cleared. No bench-only code path in the app: this is the production sign-in,
@@ -13,8 +13,8 @@
  */
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { startProcess, stopProcesses, waitFor, type BenchContext, type BenchPart } from './bench-harness';
-import { serveStatic } from './bench-static-server';
+import { startProcess, stopProcesses, waitFor, type BenchContext, type BenchPart } from './harness';
+import { serveStatic } from './static-server';
 
 export interface BuildPages {
   /** 'app' for dist/, else the --compare label. */
@@ -61,7 +61,7 @@ export async function startPageServers(
     }),
   ];
   const sandbox = startProcess('node_modules/.bin/tsx', [
-    'scripts/sandbox.ts',
+    'scripts/dev/sandbox.ts',
     '--port',
     String(ports.sandbox),
     '--oidc',

@@ -7,16 +7,16 @@
  *  - each build's sign-in at the app's address `/` (what an operator opens; it shows sign-in, as every cold
  *    start does, since the token lives in memory only);
  *  - each build's products screen reached by a signed-in reload (the return from the identity provider:
- *    scripts/bench-pages.ts).
+ *    scripts/bench/pages.ts).
  *
  * For each load: the JS transferred (gzip) and the requests started before LCP, FCP, LCP with its entry's
  * renderTime / loadTime and the element (tag, class, a text snippet with digits masked), blocking time,
  * and LCP over the floor's LCP of the same run, the figure the goal judges.
  */
 import type { Browser, Page } from 'puppeteer-core';
-import { ratiosByRun } from './bench-stats';
-import { CPU_THROTTLING, type BenchContext, type BenchPart, type Cell, type Row } from './bench-harness';
-import { buildOrder, holdOidcReturn, launchPuppeteer, pagePorts, startPageServers } from './bench-pages';
+import { ratiosByRun } from './stats';
+import { CPU_THROTTLING, type BenchContext, type BenchPart, type Cell, type Row } from './harness';
+import { buildOrder, holdOidcReturn, launchPuppeteer, pagePorts, startPageServers } from './pages';
 
 interface LoadFigures {
   jsKiB: number;

@@ -1,5 +1,5 @@
-import { goals, judge, overGoal, type GoalId } from './bench-goals';
-import { acrossInvocations } from './bench-stats';
+import { goals, judge, overGoal, type GoalId } from './goals';
+import { acrossInvocations } from './stats';
 
 const figure = (id: GoalId, ...perInvocation: number[][]) => ({
   id,

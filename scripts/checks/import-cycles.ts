@@ -4,7 +4,7 @@
  * for a reader: neither can be understood, moved or split without the other. Test files are left out
  * (they import what they test).
  *
- *   npx tsx scripts/import-cycles.ts        exit 1 and one line per circle, if there is any
+ *   npx tsx scripts/checks/import-cycles.ts        exit 1 and one line per circle, if there is any
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

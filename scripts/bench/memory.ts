@@ -6,7 +6,7 @@
  * The goal is last / first.
  */
 import type { Page } from '@playwright/test';
-import { withBenchApp, type BenchContext, type BenchPart } from './bench-harness';
+import { withBenchApp, type BenchContext, type BenchPart } from './harness';
 
 /** JS heap in use after a forced garbage collection, in MiB. */
 async function heapAfterGc(page: Page): Promise<number> {
