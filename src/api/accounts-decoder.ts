@@ -1,4 +1,4 @@
-import type { AccountDataset } from './account-dataset';
+import type { AccountDataset } from './accounts/account-dataset';
 import type { BodyDecoder } from './http-client';
 
 /**

@@ -8,7 +8,7 @@ import { registerAccountsDecoder } from '@/api/accounts-decoder';
  */
 export function registerAccountsEngine(): void {
   registerAccountsDecoder(async () => {
-    const { accountsEngine } = await import('@/features/accounts/accounts-engine');
+    const { accountsEngine } = await import('@/api/accounts/accounts-engine');
     // Created now, the worker loads while the request is under way.
     const engine = accountsEngine();
     return () => engine.load();

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountQueries } from '@/api/accounts';
-import type { AccountDataset } from '@/api/account-dataset';
+import { accountQueries } from '@/api/accounts/accounts';
+import type { AccountDataset } from '@/api/accounts/account-dataset';
 import { isApiError } from '@/api/api-error';
 import { ACCOUNTS_READ_SCOPE, scopeStatus } from '@/api/scopes';
-import type { Account } from '@/api/schemas/accounts';
+import type { Account } from '@/api/accounts/accounts-schema';
 import { useSession } from './use-session';
 
 /** Every account as an object, for a screen that lists them all (built once per list). */

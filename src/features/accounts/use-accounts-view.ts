@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { AccountDataset } from '@/api/account-dataset';
-import { accountsEngine } from './accounts-engine';
-import { providerOrder, type AccountsView } from './accounts-index';
-import { sameSort, type SortState } from './account-rows';
+import type { AccountDataset } from '@/api/accounts/account-dataset';
+import { accountsEngine } from '@/api/accounts/accounts-engine';
+import { providerOrder, type AccountsView } from '@/api/accounts/accounts-index';
+import { sameSort, type SortState } from './account-columns';
 
 export interface ShownAccounts extends AccountsView {
   /** The search these rows answer (the box may already hold a newer one). */

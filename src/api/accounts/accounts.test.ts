@@ -4,12 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createDataset, overviewOf, type AccountDataset } from './account-dataset';
 import { fetchAccounts } from './accounts';
-import { registerAccountsDecoder } from './accounts-decoder';
+import { registerAccountsDecoder } from '../accounts-decoder';
 import { decodeAccountList } from './accounts-stream';
-import { configureApiClient } from './api-client';
-import type { BodyDecoder } from './http-client';
+import { configureApiClient } from '../api-client';
+import type { BodyDecoder } from '../http-client';
 import { packAccounts } from './packed-accounts';
-import { createSessionStore } from './session';
+import { createSessionStore } from '../session';
 
 const accounts = accountsNamed(['Zeta', 'Alfa']);
 

@@ -1,8 +1,8 @@
-import { createDataset, overviewOf, type AccountDataset, type AccountsOverview } from '@/api/account-dataset';
-import { createAccountListStream, decodeAccountList, type AccountListStream } from '@/api/accounts-stream';
-import type { BodyDecoder, DecodedBody } from '@/api/http-client';
-import { packAccounts, type PackedAccounts } from '@/api/packed-accounts';
-import type { Account } from '@/api/schemas/accounts';
+import { createDataset, overviewOf, type AccountDataset, type AccountsOverview } from './account-dataset';
+import { createAccountListStream, decodeAccountList, type AccountListStream } from './accounts-stream';
+import type { BodyDecoder, DecodedBody } from '../http-client';
+import { packAccounts, type PackedAccounts } from './packed-accounts';
+import type { Account } from './accounts-schema';
 import { onForgetEverything } from '@/lib/memory-store';
 import { accountsCsv, type CsvLayout } from './accounts-csv';
 import {

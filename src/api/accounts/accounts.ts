@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AccountDataset } from './account-dataset';
-import { accountsDecoderLoader } from './accounts-decoder';
-import { apiClient } from './api-client';
+import { accountsDecoderLoader } from '../accounts-decoder';
+import { apiClient } from '../api-client';
 import { decoderWhenLoaded } from './decoder-when-loaded';
-import { accountListResponseSchema } from './schemas/accounts';
-import { endpoints } from './schemas/endpoints';
+import { accountListResponseSchema } from './accounts-schema';
+import { endpoints } from '../schemas/endpoints';
 
 /**
  * GET all accounts of the institution (section 4.6), from {accounts_base_url}, with the bearer token.
