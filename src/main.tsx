@@ -14,7 +14,6 @@ import {
   reportError,
   startReports,
 } from '@/app/error-reporting';
-import { registerAccountsEngine } from '@/app/register-accounts-engine';
 import { ConfigError, loadRuntimeConfig } from '@/config/load-config';
 
 /**
@@ -70,7 +69,6 @@ async function start() {
   }
 
   configureApiClient(config, session, reportApiFailure);
-  registerAccountsEngine();
   const queryClient = createAppQueryClient();
   bindSessionCleanup(session, queryClient);
   const router = await createAppRouter();

@@ -7,7 +7,6 @@ import { session } from '@/api/session';
 import { initI18n, type SupportedLanguage } from '@/app/i18n/i18n';
 import { AppProviders } from '@/app/providers';
 import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
-import { registerAccountsEngine } from '@/app/register-accounts-engine';
 import { loadScreen, routes } from '@/app/router';
 import { parseRuntimeConfig } from '@/config/load-config';
 import type { RuntimeConfig } from '@/config/config-schema';
@@ -67,7 +66,6 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
   initI18n(options.language ?? 'pt-BR');
   const config = testConfig(options);
   configureApiClient(config);
-  registerAccountsEngine();
   const queryClient = createAppQueryClient();
   if (!options.retries)
     queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });

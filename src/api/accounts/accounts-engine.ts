@@ -20,7 +20,7 @@ import {
  * order of a search and a sort, and for the CSV. `accountsEngine()` answers from a Web Worker where there
  * is one, and from the same functions on the main thread where there is none (Vitest's jsdom) or where the
  * worker failed. Its `load` is the accounts body's decoder for every screen that fetches the list (the
- * cards screen's picker too): the app registers it, lazily, with src/api (`registerAccountsDecoder`).
+ * cards screen's picker too): `fetchAccounts` imports it, lazily (accounts.ts).
  */
 export interface AccountsEngine {
   /**
