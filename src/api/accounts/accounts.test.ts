@@ -5,8 +5,8 @@ import { setupServer } from 'msw/node';
 import { createDataset, overviewOf, type AccountDataset } from './account-dataset';
 import { fetchAccounts } from './accounts';
 import { decodeAccountList } from './accounts-stream';
-import { configureApiClient } from '../api-client';
-import type { BodyDecoder } from '../http-client';
+import type { BodyDecoder, HttpClient } from '../http-client';
+import { createServices } from '../services';
 import { packAccounts } from './packed-accounts';
 import { createSessionStore } from '../session';
 
@@ -20,14 +20,15 @@ describe('fetchAccounts', () => {
   afterAll(() => server.close());
 
   const events: string[] = [];
+  let client: HttpClient;
   beforeEach(() => {
     events.length = 0;
     const session = createSessionStore();
     session.signIn('token');
-    configureApiClient(
+    client = createServices(
       { baseUrl: URL_BASE, accountsBaseUrl: URL_BASE, requestTimeoutMs: 5000, sendIdempotencyKey: false },
-      session,
-    );
+      { session },
+    ).http;
     server.use(
       http.get(`${URL_BASE}/v1/account/get-all-accounts/`, () => {
         events.push('request');
@@ -52,7 +53,7 @@ describe('fetchAccounts', () => {
   }
 
   it('starts loading its decoder before the request, and gives what it decoded', async () => {
-    const dataset = await fetchAccounts(undefined, () => {
+    const dataset = await fetchAccounts(client, undefined, () => {
       events.push('load');
       return Promise.resolve(decodedAtEnd);
     });
@@ -62,15 +63,18 @@ describe('fetchAccounts', () => {
 
   it('fails with a decoder that failed to load, and only when a body came for it', async () => {
     const failing = () => Promise.reject(new Error('chunk failed to load'));
-    await expect(fetchAccounts(undefined, failing)).rejects.toThrow('chunk failed to load');
+    await expect(fetchAccounts(client, undefined, failing)).rejects.toThrow('chunk failed to load');
     server.use(
       http.get(`${URL_BASE}/v1/account/get-all-accounts/`, () => HttpResponse.json({}, { status: 500 })),
     );
-    await expect(fetchAccounts(undefined, failing)).rejects.toMatchObject({ kind: 'http', status: 500 });
+    await expect(fetchAccounts(client, undefined, failing)).rejects.toMatchObject({
+      kind: 'http',
+      status: 500,
+    });
   });
 
   it('decodes with the accounts engine by default (on this thread where there is no Worker)', async () => {
-    const dataset = await fetchAccounts();
+    const dataset = await fetchAccounts(client);
     expect(dataset.toArray()).toEqual(accounts);
     expect(events).toEqual(['request']);
   });

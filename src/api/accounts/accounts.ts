@@ -1,6 +1,5 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { apiClient } from '../api-client';
-import type { BodyDecoder } from '../http-client';
+import type { BodyDecoder, HttpClient } from '../http-client';
 import { endpoints } from '../schemas/endpoints';
 import type { AccountDataset } from './account-dataset';
 import type { AccountsView, ViewRequest } from './accounts-index';
@@ -29,6 +28,7 @@ export const loadEngineDecoder: AccountsDecoderLoader = async () => {
  * cut off. `loadDecoder` is the engine's; tests hand their own.
  */
 export async function fetchAccounts(
+  http: HttpClient,
   signal?: AbortSignal,
   loadDecoder: AccountsDecoderLoader = loadEngineDecoder,
 ): Promise<AccountDataset> {
@@ -37,7 +37,7 @@ export async function fetchAccounts(
   const loading = loadDecoder();
   // A load that fails fails the body's end; with no body (an error status) nobody waits for it.
   loading.catch(() => undefined);
-  return apiClient().request({
+  return http.request({
     ...endpoints.allAccounts.request(),
     schema: accountListResponseSchema,
     decoder: () => decoderWhenLoaded(loading),
@@ -70,10 +70,10 @@ export interface AccountsViewAnswer {
 
 export const accountQueries = {
   all: () => ['accounts'] as const,
-  list: () =>
+  list: (http: HttpClient) =>
     queryOptions({
       queryKey: [...accountQueries.all(), 'list'] as const,
-      queryFn: ({ signal }) => fetchAccounts(signal),
+      queryFn: ({ signal }) => fetchAccounts(http, signal),
       staleTime: 60_000,
     }),
   /**
