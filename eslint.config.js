@@ -164,6 +164,14 @@ export default tseslint.config(
   },
   ...pluginQuery.configs['flat/recommended'],
   {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      // The query-options factories take the app's HTTP client as their first argument (src/api/services.ts):
+      // it is how the data is fetched, not which data, so it stays out of the key (one client per app).
+      '@tanstack/query/exhaustive-deps': ['error', { allowlist: { types: ['HttpClient'] } }],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', 'src/test/**', 'src/sandbox/**'],
     rules: {
       'no-restricted-globals': 'off',

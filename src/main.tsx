@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApiClient } from '@/api/api-client';
+import { createServices } from '@/api/services';
 import { session } from '@/api/session';
 import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
 import { App } from '@/app/app';
@@ -14,7 +14,6 @@ import {
   reportError,
   startReports,
 } from '@/app/error-reporting';
-import { registerAccountsEngine } from '@/app/register-accounts-engine';
 import { ConfigError, loadRuntimeConfig } from '@/config/load-config';
 
 /**
@@ -57,6 +56,7 @@ async function start() {
   }
 
   // OpenID Connect only when configured: its library is a separate chunk the token mode never loads.
+  let identityProvider = null;
   if (config.auth.type === 'oidc') {
     const { startOidc } = await import('@/api/oidc/oidc-auth');
     const start = await startOidc(
@@ -66,18 +66,18 @@ async function start() {
       window.location,
       prefetchScreen,
     );
-    if (start !== 'render') return;
+    if (start.next !== 'render') return;
+    identityProvider = start.identityProvider;
   }
 
-  configureApiClient(config, session, reportApiFailure);
-  registerAccountsEngine();
+  const services = createServices(config, { session, identityProvider, onFailure: reportApiFailure });
   const queryClient = createAppQueryClient();
   bindSessionCleanup(session, queryClient);
   const router = await createAppRouter();
 
   root.render(
     <StrictMode>
-      <App config={config} queryClient={queryClient} router={router} />
+      <App config={config} services={services} queryClient={queryClient} router={router} />
     </StrictMode>,
   );
   // Once the first screen has painted its largest element, fetch the shell every screen after sign-in needs.

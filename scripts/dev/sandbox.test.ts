@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accountListResponseSchema } from '../../src/api/schemas/accounts';
+import { accountListResponseSchema } from '../../src/api/accounts/accounts-schema';
 
 const root = join(import.meta.dirname, '../..');
 

@@ -2,6 +2,7 @@ import { CancelledError, type QueryClient } from '@tanstack/react-query';
 import type { AnalysisStatusPaging } from '@/config/config-schema';
 import { analysisStatusQueries, type AnalysisLookup } from './analysis-status';
 import { isApiError, isUnauthorized } from './api-error';
+import type { HttpClient } from './http-client';
 import { createTaskQueue, type Scheduler, type TaskQueue, type Verdict } from '@/lib/task-queue';
 
 /** What one CPF of a batch came back with. */
@@ -43,11 +44,12 @@ export function judgeLookupError(error: unknown): Verdict<BatchLookupFailure> {
  */
 export async function lookUpForBatch(
   queryClient: QueryClient,
+  http: HttpClient,
   cpf: string,
   signal: AbortSignal,
   paging?: AnalysisStatusPaging,
 ): Promise<BatchLookupResult> {
-  const options = analysisStatusQueries.lookup(cpf, paging);
+  const options = analysisStatusQueries.lookup(http, cpf, paging);
   const cancel = () => void queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
   signal.throwIfAborted();
   signal.addEventListener('abort', cancel, { once: true });
@@ -64,6 +66,7 @@ export async function lookUpForBatch(
 /** A batch over these distinct 11-digit CPFs, not yet started. */
 export function createAnalysisStatusBatch(options: {
   queryClient: QueryClient;
+  http: HttpClient;
   cpfs: readonly string[];
   concurrency: number;
   paging?: AnalysisStatusPaging;
@@ -72,7 +75,7 @@ export function createAnalysisStatusBatch(options: {
   return createTaskQueue({
     keys: options.cpfs,
     concurrency: options.concurrency,
-    run: (cpf, signal) => lookUpForBatch(options.queryClient, cpf, signal, options.paging),
+    run: (cpf, signal) => lookUpForBatch(options.queryClient, options.http, cpf, signal, options.paging),
     judge: judgeLookupError,
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });

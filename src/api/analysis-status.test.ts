@@ -3,26 +3,28 @@ import { http, HttpResponse } from 'msw';
 import { createTestSandbox } from '@/test/sandbox-server';
 import { seededCpfs } from '@/test/sandbox-data';
 import { fetchAnalysisLookup } from './analysis-status';
-import { configureApiClient } from './api-client';
+import type { HttpClient } from './http-client';
+import { createServices } from './services';
 import { createSessionStore } from './session';
 
 const sandbox = createTestSandbox({ profile: 'paged' });
 const CPF = seededCpfs.paginated;
 const seen: string[] = [];
+let client: HttpClient;
 
 beforeAll(() => sandbox.server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   const session = createSessionStore();
   session.signIn('sandbox-operator');
-  configureApiClient(
+  client = createServices(
     {
       baseUrl: sandbox.baseUrl,
       accountsBaseUrl: sandbox.accountsBaseUrl,
       requestTimeoutMs: 5000,
       sendIdempotencyKey: false,
     },
-    session,
-  );
+    { session },
+  ).http;
   seen.length = 0;
   sandbox.server.events.on('request:start', ({ request }) => {
     seen.push(new URL(request.url).search);
@@ -50,7 +52,7 @@ function ignorePageParameter() {
 
 describe('fetchAnalysisLookup', () => {
   it('without paging: asks once, without a query, and says how many it could not read', async () => {
-    const lookup = await fetchAnalysisLookup(CPF, undefined);
+    const lookup = await fetchAnalysisLookup(client, CPF, undefined);
     expect(seen).toEqual(['']);
     expect(lookup).toMatchObject({ total: 25, pagesAsked: [], shortfall: { reason: 'notConfigured' } });
     expect(lookup.resultados).toHaveLength(10);
@@ -58,14 +60,14 @@ describe('fetchAnalysisLookup', () => {
   });
 
   it('with paging: reads every page from the first number, one after another, each code once', async () => {
-    const lookup = await fetchAnalysisLookup(CPF, paging);
+    const lookup = await fetchAnalysisLookup(client, CPF, paging);
     expect(seen).toEqual(['?pagina=0', '?pagina=1', '?pagina=2']);
     expect(lookup).toMatchObject({ total: 25, pagesAsked: [0, 1, 2], shortfall: null });
     expect(new Set(codes(lookup)).size).toBe(25);
   });
 
   it('sends the page size when configured, and stops at the provider count', async () => {
-    const lookup = await fetchAnalysisLookup(CPF, {
+    const lookup = await fetchAnalysisLookup(client, CPF, {
       ...paging,
       pageSizeParameter: 'tamanho',
       pageSize: 20,
@@ -76,7 +78,7 @@ describe('fetchAnalysisLookup', () => {
   });
 
   it('asks for no more pages than the cap, and says so', async () => {
-    const lookup = await fetchAnalysisLookup(CPF, { ...paging, maxPages: 2 });
+    const lookup = await fetchAnalysisLookup(client, CPF, { ...paging, maxPages: 2 });
     expect(seen).toEqual(['?pagina=0', '?pagina=1']);
     expect(lookup.resultados).toHaveLength(20);
     expect(lookup.shortfall).toEqual({ reason: 'pageCap', maxPages: 2 });
@@ -84,7 +86,7 @@ describe('fetchAnalysisLookup', () => {
 
   it('stops at a page that brings nothing new (the provider ignores the parameter)', async () => {
     ignorePageParameter();
-    const lookup = await fetchAnalysisLookup(CPF, { ...paging, firstPage: 1 });
+    const lookup = await fetchAnalysisLookup(client, CPF, { ...paging, firstPage: 1 });
     expect(seen).toEqual(['?pagina=1', '?pagina=2']);
     expect(lookup.resultados).toHaveLength(10);
     expect(lookup.shortfall).toEqual({ reason: 'repeatedPage', page: 2 });
@@ -92,15 +94,17 @@ describe('fetchAnalysisLookup', () => {
 
   it('stops at an empty page before the count (a first page number the provider does not share)', async () => {
     // Pages counted from 1 on a provider counting from 0: the "second" page asked is its last.
-    const lookup = await fetchAnalysisLookup(CPF, { ...paging, firstPage: 1 });
+    const lookup = await fetchAnalysisLookup(client, CPF, { ...paging, firstPage: 1 });
     expect(seen).toEqual(['?pagina=1', '?pagina=2', '?pagina=3']);
     expect(lookup.resultados).toHaveLength(15);
     expect(lookup.shortfall).toEqual({ reason: 'pagesEnded', page: 3 });
   });
 
   it('asks for one page only when the first holds everything, or nothing', async () => {
-    expect((await fetchAnalysisLookup(seededCpfs.underReviewAndDeclined, paging)).shortfall).toBeNull();
-    expect(await fetchAnalysisLookup(seededCpfs.freshApproves, paging)).toMatchObject({
+    expect(
+      (await fetchAnalysisLookup(client, seededCpfs.underReviewAndDeclined, paging)).shortfall,
+    ).toBeNull();
+    expect(await fetchAnalysisLookup(client, seededCpfs.freshApproves, paging)).toMatchObject({
       resultados: [],
       total: 0,
       pagesAsked: [0],
@@ -124,7 +128,7 @@ describe('fetchAnalysisLookup', () => {
           : undefined,
       ),
     );
-    await expect(fetchAnalysisLookup(CPF, paging)).rejects.toMatchObject({ status: 500 });
+    await expect(fetchAnalysisLookup(client, CPF, paging)).rejects.toMatchObject({ status: 500 });
     expect(seen).toEqual(['?pagina=0', '?pagina=1']);
   });
 });

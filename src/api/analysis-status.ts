@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AnalysisStatusPaging } from '@/config/config-schema';
-import { apiClient } from './api-client';
+import type { HttpClient } from './http-client';
 import {
   analysisStatusPageSchema,
   type AnalysisResult,
@@ -13,11 +13,12 @@ import { endpoints } from './schemas/endpoints';
  * `query` holds the paging parameters, when the config names them.
  */
 export async function fetchAnalysisStatus(
+  http: HttpClient,
   cpf: string,
   signal?: AbortSignal,
   query?: Readonly<Record<string, string>>,
 ): Promise<AnalysisStatusPage> {
-  return apiClient().request({
+  return http.request({
     ...endpoints.analysisStatus.request(cpf),
     ...(query ? { query } : {}),
     schema: analysisStatusPageSchema,
@@ -89,13 +90,15 @@ function mergeNotes(into: unknown[], from: readonly unknown[]): void {
  * a whole would mislead.
  */
 export async function fetchAnalysisLookup(
+  http: HttpClient,
   cpf: string,
   paging: AnalysisStatusPaging | undefined,
   signal?: AbortSignal,
 ): Promise<AnalysisLookup> {
   const firstNumber = paging?.firstPage ?? 1;
-  const first = (await fetchAnalysisStatus(cpf, signal, paging ? pageQuery(paging, firstNumber) : undefined))
-    .conteudo;
+  const first = (
+    await fetchAnalysisStatus(http, cpf, signal, paging ? pageQuery(paging, firstNumber) : undefined)
+  ).conteudo;
   const { resultados: firstResults, ...firstPage } = first;
   const lookup: AnalysisLookup = {
     firstPage: { ...firstPage, resultCount: firstResults.length },
@@ -123,7 +126,7 @@ export async function fetchAnalysisLookup(
     }
     const number = firstNumber + lookup.pagesAsked.length;
     lookup.pagesAsked.push(number);
-    const page = (await fetchAnalysisStatus(cpf, signal, pageQuery(paging, number))).conteudo;
+    const page = (await fetchAnalysisStatus(http, cpf, signal, pageQuery(paging, number))).conteudo;
     mergeNotes(lookup.erros, page.erros);
     mergeNotes(lookup.alertas, page.alertas);
     lookup.sucesso &&= page.sucesso;
@@ -151,20 +154,20 @@ export async function fetchAnalysisLookup(
 export const analysisStatusQueries = {
   all: () => ['analysis-status'] as const,
   /** The first page as the provider sends it without paging parameters (the wizard's checks). */
-  byCpf: (cpf: string) =>
+  byCpf: (http: HttpClient, cpf: string) =>
     queryOptions({
       queryKey: [...analysisStatusQueries.all(), cpf] as const,
-      queryFn: ({ signal }) => fetchAnalysisStatus(cpf, signal),
+      queryFn: ({ signal }) => fetchAnalysisStatus(http, cpf, signal),
       staleTime: 10_000,
     }),
   /**
    * Every analysis the paging config reaches (the status screen and the batch, which share the entry).
    * The config is part of the key: a lookup read under one paging is never taken for another's.
    */
-  lookup: (cpf: string, paging: AnalysisStatusPaging | undefined) =>
+  lookup: (http: HttpClient, cpf: string, paging: AnalysisStatusPaging | undefined) =>
     queryOptions({
       queryKey: [...analysisStatusQueries.all(), cpf, 'lookup', paging ?? null] as const,
-      queryFn: ({ signal }) => fetchAnalysisLookup(cpf, paging, signal),
+      queryFn: ({ signal }) => fetchAnalysisLookup(http, cpf, paging, signal),
       staleTime: 10_000,
     }),
 };

@@ -1,5 +1,5 @@
 import { isApiError } from './api-error';
-import { apiClient } from './api-client';
+import type { HttpClient } from './http-client';
 import { cardOperationResultSchema, type CardOperationResult } from './schemas/cards';
 import { endpoints } from './schemas/endpoints';
 
@@ -7,8 +7,12 @@ import { endpoints } from './schemas/endpoints';
  * POST a virtual card request for an account (section 4.4). Not idempotent: callers never retry it by
  * themselves (mutations have `retry: false`).
  */
-export function requestVirtualCard(account: number, idempotencyKey?: string): Promise<CardOperationResult> {
-  return apiClient().request({
+export function requestVirtualCard(
+  http: HttpClient,
+  account: number,
+  idempotencyKey?: string,
+): Promise<CardOperationResult> {
+  return http.request({
     ...endpoints.createVirtualCard.request(),
     schema: cardOperationResultSchema,
     body: { account },
@@ -17,8 +21,12 @@ export function requestVirtualCard(account: number, idempotencyKey?: string): Pr
 }
 
 /** POST the cancellation of a card (section 4.5): the same code in the path and in the body. */
-export function cancelCard(cardCode: number, idempotencyKey?: string): Promise<CardOperationResult> {
-  return apiClient().request({
+export function cancelCard(
+  http: HttpClient,
+  cardCode: number,
+  idempotencyKey?: string,
+): Promise<CardOperationResult> {
+  return http.request({
     ...endpoints.cancelCard.request(cardCode),
     schema: cardOperationResultSchema,
     body: { cardCode },

@@ -1,4 +1,4 @@
-import { apiClient } from './api-client';
+import type { HttpClient } from './http-client';
 import {
   creditApplicationResponseSchema,
   type CreditApplicationRequest,
@@ -11,10 +11,11 @@ import { endpoints } from './schemas/endpoints';
  * 2xx, with or without a body, is a success; the caller shows what came back.
  */
 export function submitCreditApplication(
+  http: HttpClient,
   body: CreditApplicationRequest,
   idempotencyKey?: string,
 ): Promise<CreditApplicationResponse> {
-  return apiClient().request({
+  return http.request({
     ...endpoints.creditRequest.request(),
     schema: creditApplicationResponseSchema,
     body,

@@ -1,7 +1,8 @@
 /**
  * The bridge between the screens and an OpenID Connect sign-in, which is loaded lazily (only when config
  * says `auth.type: "oidc"`, so the token deployment and the sign-in screen's first download never carry
- * the OIDC library). With `auth.type: "token"` nothing is registered and `identityProvider()` is null.
+ * the OIDC library). `startOidc` returns one; it reaches the screens as `identityProvider` of the
+ * services (src/api/services.ts), null with `auth.type: "token"`.
  */
 
 /** Why the last return from the identity provider was refused; shown once on the sign-in screen. */
@@ -31,14 +32,4 @@ export interface IdentityProviderAuth {
   endAfterTimeout: () => Promise<void>;
   /** Why the last return from the provider was refused, until the next sign-in starts. */
   lastSignInFailure: () => SignInFailure | null;
-}
-
-let current: IdentityProviderAuth | null = null;
-
-export function registerIdentityProvider(auth: IdentityProviderAuth | null): void {
-  current = auth;
-}
-
-export function identityProvider(): IdentityProviderAuth | null {
-  return current;
 }

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from './api-client';
+import type { HttpClient } from './http-client';
 import { endpoints } from './schemas/endpoints';
 import { productListResponseSchema, type Product } from './schemas/products';
 
-export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
-  const body = await apiClient().request({
+export async function fetchProducts(http: HttpClient, signal?: AbortSignal): Promise<Product[]> {
+  const body = await http.request({
     ...endpoints.products.request(),
     schema: productListResponseSchema,
     signal,
@@ -15,10 +15,10 @@ export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
 /** Query options for the credit products (section 4.1). */
 export const productQueries = {
   all: () => ['products'] as const,
-  list: () =>
+  list: (http: HttpClient) =>
     queryOptions({
       queryKey: [...productQueries.all(), 'list'] as const,
-      queryFn: ({ signal }) => fetchProducts(signal),
+      queryFn: ({ signal }) => fetchProducts(http, signal),
       // The catalogue changes rarely; the operator gets it again on a retry or a reload.
       staleTime: 5 * 60_000,
     }),

@@ -1,4 +1,4 @@
-import type { Account } from './schemas/accounts';
+import type { Account } from './accounts/accounts-schema';
 import { virtualCardCode } from './virtual-card-account';
 
 const account = (fields: Partial<Account>): Account => ({

@@ -1,4 +1,4 @@
-import type { Account } from './schemas/accounts';
+import type { Account } from './accounts/accounts-schema';
 
 /** Which Account field becomes the virtual-card `account` (config `virtualCardAccountField`). */
 export type VirtualCardAccountField = 'account' | 'accountId';

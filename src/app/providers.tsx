@@ -3,9 +3,11 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
+import type { Services } from '@/api/services';
 import type { RuntimeConfig } from '@/config/config-schema';
 import { ConfigProvider } from '@/config/config-context';
 import { ToastProvider } from '@/components/toast-provider';
+import { ServicesProvider } from '@/hooks/services-context';
 import { PreferencesProvider, usePreferences } from './preferences';
 import { autofillKeyframes, createAppTheme } from './theme';
 
@@ -26,21 +28,24 @@ function ThemedApp({ children }: { children: ReactNode }) {
 
 interface AppProvidersProps {
   config: RuntimeConfig;
+  services: Services;
   queryClient: QueryClient;
   children: ReactNode;
 }
 
-/** Everything a screen needs around it: config, server state, preferences, theme, toasts. */
-export function AppProviders({ config, queryClient, children }: AppProvidersProps) {
+/** Everything a screen needs around it: config, services, server state, preferences, theme, toasts. */
+export function AppProviders({ config, services, queryClient, children }: AppProvidersProps) {
   return (
     <ConfigProvider config={config}>
-      <QueryClientProvider client={queryClient}>
-        <PreferencesProvider>
-          <ThemedApp>
-            <ToastProvider>{children}</ToastProvider>
-          </ThemedApp>
-        </PreferencesProvider>
-      </QueryClientProvider>
+      <ServicesProvider services={services}>
+        <QueryClientProvider client={queryClient}>
+          <PreferencesProvider>
+            <ThemedApp>
+              <ToastProvider>{children}</ToastProvider>
+            </ThemedApp>
+          </PreferencesProvider>
+        </QueryClientProvider>
+      </ServicesProvider>
     </ConfigProvider>
   );
 }

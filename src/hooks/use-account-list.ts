@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountQueries } from '@/api/accounts';
-import type { AccountDataset } from '@/api/account-dataset';
+import { accountQueries } from '@/api/accounts/accounts';
+import type { AccountDataset } from '@/api/accounts/account-dataset';
 import { isApiError } from '@/api/api-error';
 import { ACCOUNTS_READ_SCOPE, scopeStatus } from '@/api/scopes';
-import type { Account } from '@/api/schemas/accounts';
+import type { Account } from '@/api/accounts/accounts-schema';
+import { useServices } from './services-context';
 import { useSession } from './use-session';
 
 /** Every account as an object, for a screen that lists them all (built once per list). */
@@ -17,14 +18,16 @@ const asArray = (dataset: AccountDataset): readonly Account[] => dataset.toArray
  */
 export function useAccountDataset() {
   const scope = scopeStatus(useSession(), ACCOUNTS_READ_SCOPE);
-  const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing' });
+  const { http } = useServices();
+  const accounts = useQuery({ ...accountQueries.list(http), enabled: scope !== 'missing' });
   return { accounts, forbidden: isForbidden(scope, accounts.error) };
 }
 
 /** The same list, every account as an object (a picker that offers them all). */
 export function useAccountList() {
   const scope = scopeStatus(useSession(), ACCOUNTS_READ_SCOPE);
-  const accounts = useQuery({ ...accountQueries.list(), enabled: scope !== 'missing', select: asArray });
+  const { http } = useServices();
+  const accounts = useQuery({ ...accountQueries.list(http), enabled: scope !== 'missing', select: asArray });
   return { accounts, forbidden: isForbidden(scope, accounts.error) };
 }
 

@@ -19,7 +19,7 @@ const otherMemory = new Set<() => void>();
 
 /**
  * Runs `forget` whenever the tab is emptied: for what a memory store cannot hold, such as the account
- * lists a Web Worker keeps (src/features/accounts/accounts-engine.ts).
+ * lists a Web Worker keeps (src/api/accounts/accounts-engine.ts).
  */
 export function onForgetEverything(forget: () => void): void {
   otherMemory.add(forget);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { accountListResponseSchema } from '@/api/schemas/accounts';
+import { accountListResponseSchema } from '@/api/accounts/accounts-schema';
 import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
 import { cardOperationResultSchema } from '@/api/schemas/cards';
 import { productListResponseSchema } from '@/api/schemas/products';

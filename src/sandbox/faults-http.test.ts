@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountListResponseSchema } from '@/api/schemas/accounts';
+import { accountListResponseSchema } from '@/api/accounts/accounts-schema';
 import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
 import { cardOperationResultSchema } from '@/api/schemas/cards';
 import { endpoints } from '@/api/schemas/endpoints';

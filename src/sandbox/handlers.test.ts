@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { http, HttpResponse, getResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accountListResponseSchema } from '@/api/schemas/accounts';
+import { accountListResponseSchema } from '@/api/accounts/accounts-schema';
 import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
 import { cardOperationResultSchema } from '@/api/schemas/cards';
 import { endpoints } from '@/api/schemas/endpoints';

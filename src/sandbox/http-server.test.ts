@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountListResponseSchema } from '@/api/schemas/accounts';
+import { accountListResponseSchema } from '@/api/accounts/accounts-schema';
 import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
 import { endpoints } from '@/api/schemas/endpoints';
 import { productListResponseSchema } from '@/api/schemas/products';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { accountSchema } from '@/api/schemas/accounts';
+import { accountSchema } from '@/api/accounts/accounts-schema';
 import { productSchema } from '@/api/schemas/products';
 import { isValidCpf } from '@/lib/cpf';
 import { isValidCnpjDigits } from './cnpj';

@@ -1,4 +1,4 @@
-import type { Account } from '@/api/schemas/accounts';
+import type { Account } from '@/api/accounts/accounts-schema';
 import type { Product } from '@/api/schemas/products';
 import { cpfCheckDigits } from '@/lib/cpf';
 import { cnpjCheckDigits } from './cnpj';

@@ -1,4 +1,4 @@
-import type { Account } from '@/api/schemas/accounts';
+import type { Account } from '@/api/accounts/accounts-schema';
 import type { AnalysisStatusPage } from '@/api/schemas/analysis-status';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import type { Product } from '@/api/schemas/products';

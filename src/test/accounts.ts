@@ -1,4 +1,4 @@
-import type { Account } from '@/api/schemas/accounts';
+import type { Account } from '@/api/accounts/accounts-schema';
 
 /** An account of the institution for unit tests, changed by `overrides` (`available` sets the balance). */
 export function testAccount(overrides: Partial<Account> & { available?: number } = {}): Account {

@@ -2,12 +2,12 @@ import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
-import { configureApiClient } from '@/api/api-client';
+import type { IdentityProviderAuth } from '@/api/identity-provider';
+import { createServices } from '@/api/services';
 import { session } from '@/api/session';
 import { initI18n, type SupportedLanguage } from '@/app/i18n/i18n';
 import { AppProviders } from '@/app/providers';
 import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
-import { registerAccountsEngine } from '@/app/register-accounts-engine';
 import { loadScreen, routes } from '@/app/router';
 import { parseRuntimeConfig } from '@/config/load-config';
 import type { RuntimeConfig } from '@/config/config-schema';
@@ -48,6 +48,8 @@ interface RenderRouteOptions {
   retries?: boolean;
   /** Router state of the first entry, e.g. a hand-off from another screen (src/lib/hand-off.ts). */
   state?: unknown;
+  /** The OpenID Connect sign-in the services carry (a stand-in: oidc-auth.ts runs end to end only). */
+  identityProvider?: IdentityProviderAuth;
 }
 
 function testConfig(options: Pick<RenderRouteOptions, 'sandbox' | 'config'>): RuntimeConfig {
@@ -66,8 +68,7 @@ function testConfig(options: Pick<RenderRouteOptions, 'sandbox' | 'config'>): Ru
 export function renderRoute(path: string, options: RenderRouteOptions) {
   initI18n(options.language ?? 'pt-BR');
   const config = testConfig(options);
-  configureApiClient(config);
-  registerAccountsEngine();
+  const services = createServices(config, { session, identityProvider: options.identityProvider });
   const queryClient = createAppQueryClient();
   if (!options.retries)
     queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
@@ -86,24 +87,29 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
   // No timer between keys: the events and their order are the same, without a macrotask per key.
   const user = userEvent.setup({ delay: null });
   const view = render(
-    <AppProviders config={config} queryClient={queryClient}>
+    <AppProviders config={config} services={services} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, user, router, queryClient, unbind };
+  return { ...view, user, router, queryClient, services, unbind };
 }
 
 /**
- * Renders `ui` inside the app's providers (config, query client, preferences, theme, toasts) without
- * routes or a session: for a piece of a screen that needs no network.
+ * Renders `ui` inside the app's providers (config, services, query client, preferences, theme, toasts)
+ * without routes or a session: for a piece of a screen that needs no network.
  */
 export function renderInProviders(
   ui: ReactNode,
   options: Pick<RenderRouteOptions, 'sandbox' | 'config' | 'language'>,
 ) {
   initI18n(options.language ?? 'pt-BR');
+  const config = testConfig(options);
   return render(
-    <AppProviders config={testConfig(options)} queryClient={createAppQueryClient()}>
+    <AppProviders
+      config={config}
+      services={createServices(config, { session })}
+      queryClient={createAppQueryClient()}
+    >
       {ui}
     </AppProviders>,
   );

@@ -7,11 +7,7 @@ import {
   type User,
 } from 'oidc-client-ts';
 import type { OidcAuthConfig, SessionLimits } from '@/config/config-schema';
-import {
-  registerIdentityProvider,
-  type IdentityProviderAuth,
-  type SignInFailure,
-} from '../identity-provider';
+import type { IdentityProviderAuth, SignInFailure } from '../identity-provider';
 import type { SessionStore } from '../session';
 import { paths } from '@/config/paths';
 import { checkIdToken, type IdTokenRefusal } from './id-token';
@@ -55,8 +51,17 @@ export const FRESHNESS_TOLERANCE_SECONDS = 30;
 // eslint-disable-next-line no-restricted-globals
 const roundTripStorage: Storage = sessionStorage;
 
-/** What main.tsx does next: render, or nothing (a pop-up's callback, or the page is leaving for the IdP). */
-export type OidcStart = 'render' | 'popup-callback' | 'leaving';
+/**
+ * What main.tsx does next: render, with the identity provider for the services (src/api/services.ts), or
+ * nothing (a pop-up's callback, or the page is leaving for the IdP).
+ */
+export type OidcStart =
+  /** Render the app, signing in through this identity provider. */
+  | { next: 'render'; identityProvider: IdentityProviderAuth }
+  /** This page was the pop-up of a re-authentication: it has answered its opener and closes. */
+  | { next: 'popup-callback' }
+  /** The page is leaving for the identity provider. */
+  | { next: 'leaving' };
 
 /** What a sign-in by redirect carries through the round trip (paths and flags only, never personal data). */
 interface RoundTripData {
@@ -153,7 +158,7 @@ export async function startOidc(
   // A pop-up re-authentication comes back here: hand the answer to the tab that opened it and close.
   if (location.pathname === `${config.redirectPath}/popup`) {
     await manager.signinPopupCallback(location.href).catch(() => undefined);
-    return 'popup-callback';
+    return { next: 'popup-callback' };
   }
 
   let failure: SignInFailure | null = null;
@@ -290,7 +295,7 @@ export async function startOidc(
         history.replaceState(null, '', paths.signIn);
         try {
           await signInByRedirect(returnTo, true);
-          return 'leaving';
+          return { next: 'leaving' };
         } catch (error) {
           failure = classifySignInError(error);
         }
@@ -343,6 +348,5 @@ export async function startOidc(
     },
     lastSignInFailure: () => failure,
   };
-  registerIdentityProvider(auth);
-  return 'render';
+  return { next: 'render', identityProvider: auth };
 }

@@ -1,9 +1,9 @@
 import Chip from '@mui/material/Chip';
 import { memo } from 'react';
-import type { Account } from '@/api/schemas/accounts';
+import type { Account } from '@/api/accounts/accounts-schema';
 import { formatCnpj } from '@/lib/cnpj';
 import { formatMoney, type MoneyUnit } from '@/lib/money';
-import { isMoneyColumn, type ColumnId } from './account-rows';
+import { isMoneyColumn, type ColumnId } from './account-columns';
 
 /** CreditCard of @mui/icons-material, as a bare path: an SvgIcon per row costs a styled component each. */
 const CARD_ICON_PATH =

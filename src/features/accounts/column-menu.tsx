@@ -8,7 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from './texts';
-import { columnIds, type ColumnId } from './account-rows';
+import { columnIds, type ColumnId } from './account-columns';
 
 interface ColumnMenuProps {
   hidden: ReadonlySet<ColumnId>;

@@ -1,6 +1,6 @@
-import type { AccountsOverview } from '@/api/account-dataset';
+import type { AccountsOverview } from '@/api/accounts/account-dataset';
 import type { MoneyUnit } from '@/lib/money';
-import { moneyColumns, type ColumnId } from './account-rows';
+import { moneyColumns, type ColumnId } from './account-columns';
 
 /**
  * A contradiction between a configuration key and the data the provider sent: the key, where the data

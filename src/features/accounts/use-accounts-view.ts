@@ -1,37 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { AccountDataset } from '@/api/account-dataset';
-import { accountsEngine } from './accounts-engine';
-import { providerOrder, type AccountsView } from './accounts-index';
-import { sameSort, type SortState } from './account-rows';
+import type { AccountDataset } from '@/api/accounts/account-dataset';
+import { accountQueries } from '@/api/accounts/accounts';
+import { providerOrder, type AccountsView } from '@/api/accounts/accounts-index';
+import { sameSort, type SortState } from './account-columns';
 
 export interface ShownAccounts extends AccountsView {
   /** The search these rows answer (the box may already hold a newer one). */
   query: string;
   /** True while a newer search or sort is being answered: these rows are the previous answer. */
   busy: boolean;
-}
-
-interface Answer {
-  query: string;
-  sort: SortState | null;
-  view: AccountsView;
-}
-
-/**
- * A number per list the page has held: the views' query key names the list by it (the list itself, tens
- * of megabytes of packed columns, cannot be hashed into a key).
- */
-const datasetIds = new WeakMap<AccountDataset, number>();
-let lastDatasetId = 0;
-function datasetId(dataset: AccountDataset): number {
-  let id = datasetIds.get(dataset);
-  if (id === undefined) {
-    lastDatasetId += 1;
-    id = lastDatasetId;
-    datasetIds.set(dataset, id);
-  }
-  return id;
 }
 
 /**
@@ -46,24 +24,13 @@ export function useAccountsView(
   sort: SortState | null,
 ): ShownAccounts | null {
   const trivial = query.trim() === '' && sort === null;
-  const dataset = accounts === null ? 0 : datasetId(accounts);
-  // The list is named by its number (datasetId): the key cannot hold the list itself.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  const views = accountQueries.view(accounts, { query, sort });
   const answer = useQuery({
-    queryKey: ['accounts-view', dataset, query, sort] as const,
-    queryFn: async (): Promise<Answer> => {
-      if (!accounts) throw new Error('no account list to search');
-      return { query, sort, view: await accountsEngine().view(accounts, { query, sort }) };
-    },
-    enabled: accounts !== null && !trivial,
-    // A view of a list that does not change is never stale; a new list is a new key.
-    staleTime: Infinity,
-    retry: false,
-    // Order arrays are not plain data to share structure with.
-    structuralSharing: false,
+    ...views,
+    enabled: !trivial,
     // The previous answer stands in while the new one is computed, if it is about the same list.
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === dataset ? previous : undefined,
+      previousQuery?.queryKey[2] === views.queryKey[2] ? previous : undefined,
   }).data;
 
   const all = useMemo<AccountsView | null>(
@@ -76,8 +43,8 @@ export function useAccountsView(
   if (answer) {
     return {
       ...answer.view,
-      query: answer.query,
-      busy: answer.query !== query || !sameSort(answer.sort, sort),
+      query: answer.request.query,
+      busy: answer.request.query !== query || !sameSort(answer.request.sort, sort),
     };
   }
   return { ...all, query: '', busy: true };

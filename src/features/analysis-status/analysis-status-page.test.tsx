@@ -305,7 +305,7 @@ describe('AnalysisStatusPage', () => {
   it('never lets a slow answer for an earlier CPF replace the CPF now on screen', async () => {
     // The first lookup (A) answers after 1.5 s; the second (B) at once.
     sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: 'delay', delayMs: 1500 });
-    const { user, queryClient } = renderRoute('/analises', { sandbox });
+    const { user, queryClient, services } = renderRoute('/analises', { sandbox });
     const field = await screen.findByRole('textbox', { name: 'CPF' });
     await user.type(field, '52998224725{Enter}');
     await waitFor(() => expect(lookups()).toBe(1));
@@ -314,7 +314,7 @@ describe('AnalysisStatusPage', () => {
     expect(await resultsTable()).toHaveTextContent('PRP-2026-000131');
 
     // Wait until A's request has settled one way or another (answered, or cancelled as nobody shows it).
-    const keyA = analysisStatusQueries.lookup('52998224725', undefined).queryKey;
+    const keyA = analysisStatusQueries.lookup(services.http, '52998224725', undefined).queryKey;
     await waitFor(() => expect(queryClient.getQueryState(keyA)?.fetchStatus).toBe('idle'));
     // Whatever A's fate, it can only land in A's own cache entry; B stays on screen.
     expect(screen.getByRole('heading', { name: 'Propostas do CPF 111.444.777-35' })).toBeInTheDocument();

@@ -23,6 +23,7 @@ import { PrintHeader } from '@/components/print-header';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useHandOff } from '@/hooks/use-hand-off';
 import { useMemoryStore } from '@/hooks/use-memory-store';
+import { useServices } from '@/hooks/services-context';
 import { formatCpf, isValidCpf } from '@/lib/cpf';
 import { formatDateTime } from '@/lib/date-time';
 import { onlyDigits } from '@/lib/digit-pattern';
@@ -53,6 +54,7 @@ function validCpf(handedOff: { cpf: string } | null): string | null {
 export function AnalysisStatusPage() {
   const { t, i18n } = useTranslation();
   const { analysisStatusPaging: paging } = useRuntimeConfig();
+  const { http } = useServices();
   const handedOff = validCpf(useHandOff('analysisStatus'));
   // The field is uncontrolled: the mask reformats it inside the input event as the analyst types.
   // Filling it from code (a recent lookup) remounts it with a new default value.
@@ -75,7 +77,7 @@ export function AnalysisStatusPage() {
   // The key holds the CPF: an answer for a CPF looked up before can only land in that CPF's cache entry,
   // never on the one now on screen.
   const query = useQuery({
-    ...analysisStatusQueries.lookup(cpf ?? '', paging),
+    ...analysisStatusQueries.lookup(http, cpf ?? '', paging),
     enabled: cpf !== null,
     refetchInterval: autoRefresh ? AUTO_REFRESH_MS : false,
     refetchIntervalInBackground: false,

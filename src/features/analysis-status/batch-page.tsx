@@ -16,6 +16,7 @@ import { PageContainer } from '@/components/page-container';
 import { printClasses, usePrint } from '@/components/print';
 import { useNavigateWithHandOff } from '@/hooks/use-hand-off';
 import { useMemoryStore } from '@/hooks/use-memory-store';
+import { useServices } from '@/hooks/services-context';
 import { useRuntimeConfig } from '@/config/config-context';
 import { MAX_BATCH_CPFS, type ParsedCpfList } from '@/lib/cpf-list';
 import { AnalysisTabs } from './analysis-tabs';
@@ -46,6 +47,7 @@ const currentBatchId = () => batchView.get()?.id ?? null;
 export function AnalysisBatchPage() {
   const { t, i18n } = useBatchTranslation();
   const queryClient = useQueryClient();
+  const { http } = useServices();
   const { batchConcurrency, analysisStatusPaging } = useRuntimeConfig();
   const batchId = useSyncExternalStore(batchView.subscribe, currentBatchId, currentBatchId);
   const [showCpfs, setShowCpfs] = useState(false);
@@ -77,6 +79,7 @@ export function AnalysisBatchPage() {
     if (list.cpfs.length === 0 || list.cpfs.length > MAX_BATCH_CPFS) return;
     startBatch({
       queryClient,
+      http,
       entries: list.cpfs,
       invalid: list.invalid,
       repeatCount: list.repeatCount,

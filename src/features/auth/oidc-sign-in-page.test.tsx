@@ -1,9 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  registerIdentityProvider,
-  type IdentityProviderAuth,
-  type SignInFailure,
-} from '@/api/identity-provider';
+import type { IdentityProviderAuth, SignInFailure } from '@/api/identity-provider';
 import { session } from '@/api/session';
 import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
 
@@ -46,16 +42,13 @@ function recordingIdentityProvider(failure: SignInFailure | null = null, reauthe
     endAfterTimeout: () => Promise.resolve(),
     lastSignInFailure: () => failure,
   };
-  registerIdentityProvider(auth);
-  return calls;
+  return { calls, identityProvider: auth };
 }
-
-afterEach(() => registerIdentityProvider(null));
 
 describe('sign-in with OpenID Connect', () => {
   it('offers "Entrar" (no token field) and leaves for the IdP with the page asked for', async () => {
-    const calls = recordingIdentityProvider();
-    const { user } = renderRoute('/contas', { sandbox, token: null, config: oidcConfig });
+    const { calls, identityProvider } = recordingIdentityProvider();
+    const { user } = renderRoute('/contas', { sandbox, token: null, config: oidcConfig, identityProvider });
     // The first render loads the lazy routes: more than the default second on a busy machine.
     const button = await screen.findByRole('button', { name: 'Entrar' });
     expect(screen.queryByLabelText(/Token de acesso/)).not.toBeInTheDocument();
@@ -66,19 +59,20 @@ describe('sign-in with OpenID Connect', () => {
   });
 
   it('says clearly why a forged callback was refused', async () => {
-    recordingIdentityProvider({ kind: 'state' });
-    renderRoute('/entrar', { sandbox, token: null, config: oidcConfig });
+    const { identityProvider } = recordingIdentityProvider({ kind: 'state' });
+    renderRoute('/entrar', { sandbox, token: null, config: oidcConfig, identityProvider });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'não corresponde a uma entrada iniciada nesta aba e foi recusada por segurança',
     );
   });
 
   it('re-authenticates in place after a failed renewal, and signs out at the IdP too', async () => {
-    const calls = recordingIdentityProvider();
+    const { calls, identityProvider } = recordingIdentityProvider();
     const { user, router } = renderRoute('/produtos', {
       sandbox,
       config: oidcConfig,
       verifiedSubject: 'operator',
+      identityProvider,
     });
     await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' });
     const state = session.getState();
@@ -96,8 +90,13 @@ describe('sign-in with OpenID Connect', () => {
 
   /** Looks a CPF up: its result on screen and among the recent lookups; then the renewal fails. */
   async function lookUpThenExpire(reauthenticatedAs: string) {
-    recordingIdentityProvider(null, reauthenticatedAs);
-    const view = renderRoute('/analises', { sandbox, config: oidcConfig, verifiedSubject: 'operator' });
+    const { identityProvider } = recordingIdentityProvider(null, reauthenticatedAs);
+    const view = renderRoute('/analises', {
+      sandbox,
+      config: oidcConfig,
+      verifiedSubject: 'operator',
+      identityProvider,
+    });
     await view.user.click(await screen.findByRole('textbox', { name: 'CPF' }));
     await view.user.paste('52998224725');
     await view.user.keyboard('{Enter}');

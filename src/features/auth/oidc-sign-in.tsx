@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from './texts';
-import { identityProvider, type SignInFailure } from '@/api/identity-provider';
+import type { SignInFailure } from '@/api/identity-provider';
+import { useServices } from '@/hooks/services-context';
 
 function useFailureText(failure: SignInFailure | null): string | null {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ function useFailureText(failure: SignInFailure | null): string | null {
 /** "Entrar" through the identity provider: a redirect there and back to `target`. */
 export function OidcSignIn({ target }: { target: string }) {
   const { t } = useTranslation();
-  const auth = identityProvider();
+  const auth = useServices().identityProvider;
   const [failure, setFailure] = useState(() => auth?.lastSignInFailure() ?? null);
   const [redirecting, setRedirecting] = useState(false);
   const failureText = useFailureText(failure);

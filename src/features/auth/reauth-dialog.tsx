@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useState, type ReactNode } from 'react';
 import { useReauthTranslation as useTranslation } from './reauth-texts';
-import { identityProvider } from '@/api/identity-provider';
+import { useServices } from '@/hooks/services-context';
 import { session, type SessionState } from '@/api/session';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useToast } from '@/components/toast-provider';
@@ -109,8 +109,8 @@ function OidcReauth({
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
+  const auth = useServices().identityProvider;
   const reauthenticate = () => {
-    const auth = identityProvider();
     if (!auth || pending) return;
     setPending(true);
     setFailed(false);

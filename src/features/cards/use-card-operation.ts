@@ -1,9 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from './texts';
 import { newCardCodeOf, saysAlreadyCancelled } from '@/api/cards';
+import type { HttpClient } from '@/api/http-client';
 import type { CardOperationResult } from '@/api/schemas/cards';
 import { useConfirmedMutation } from '@/hooks/use-confirmed-mutation';
 import { describeApiError } from '@/hooks/describe-api-error';
+import { useServices } from '@/hooks/services-context';
 import { cardJournal, type CardOperation } from './journal-store';
 
 /**
@@ -15,13 +17,15 @@ import { cardJournal, type CardOperation } from './journal-store';
  */
 export function useCardOperation(
   operation: CardOperation,
-  send: (code: number, idempotencyKey: string) => Promise<CardOperationResult>,
+  /** The request, through the app's HTTP client (`requestVirtualCard`, `cancelCard`). */
+  send: (http: HttpClient, code: number, idempotencyKey: string) => Promise<CardOperationResult>,
   /** A code handed over by another screen: its confirmation opens at once. */
   initialCode: number | null = null,
   /** After the provider did it (or confirmed a lost answer did): e.g. empty the code just cancelled. */
   onDone?: () => void,
 ) {
   const { t } = useTranslation();
+  const { http } = useServices();
   // The confirmation: the code being confirmed (kept while the dialog fades out, so that its text does
   // not vanish), whether the dialog is open, and whether the answer is in (focus then goes to it).
   const [confirming, setConfirming] = useState<number | null>(initialCode);
@@ -41,7 +45,7 @@ export function useCardOperation(
   };
 
   const state = useConfirmedMutation({
-    send,
+    send: (code: number, idempotencyKey: string) => send(http, code, idempotencyKey),
     isRepeat: (previous: number, next: number) => previous === next,
     alreadyDone: operation === 'cancel' ? saysAlreadyCancelled : undefined,
     onSuccess: (result, code) => {

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from './texts';
 import { requestVirtualCard } from '@/api/cards';
-import type { Account } from '@/api/schemas/accounts';
+import type { Account } from '@/api/accounts/accounts-schema';
 import { virtualCardCode, type VirtualCardCode } from '@/api/virtual-card-account';
 import { useAccountList } from '@/hooks/use-account-list';
 import { useRuntimeConfig } from '@/config/config-context';

@@ -19,6 +19,7 @@ import { PageContainer } from '@/components/page-container';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { printClasses, usePrint } from '@/components/print';
 import { useNavigateWithHandOff } from '@/hooks/use-hand-off';
+import { useServices } from '@/hooks/services-context';
 import { useRuntimeConfig } from '@/config/config-context';
 import { incomeUnitOf } from '@/config/config-schema';
 import { applicationStepPath, paths } from '@/config/paths';
@@ -69,6 +70,7 @@ export function CreditApplicationPage() {
 function useWizard(): Wizard {
   const config = useRuntimeConfig();
   const queryClient = useQueryClient();
+  const { http } = useServices();
   return useMemo(() => {
     const rules: RuleContext = {
       domains: config.domains,
@@ -79,11 +81,12 @@ function useWizard(): Wizard {
       streetNumberWithoutNumber: config.streetNumberWithoutNumber,
       // Read when checking: null until the list has loaded (then any code passes; the provider decides).
       productCodes: () =>
-        queryClient.getQueryData(productQueries.list().queryKey)?.map((product) => product.codigo) ?? null,
+        queryClient.getQueryData(productQueries.list(http).queryKey)?.map((product) => product.codigo) ??
+        null,
       now: () => new Date(),
     };
     return createWizard(rules);
-  }, [config, queryClient]);
+  }, [config, queryClient, http]);
 }
 
 function WizardPage() {

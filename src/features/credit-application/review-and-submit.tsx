@@ -12,6 +12,7 @@ import { submitCreditApplication } from '@/api/credit-application';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import { LiveRegion } from '@/components/live-region';
 import { useConfirmedMutation } from '@/hooks/use-confirmed-mutation';
+import { useServices } from '@/hooks/services-context';
 import { useRuntimeConfig } from '@/config/config-context';
 import { draftStore } from './draft-store';
 import { fieldLabel } from './field-labels';
@@ -56,6 +57,7 @@ export function ReviewAndSubmit({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { http } = useServices();
   const { sendIdempotencyKey } = useRuntimeConfig();
   const { getValues } = useFormContext<ApplicationInput>();
   const parsed = wizard.schema.safeParse(getValues());
@@ -78,7 +80,7 @@ export function ReviewAndSubmit({
   }>({ baseline: null, knownCodes: [] });
   const operation = useConfirmedMutation({
     send: (sent: CreditApplicationRequest, idempotencyKey: string) =>
-      submitCreditApplication(sent, idempotencyKey),
+      submitCreditApplication(http, sent, idempotencyKey),
     // One key per draft: sending this draft again is always a repeat.
     isRepeat: () => true,
     newKey: () => draftStore.idempotencyKey(),
@@ -103,7 +105,7 @@ export function ReviewAndSubmit({
         ? async () => {
             // Looked up afresh before the first send; a failed look-up leaves no baseline.
             const before = await queryClient
-              .query({ ...analysisStatusQueries.byCpf(cpf), staleTime: 0 })
+              .query({ ...analysisStatusQueries.byCpf(http, cpf), staleTime: 0 })
               .then(codesOf, () => null);
             baseline.current = before;
             setCompared((current) => ({ ...current, baseline: before }));
@@ -112,7 +114,7 @@ export function ReviewAndSubmit({
     });
     if (!began) return;
     sentValues.current = getValues();
-    knownCodes.current = codesOf(queryClient.getQueryData(analysisStatusQueries.byCpf(cpf).queryKey));
+    knownCodes.current = codesOf(queryClient.getQueryData(analysisStatusQueries.byCpf(http, cpf).queryKey));
     setCompared({ baseline: baseline.current ?? null, knownCodes: knownCodes.current });
   };
 

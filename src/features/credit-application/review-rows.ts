@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { productQueries } from '@/api/products';
+import { useServices } from '@/hooks/services-context';
 import type { DisplayContext } from './field-kinds/kind';
 import { display } from './field-kinds/registry';
 import { fieldLabel, ownLabel } from './field-labels';
@@ -80,7 +81,8 @@ export function reviewSections(wizard: Wizard, read: ReadValue, context: Display
 /** What the kinds' displays need: the language, its texts, and the provider's product names. */
 export function useDisplayContext(): DisplayContext {
   const { t, i18n } = useTranslation();
-  const products = useQuery(productQueries.list());
+  const { http } = useServices();
+  const products = useQuery(productQueries.list(http));
   return {
     t,
     language: i18n.language,

@@ -18,6 +18,7 @@ import { analysisStatusQueries } from '@/api/analysis-status';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import { TechnicalText } from '@/components/technical-details';
 import { AnalysisStatusChip } from '@/components/analysis-status-chip';
+import { useServices } from '@/hooks/services-context';
 import { isValidCpf } from '@/lib/cpf';
 import { onlyDigits } from '@/lib/digit-pattern';
 import { reviewSections, useDisplayContext, type ReviewRow } from './review-rows';
@@ -120,7 +121,8 @@ export function DuplicateCheck({ cpf }: { cpf: string }) {
   const { t } = useTranslation();
   const digits = onlyDigits(cpf);
   const valid = isValidCpf(cpf);
-  const lookup = useQuery({ ...analysisStatusQueries.byCpf(digits), enabled: valid });
+  const { http } = useServices();
+  const lookup = useQuery({ ...analysisStatusQueries.byCpf(http, digits), enabled: valid });
   if (!valid) return null;
   if (lookup.isPending)
     return (

@@ -14,6 +14,7 @@ import { isApiError } from '@/api/api-error';
 import { readProviderRefusals } from '@/api/provider-refusal';
 import { CopyCodeButton } from '@/components/copy-code-button';
 import { describeApiError } from '@/hooks/describe-api-error';
+import { useServices } from '@/hooks/services-context';
 import { TechnicalDetails, TechnicalText } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import { useRuntimeConfig } from '@/config/config-context';
@@ -74,8 +75,9 @@ type FocusRef = RefObject<HTMLDivElement | null>;
  * that are new. `checking` until the look-up is in; `fresh` null without a baseline or when it failed.
  */
 function useNewAnalyses(cpf: string, baseline: readonly string[] | null) {
+  const { http } = useServices();
   const lookup = useQuery({
-    ...analysisStatusQueries.byCpf(cpf),
+    ...analysisStatusQueries.byCpf(http, cpf),
     staleTime: 0,
     refetchOnMount: 'always',
     enabled: baseline !== null,
@@ -256,8 +258,9 @@ function UnknownBox({
 }) {
   const { t } = useTranslation();
   const { sendIdempotencyKey, requestTimeoutMs } = useRuntimeConfig();
+  const { http } = useServices();
   const lookup = useQuery({
-    ...analysisStatusQueries.byCpf(outcome.cpf),
+    ...analysisStatusQueries.byCpf(http, outcome.cpf),
     staleTime: 0,
     refetchOnMount: 'always',
   });

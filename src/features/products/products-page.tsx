@@ -6,13 +6,15 @@ import { useTranslation } from './texts';
 import { productQueries } from '@/api/products';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { PageContainer } from '@/components/page-container';
+import { useServices } from '@/hooks/services-context';
 import { ListToolbar, useListSearch } from '@/components/list-toolbar';
 import { filterProducts } from './product-filter';
 import { ProductsTable } from './products-table';
 
 export function ProductsPage() {
   const { t } = useTranslation();
-  const products = useQuery(productQueries.list());
+  const { http } = useServices();
+  const products = useQuery(productQueries.list(http));
   const search = useListSearch(t('products.filterLabel'), t('products.filterHelp'));
   const visible = useMemo(
     () => (products.data ? filterProducts(products.data, search.deferred) : null),

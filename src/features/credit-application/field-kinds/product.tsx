@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { productQueries } from '@/api/products';
 import { ApiErrorAlert } from '@/components/api-error-alert';
+import { useServices } from '@/hooks/services-context';
 import { useTranslation } from '../texts';
 import { FormSelect } from './choice';
 import { asTyped, checked, describe, isBlank } from './kind';
@@ -16,12 +17,13 @@ declare module './kind' {
 }
 
 /**
- * A product of the provider's list (`productQueries.list()`), with its own error and retry; the review
+ * A product of the provider's list (`productQueries.list(http)`), with its own error and retry; the review
  * shows "102 · Cartão Gold". Until the list has loaded any code passes the check (the provider decides).
  */
 function ProductField({ name, meta }: FieldInputProps<ProductMeta>) {
   const { t } = useTranslation();
-  const products = useQuery(productQueries.list());
+  const { http } = useServices();
+  const products = useQuery(productQueries.list(http));
   const options = (products.data ?? []).map((product) => ({
     value: product.codigo,
     label: `${product.codigo} · ${product.nome}`,

@@ -1,5 +1,5 @@
 import { createAccountListStream, decodeAccountList } from './accounts-stream';
-import type { Account } from './schemas/accounts';
+import type { Account } from './accounts-schema';
 
 const account = (index: number, overrides: Partial<Account> = {}): Account => ({
   accountId: `id-${index}`,

@@ -1,5 +1,5 @@
-import { totalsOf, type AccountTotals } from '@/api/account-dataset';
-import type { Account } from '@/api/schemas/accounts';
+import { totalsOf, type AccountTotals } from './account-dataset';
+import type { Account } from './accounts-schema';
 import { formatCnpj } from '@/lib/cnpj';
 import { onlyDigits } from '@/lib/digit-pattern';
 

@@ -4,12 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createDataset, overviewOf, type AccountDataset } from './account-dataset';
 import { fetchAccounts } from './accounts';
-import { registerAccountsDecoder } from './accounts-decoder';
 import { decodeAccountList } from './accounts-stream';
-import { configureApiClient } from './api-client';
-import type { BodyDecoder } from './http-client';
+import type { BodyDecoder, HttpClient } from '../http-client';
+import { createServices } from '../services';
 import { packAccounts } from './packed-accounts';
-import { createSessionStore } from './session';
+import { createSessionStore } from '../session';
 
 const accounts = accountsNamed(['Zeta', 'Alfa']);
 
@@ -17,21 +16,19 @@ describe('fetchAccounts', () => {
   const server = setupServer();
   const URL_BASE = 'http://accounts.test';
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
-    server.resetHandlers();
-    registerAccountsDecoder(null);
-  });
+  afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
 
   const events: string[] = [];
+  let client: HttpClient;
   beforeEach(() => {
     events.length = 0;
     const session = createSessionStore();
     session.signIn('token');
-    configureApiClient(
+    client = createServices(
       { baseUrl: URL_BASE, accountsBaseUrl: URL_BASE, requestTimeoutMs: 5000, sendIdempotencyKey: false },
-      session,
-    );
+      { session },
+    ).http;
     server.use(
       http.get(`${URL_BASE}/v1/account/get-all-accounts/`, () => {
         events.push('request');
@@ -55,28 +52,31 @@ describe('fetchAccounts', () => {
     };
   }
 
-  it('starts loading the registered decoder before the request, and gives what it decoded', async () => {
-    registerAccountsDecoder(() => {
+  it('starts loading its decoder before the request, and gives what it decoded', async () => {
+    const dataset = await fetchAccounts(client, undefined, () => {
       events.push('load');
       return Promise.resolve(decodedAtEnd);
     });
-    const dataset = await fetchAccounts();
     expect(dataset.toArray()).toEqual(accounts);
     expect(events).toEqual(['load', 'request']);
   });
 
   it('fails with a decoder that failed to load, and only when a body came for it', async () => {
-    registerAccountsDecoder(() => Promise.reject(new Error('chunk failed to load')));
-    await expect(fetchAccounts()).rejects.toThrow('chunk failed to load');
+    const failing = () => Promise.reject(new Error('chunk failed to load'));
+    await expect(fetchAccounts(client, undefined, failing)).rejects.toThrow('chunk failed to load');
     server.use(
       http.get(`${URL_BASE}/v1/account/get-all-accounts/`, () => HttpResponse.json({}, { status: 500 })),
     );
-    await expect(fetchAccounts()).rejects.toMatchObject({ kind: 'http', status: 500 });
+    await expect(fetchAccounts(client, undefined, failing)).rejects.toMatchObject({
+      kind: 'http',
+      status: 500,
+    });
   });
 
-  it('asks for nothing when no decoder is registered', async () => {
-    await expect(fetchAccounts()).rejects.toThrow(/before registerAccountsDecoder/);
-    expect(events).toEqual([]);
+  it('decodes with the accounts engine by default (on this thread where there is no Worker)', async () => {
+    const dataset = await fetchAccounts(client);
+    expect(dataset.toArray()).toEqual(accounts);
+    expect(events).toEqual(['request']);
   });
 });
 

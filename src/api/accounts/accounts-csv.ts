@@ -1,4 +1,4 @@
-import type { Account } from '@/api/schemas/accounts';
+import type { Account } from './accounts-schema';
 import { formatCnpj } from '@/lib/cnpj';
 import { toCsv } from '@/lib/csv';
 import { toReais, type MoneyUnit } from '@/lib/money';

@@ -1,4 +1,4 @@
-import type { Account } from '@/api/schemas/accounts';
+import type { Account } from './accounts-schema';
 import { testAccount } from '@/test/accounts';
 import { createAccountsIndex, fold, viewAccounts, type AccountSort } from './accounts-index';
 

@@ -1,4 +1,4 @@
-import type { Account } from './schemas/accounts';
+import type { Account } from './accounts-schema';
 import { testAccount } from '@/test/accounts';
 import { createDataset, overviewOf, totalsOf } from './account-dataset';
 import { packAccounts } from './packed-accounts';

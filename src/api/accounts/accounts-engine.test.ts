@@ -2,12 +2,12 @@ import { accountsNamed } from '@/test/accounts';
 // @vitest-environment node
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { AccountDataset } from '@/api/account-dataset';
-import { decodeAccountList } from '@/api/accounts-stream';
-import { ApiError } from '@/api/api-error';
-import { createHttpClient } from '@/api/http-client';
-import { accountListResponseSchema } from '@/api/schemas/accounts';
-import { createSessionStore } from '@/api/session';
+import type { AccountDataset } from './account-dataset';
+import { decodeAccountList } from './accounts-stream';
+import { ApiError } from '../api-error';
+import { createHttpClient } from '../http-client';
+import { accountListResponseSchema } from './accounts-schema';
+import { createSessionStore } from '../session';
 import {
   answerAccountsRequest,
   createInlineAccountsEngine,

@@ -1,5 +1,5 @@
 import { decoderWhenLoaded } from './decoder-when-loaded';
-import type { BodyDecoder, DecodedBody } from './http-client';
+import type { BodyDecoder, DecodedBody } from '../http-client';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

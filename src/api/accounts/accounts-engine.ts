@@ -1,8 +1,8 @@
-import { createDataset, overviewOf, type AccountDataset, type AccountsOverview } from '@/api/account-dataset';
-import { createAccountListStream, decodeAccountList, type AccountListStream } from '@/api/accounts-stream';
-import type { BodyDecoder, DecodedBody } from '@/api/http-client';
-import { packAccounts, type PackedAccounts } from '@/api/packed-accounts';
-import type { Account } from '@/api/schemas/accounts';
+import { createDataset, overviewOf, type AccountDataset, type AccountsOverview } from './account-dataset';
+import { createAccountListStream, decodeAccountList, type AccountListStream } from './accounts-stream';
+import type { BodyDecoder, DecodedBody } from '../http-client';
+import { packAccounts, type PackedAccounts } from './packed-accounts';
+import type { Account } from './accounts-schema';
 import { onForgetEverything } from '@/lib/memory-store';
 import { accountsCsv, type CsvLayout } from './accounts-csv';
 import {
@@ -20,7 +20,7 @@ import {
  * order of a search and a sort, and for the CSV. `accountsEngine()` answers from a Web Worker where there
  * is one, and from the same functions on the main thread where there is none (Vitest's jsdom) or where the
  * worker failed. Its `load` is the accounts body's decoder for every screen that fetches the list (the
- * cards screen's picker too): the app registers it, lazily, with src/api (`registerAccountsDecoder`).
+ * cards screen's picker too): `fetchAccounts` imports it, lazily (accounts.ts).
  */
 export interface AccountsEngine {
   /**

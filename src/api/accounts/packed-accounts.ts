@@ -1,4 +1,4 @@
-import type { Account } from './schemas/accounts';
+import type { Account } from './accounts-schema';
 
 /** The text fields of an account, in the order `PackedAccounts` keeps them. */
 const packedTexts = ['accountId', 'taxId', 'officialName', 'tradeName', 'branch', 'account'] as const;

@@ -1,10 +1,10 @@
-import type { AccountColumn, AccountSort } from './accounts-index';
+import type { AccountColumn, AccountSort } from '@/api/accounts/accounts-index';
 
 /**
  * Column order: what tells one account from another first (two accounts may share a trade name: the
  * CNPJ, agência/conta and the provider's `accountId` set them apart), then the balances.
  * Which columns show by default depends on the width (`defaultColumns` in accounts-page.tsx).
- * Searching and sorting are accounts-index.ts's, run in a Web Worker (decision 012).
+ * Searching and sorting are src/api/accounts/accounts-index.ts's, run in a Web Worker (decision 012).
  */
 export const columnIds = [
   'tradeName',

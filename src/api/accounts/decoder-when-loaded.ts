@@ -1,4 +1,4 @@
-import type { BodyDecoder } from './http-client';
+import type { BodyDecoder } from '../http-client';
 
 /**
  * A request's decoder that hands the body to another once that one has loaded (a dynamic import started

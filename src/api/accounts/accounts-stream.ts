@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { decodeJsonBytes, type DecodedBody } from './http-client';
+import { decodeJsonBytes, type DecodedBody } from '../http-client';
 import {
   accountListResponseSchema,
   accountSchema,
   type Account,
   type AccountListResponse,
-} from './schemas/accounts';
+} from './accounts-schema';
 
 /**
  * The accounts body decoded as it arrives, so that when its last byte is in, all but the last few

@@ -1,6 +1,6 @@
 import { findFractionalBalance, type FractionalBalance } from '@/lib/money';
 import { unpackAccount, type PackedAccounts } from './packed-accounts';
-import type { Account } from './schemas/accounts';
+import type { Account } from './accounts-schema';
 
 export interface AccountTotals {
   total: number;
