@@ -5,7 +5,7 @@ import { useNavigateWithHandOff } from '@/hooks/use-hand-off';
 import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { paths } from '@/config/paths';
 import type { SentReceipt } from './application-print-view';
-import type { SentApplication } from './review-and-submit';
+import type { SentApplication } from './use-review-submit';
 import { trackingCodeOf } from './submit-outcome';
 import { hasUnsentData } from './use-application-draft';
 import { useHasProblems } from './use-form-errors';
