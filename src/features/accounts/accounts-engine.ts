@@ -5,6 +5,7 @@ import { packAccounts, type PackedAccounts } from '@/api/packed-accounts';
 import type { Account } from '@/api/schemas/accounts';
 import { onForgetEverything } from '@/lib/memory-store';
 import { accountsCsv, type CsvLayout } from './accounts-csv';
+import { loadInWorker } from './accounts-worker-load';
 import {
   createAccountsIndex,
   prepareSearch,
@@ -288,43 +289,12 @@ export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
     load() {
       const id = nextId++;
       post({ id, type: 'begin' });
-      // While the worker is not known to have failed, each chunk moves to it (no copy is kept here); a
-      // worker that failed before the body arrived leaves the decoding to this thread.
-      const here = inline.load();
-      let moved = false;
-      return {
-        push(chunk) {
-          if (broken) {
-            here.push(chunk);
-            return;
-          }
-          moved = true;
-          // A chunk that is a part of a larger buffer is copied: moving the buffer would take the rest too.
-          const bytes =
-            chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
-          post({ id, type: 'chunk', bytes }, [bytes.buffer]);
-        },
-        end: () =>
-          ask<DecodedBody<AccountDataset>>(
-            { id, type: 'end' },
-            (reply) => {
-              if (reply.type === 'decoded') return reply.outcome;
-              if (reply.type !== 'loaded')
-                throw new Error(`accounts worker: a '${reply.type}' reply to a body's end`);
-              const dataset = createDataset(reply.packed, reply.overview);
-              datasets.set(dataset, reply.dataset);
-              return { kind: 'ok', data: dataset };
-            },
-            () =>
-              moved
-                ? Promise.reject(new Error('the accounts worker stopped while the list was arriving'))
-                : here.end(),
-          ),
-        cancel: () => {
-          here.cancel();
-          post({ id, type: 'cancel' });
-        },
-      };
+      return loadInWorker(id, inline.load(), {
+        isBroken: () => broken,
+        post,
+        ask,
+        remember: (dataset, held) => datasets.set(dataset, held),
+      });
     },
     view: (dataset, request) =>
       about(
