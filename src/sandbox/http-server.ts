@@ -4,7 +4,8 @@ import { INTERNAL_ERROR_MESSAGE, errorObject } from './errors';
 import { createSandboxHandlers } from './handlers';
 import { sandboxProfileNames } from './profiles';
 import { apiSecurityHeaders } from './reply';
-import { SandboxStore, type SandboxStoreOptions } from './store';
+import { SandboxStore } from './store';
+import type { SandboxStoreOptions } from './store-options';
 
 /**
  * The sandbox as a real HTTP server (end-to-end tests, curl, a browser app with sandboxWorker off).
