@@ -111,94 +111,14 @@ function parseRetryAfter(header: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
 }
 
-/** Who is calling and with what, once the request may leave: the call's identity for every error. */
-interface Prepared {
-  operation: string;
-  sessionGeneration: number;
-  baseUrl: string;
-  url: string;
-  headers: Record<string, string>;
-  withKey: boolean;
-}
-
-/**
- * The request as it will leave, or the ApiError that keeps it here: no token, or a URL that leaves the
- * configured base's origin.
- */
-function prepare(options: HttpClientOptions, request: ApiRequest<z.ZodMiniType, unknown>): Prepared {
-  const { method, base, path, pathTemplate, query, body, idempotencyKey } = request;
-  const operation = `${method} ${pathTemplate}`;
-  const { session } = options;
-  const sessionGeneration = session.getState().generation;
-  const token = session.getToken();
-  if (token === null) {
-    throw new ApiError({
-      kind: 'unauthenticated',
-      operation,
-      sessionGeneration,
-      detail: 'no token; not sent',
-    });
-  }
-
-  const baseUrl = base === 'accounts' ? options.accountsBaseUrl : options.baseUrl;
-  const url = joinUrl(baseUrl, path, query);
-  // Defence in depth behind the config check: the token goes only to the configured base's origin.
-  const origin = resolvedOrigin(url);
-  if (origin === null || origin !== intendedOrigin(baseUrl)) {
-    throw new ApiError({
-      kind: 'refused',
-      operation,
-      sessionGeneration,
-      detail: 'the URL leaves the configured base URL’s origin; not sent',
-    });
-  }
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const withKey = idempotencyKey !== undefined && idempotencyKey !== '' && options.sendIdempotencyKey;
-  if (withKey) headers['Idempotency-Key'] = idempotencyKey;
-  return { operation, sessionGeneration, baseUrl, url, headers, withKey };
-}
-
-/**
- * The call's own abort signal with its time-out. Our own controller tells a time-out apart from the
- * caller cancelling (React Query's signal), which it follows.
- */
-function deadlineFor(
-  timeoutMs: number,
-  timeoutFrom: ApiRequest<z.ZodMiniType>['timeoutFrom'],
-  caller?: AbortSignal,
-) {
-  const controller = new AbortController();
-  let passed = false;
-  const onTimeout = () => {
-    passed = true;
-    controller.abort();
-  };
-  let timer = setTimeout(onTimeout, timeoutMs);
-  const onCallerAbort = () => controller.abort();
-  caller?.addEventListener('abort', onCallerAbort, { once: true });
-  return {
-    signal: controller.signal,
-    passed: () => passed,
-    /** From the last byte: the time-out starts again with the headers and with every chunk of the body. */
-    restart:
-      timeoutFrom === 'last-byte'
-        ? () => {
-            if (passed) return;
-            clearTimeout(timer);
-            timer = setTimeout(onTimeout, timeoutMs);
-          }
-        : () => undefined,
-    dispose: () => {
-      clearTimeout(timer);
-      caller?.removeEventListener('abort', onCallerAbort);
-    },
-  };
-}
-
 /** A non-2xx answer as an ApiError; a 401 also ends the session (which opens the re-authentication). */
-function httpError(response: Response, read: BodyRead, prepared: Prepared, session: SessionStore): ApiError {
-  const { operation, sessionGeneration } = prepared;
+function httpError(
+  response: Response,
+  read: BodyRead,
+  operation: string,
+  sessionGeneration: number,
+  session: SessionStore,
+): ApiError {
   const errorObject =
     read.kind === 'json' ? (lenientErrorObjectSchema.safeParse(read.value).data ?? null) : null;
   if (response.status === 401) session.expire(sessionGeneration);
@@ -219,7 +139,8 @@ async function dataOf<TSchema extends z.ZodMiniType, TData>(
   response: Response,
   bodyRead: BodyRead,
   decoding: BodyDecoder<TData> | null,
-  { operation, sessionGeneration }: Prepared,
+  operation: string,
+  sessionGeneration: number,
 ): Promise<TData> {
   let read = bodyRead;
   if (read.kind === 'unreadable') {
@@ -280,57 +201,105 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function send<TSchema extends z.ZodMiniType, TData>(
     request: ApiRequest<TSchema, TData>,
   ): Promise<TData> {
-    const { method, body, signal, decoder } = request;
-    const prepared = prepare(options, request);
-    const { operation, sessionGeneration, baseUrl, withKey } = prepared;
-    const deadline = deadlineFor(options.timeoutMs, request.timeoutFrom, signal);
+    const { method, base, path, pathTemplate, query, body, signal, idempotencyKey, decoder } = request;
+    const operation = `${method} ${pathTemplate}`;
+    const { session } = options;
+    const sessionGeneration = session.getState().generation;
+    const token = session.getToken();
+    if (token === null) {
+      throw new ApiError({
+        kind: 'unauthenticated',
+        operation,
+        sessionGeneration,
+        detail: 'no token; not sent',
+      });
+    }
+
+    const baseUrl = base === 'accounts' ? options.accountsBaseUrl : options.baseUrl;
+    const url = joinUrl(baseUrl, path, query);
+    // Defence in depth behind the config check: the token goes only to the configured base's origin.
+    const origin = resolvedOrigin(url);
+    if (origin === null || origin !== intendedOrigin(baseUrl)) {
+      throw new ApiError({
+        kind: 'refused',
+        operation,
+        sessionGeneration,
+        detail: 'the URL leaves the configured base URL’s origin; not sent',
+      });
+    }
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const withKey = idempotencyKey !== undefined && idempotencyKey !== '' && options.sendIdempotencyKey;
+    if (withKey) headers['Idempotency-Key'] = idempotencyKey;
+
+    // Our own controller tells a time-out apart from the caller cancelling (React Query's signal).
+    const controller = new AbortController();
+    const deadline = { passed: false };
+    const onTimeout = () => {
+      deadline.passed = true;
+      controller.abort();
+    };
+    let timer = setTimeout(onTimeout, options.timeoutMs);
+    // From the last byte: the time-out starts again with the headers and with every chunk of the body.
+    const restartTimer =
+      request.timeoutFrom === 'last-byte'
+        ? () => {
+            if (deadline.passed) return;
+            clearTimeout(timer);
+            timer = setTimeout(onTimeout, options.timeoutMs);
+          }
+        : () => undefined;
+    const onCallerAbort = () => controller.abort();
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
 
     let response: Response;
     let read: BodyRead;
     let decoding: BodyDecoder<TData> | null = null;
     try {
-      response = await fetchImpl(prepared.url, {
+      response = await fetchImpl(url, {
         method,
-        headers: prepared.headers,
+        headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: deadline.signal,
+        signal: controller.signal,
         credentials: 'omit',
         cache: 'no-store',
         referrerPolicy: 'no-referrer',
       });
       const seen = answered.get(baseUrl) ?? { any: false, withKey: false };
       answered.set(baseUrl, { any: true, withKey: seen.withKey || withKey });
-      deadline.restart();
+      restartTimer();
       // An HTML page is read here, whatever the status, to say so.
       decoding = response.ok && decoder && !isHtml(response) ? decoder() : null;
       read = await readBody(response, {
         decoder: decoding,
-        onBytes: deadline.restart,
-        signal: deadline.signal,
+        onBytes: restartTimer,
+        signal: controller.signal,
       });
     } catch (cause) {
       decoding?.cancel();
-      const timedOut = deadline.passed();
-      if (signal?.aborted && !timedOut) throw cause; // cancelled by the caller: not a failure
+      if (signal?.aborted && !deadline.passed) throw cause; // cancelled by the caller: not a failure
       const seen = answered.get(baseUrl);
       throw new ApiError({
-        kind: timedOut ? 'timeout' : 'network',
+        kind: deadline.passed ? 'timeout' : 'network',
         operation,
         sessionGeneration,
         networkHint:
-          !timedOut && withKey && seen?.any === true && !seen.withKey ? 'idempotency-key-header' : null,
-        detail: timedOut
+          !deadline.passed && withKey && seen?.any === true && !seen.withKey
+            ? 'idempotency-key-header'
+            : null,
+        detail: deadline.passed
           ? request.timeoutFrom === 'last-byte'
             ? `no byte for ${options.timeoutMs} ms`
             : `no answer within ${options.timeoutMs} ms`
           : 'no answer (network error)',
       });
     } finally {
-      deadline.dispose();
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
     }
 
-    if (!response.ok) throw httpError(response, read, prepared, options.session);
-    return dataOf(request, response, read, decoding, prepared);
+    if (!response.ok) throw httpError(response, read, operation, sessionGeneration, session);
+    return dataOf(request, response, read, decoding, operation, sessionGeneration);
   }
 
   return {
