@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { startSandboxHttpServer } from '../../src/sandbox/http-server';
 import { createOidcTokenVerifier } from '../../src/sandbox/oidc-tokens';
-import type { ExternalTokenVerifier } from '../../src/sandbox/store';
+import type { ExternalTokenVerifier } from '../../src/sandbox/store-options';
 import { isSandboxProfileName, sandboxProfile, sandboxProfileNames } from '../../src/sandbox/profiles';
 import { sandboxTokens } from '../../src/sandbox/tokens';
 import {

@@ -1,5 +1,13 @@
 import type * as z from 'zod/mini';
 import { ApiError } from './api-error';
+import {
+  describeContractIssue,
+  isHtml,
+  readBody,
+  type BodyDecoder,
+  type BodyRead,
+  type DecodedBody,
+} from './http-body';
 import type { ApiBase } from './schemas/endpoints';
 import { lenientErrorObjectSchema } from './schemas/error-object';
 import type { SessionStore } from './session';
@@ -53,23 +61,9 @@ export interface ApiRequest<TSchema extends z.ZodMiniType, TData = z.infer<TSche
   timeoutFrom?: 'request' | 'last-byte';
 }
 
-/**
- * A request's own decoding of a 2xx JSON body: handed each chunk as it arrives (its own from then on: the
- * client keeps no copy), then told that the body is complete.
- */
-export interface BodyDecoder<T> {
-  push(chunk: Uint8Array): void;
-  end(): Promise<DecodedBody<T>>;
-  /** The body will not be complete (a time-out, a cancel, a dropped connection). */
-  cancel(): void;
-}
-
-/** A 2xx body, parsed and checked against its schema; the failures say what an ApiError needs. */
-export type DecodedBody<T> =
-  | { kind: 'ok'; data: T }
-  | { kind: 'empty' }
-  | { kind: 'unreadable'; reason: string }
-  | { kind: 'contract'; field: string | null; detail: string };
+// The client's public face: a request's decoder and a 2xx body's decoding are read here, as they are
+// written in http-body.ts.
+export { decodeJsonBytes, type BodyDecoder, type DecodedBody } from './http-body';
 
 export interface HttpClient {
   request<TSchema extends z.ZodMiniType, TData = z.infer<TSchema>>(
@@ -117,127 +111,78 @@ function parseRetryAfter(header: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
 }
 
-type BodyRead =
-  | { kind: 'empty' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'unreadable'; reason: string }
-  /** Not parsed here: handed to the request's `decoder` as it arrived. */
-  | { kind: 'decoder' };
-
-const NOT_JSON = 'a body that is not valid JSON';
-const HTML = 'an HTML page instead of JSON';
-
-/** A body's text as the client reads it: nothing, an HTML page, or JSON (parsed, or not). */
-function readText(text: string): BodyRead | { kind: 'text' } {
-  if (!/\S/.test(text)) return { kind: 'empty' };
-  if (/^\s*</.test(text)) return { kind: 'unreadable', reason: HTML };
-  return { kind: 'text' };
+/** A non-2xx answer as an ApiError; a 401 also ends the session (which opens the re-authentication). */
+function httpError(
+  response: Response,
+  read: BodyRead,
+  operation: string,
+  sessionGeneration: number,
+  session: SessionStore,
+): ApiError {
+  const errorObject =
+    read.kind === 'json' ? (lenientErrorObjectSchema.safeParse(read.value).data ?? null) : null;
+  if (response.status === 401) session.expire(sessionGeneration);
+  return new ApiError({
+    kind: 'http',
+    operation,
+    status: response.status,
+    errorObject,
+    retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+    sessionGeneration,
+    detail: `HTTP ${response.status}${errorObject ? '' : read.kind === 'unreadable' ? ` with ${read.reason}` : ' without an Error object'}`,
+  });
 }
 
-/**
- * A body's bytes, all of them. `onBytes` is told of every chunk as it arrives (a time-out that counts from
- * the last byte); `signal` stops the reading (a time-out, the caller's cancel) even where aborting the
- * request would not end a body already under way.
- */
-async function readBytes(
+/** A 2xx body as the caller's data: decoded as it arrived, or parsed with the resource's schema. */
+async function dataOf<TSchema extends z.ZodMiniType, TData>(
+  request: ApiRequest<TSchema, TData>,
   response: Response,
-  onBytes: (chunk: Uint8Array) => void,
-  signal: AbortSignal,
-  keep: boolean,
-): Promise<ArrayBuffer> {
-  const reader = response.body?.getReader();
-  if (!reader) {
-    const whole = await response.arrayBuffer();
-    onBytes(new Uint8Array(whole.slice(0)));
-    return whole;
+  bodyRead: BodyRead,
+  decoding: BodyDecoder<TData> | null,
+  operation: string,
+  sessionGeneration: number,
+): Promise<TData> {
+  let read = bodyRead;
+  if (read.kind === 'unreadable') {
+    throw new ApiError({
+      kind: 'contract',
+      operation,
+      status: response.status,
+      sessionGeneration,
+      detail: `HTTP ${response.status} with ${read.reason}`,
+    });
   }
-  const stop = () => void reader.cancel().catch(() => undefined);
-  signal.addEventListener('abort', stop, { once: true });
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (keep) {
-        chunks.push(value);
-        length += value.byteLength;
-      }
-      onBytes(value);
+  if (read.kind === 'decoder' && decoding) {
+    const decoded: DecodedBody<TData> = await decoding.end();
+    if (request.signal?.aborted) throw request.signal.reason; // cancelled by the caller while it decoded
+    if (decoded.kind === 'ok') return decoded.data;
+    if (decoded.kind !== 'empty') {
+      throw new ApiError({
+        kind: 'contract',
+        operation,
+        status: response.status,
+        field: decoded.kind === 'contract' ? decoded.field : undefined,
+        sessionGeneration,
+        detail:
+          decoded.kind === 'contract' ? decoded.detail : `HTTP ${response.status} with ${decoded.reason}`,
+      });
     }
-  } finally {
-    signal.removeEventListener('abort', stop);
+    read = { kind: 'empty' };
   }
-  signal.throwIfAborted();
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+  const parsed = request.schema.safeParse(read.kind === 'json' ? read.value : undefined);
+  if (!parsed.success) {
+    const { field, detail } = describeContractIssue(parsed.error);
+    throw new ApiError({
+      kind: 'contract',
+      operation,
+      status: response.status,
+      field,
+      sessionGeneration,
+      detail: read.kind === 'empty' ? `HTTP ${response.status} with an empty body` : detail,
+    });
   }
-  return bytes.buffer;
-}
-
-/** Whether the response says it is an HTML page (a proxy's error page, a login page). */
-function isHtml(response: Response): boolean {
-  return /text\/html/i.test(response.headers.get('Content-Type') ?? '');
-}
-
-async function readBody(
-  response: Response,
-  options: { decoder: BodyDecoder<unknown> | null; onBytes: () => void; signal: AbortSignal },
-): Promise<BodyRead> {
-  const { decoder } = options;
-  const bytes = await readBytes(
-    response,
-    (chunk) => {
-      options.onBytes();
-      decoder?.push(chunk);
-    },
-    options.signal,
-    decoder === null,
-  );
-  // Handed to the request's decoder as it came, which tells an empty body or an HTML page as below.
-  if (decoder) return { kind: 'decoder' };
-  const text = new TextDecoder().decode(bytes);
-  const read = readText(text);
-  if (read.kind !== 'text') return read;
-  if (isHtml(response)) return { kind: 'unreadable', reason: HTML };
-  try {
-    return { kind: 'json', value: JSON.parse(text) };
-  } catch {
-    return { kind: 'unreadable', reason: NOT_JSON };
-  }
-}
-
-/**
- * What the client does with the bytes of a 2xx body, as a pure function: for a request's `decoder` that
- * runs elsewhere (a Web Worker) and must give the same answers.
- */
-export function decodeJsonBytes<TSchema extends z.ZodMiniType>(
-  body: ArrayBuffer,
-  schema: TSchema,
-): DecodedBody<z.infer<TSchema>> {
-  const text = new TextDecoder().decode(body);
-  const read = readText(text);
-  if (read.kind === 'empty' || read.kind === 'unreadable') return read;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { kind: 'unreadable', reason: NOT_JSON };
-  }
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return { kind: 'ok', data: parsed.data };
-  return { kind: 'contract', ...describeContractIssue(parsed.error) };
-}
-
-/** "conteudo.produtos.0.nome: expected string" for the first issue zod found. */
-function describeContractIssue(error: z.core.$ZodError): { field: string | null; detail: string } {
-  const issue = error.issues[0];
-  if (!issue) return { field: null, detail: 'unexpected body' };
-  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : null;
-  return { field, detail: `${field ?? '(body)'}: ${issue.message}` };
+  // Without a decoder, TData is the schema's output (its default).
+  return parsed.data as TData;
 }
 
 /**
@@ -256,8 +201,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function send<TSchema extends z.ZodMiniType, TData>(
     request: ApiRequest<TSchema, TData>,
   ): Promise<TData> {
-    const { method, base, path, pathTemplate, query, schema, body, signal, idempotencyKey, decoder } =
-      request;
+    const { method, base, path, pathTemplate, query, body, signal, idempotencyKey, decoder } = request;
     const operation = `${method} ${pathTemplate}`;
     const { session } = options;
     const sessionGeneration = session.getState().generation;
@@ -354,61 +298,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       signal?.removeEventListener('abort', onCallerAbort);
     }
 
-    if (!response.ok) {
-      const errorObject =
-        read.kind === 'json' ? (lenientErrorObjectSchema.safeParse(read.value).data ?? null) : null;
-      if (response.status === 401) session.expire(sessionGeneration);
-      throw new ApiError({
-        kind: 'http',
-        operation,
-        status: response.status,
-        errorObject,
-        retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
-        sessionGeneration,
-        detail: `HTTP ${response.status}${errorObject ? '' : read.kind === 'unreadable' ? ` with ${read.reason}` : ' without an Error object'}`,
-      });
-    }
-
-    if (read.kind === 'unreadable') {
-      throw new ApiError({
-        kind: 'contract',
-        operation,
-        status: response.status,
-        sessionGeneration,
-        detail: `HTTP ${response.status} with ${read.reason}`,
-      });
-    }
-    if (read.kind === 'decoder' && decoding) {
-      const decoded = await decoding.end();
-      if (signal?.aborted) throw signal.reason; // cancelled by the caller while it decoded
-      if (decoded.kind === 'ok') return decoded.data;
-      if (decoded.kind !== 'empty') {
-        throw new ApiError({
-          kind: 'contract',
-          operation,
-          status: response.status,
-          field: decoded.kind === 'contract' ? decoded.field : undefined,
-          sessionGeneration,
-          detail:
-            decoded.kind === 'contract' ? decoded.detail : `HTTP ${response.status} with ${decoded.reason}`,
-        });
-      }
-      read = { kind: 'empty' };
-    }
-    const parsed = schema.safeParse(read.kind === 'json' ? read.value : undefined);
-    if (!parsed.success) {
-      const { field, detail } = describeContractIssue(parsed.error);
-      throw new ApiError({
-        kind: 'contract',
-        operation,
-        status: response.status,
-        field,
-        sessionGeneration,
-        detail: read.kind === 'empty' ? `HTTP ${response.status} with an empty body` : detail,
-      });
-    }
-    // Without a decoder, TData is the schema's output (its default).
-    return parsed.data as TData;
+    if (!response.ok) throw httpError(response, read, operation, sessionGeneration, session);
+    return dataOf(request, response, read, decoding, operation, sessionGeneration);
   }
 
   return {

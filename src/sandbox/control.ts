@@ -2,7 +2,8 @@ import { http, type HttpHandler } from 'msw';
 import * as z from 'zod/mini';
 import { faultInputSchema, sandboxEndpoints } from './faults';
 import { errorReply, jsonReply, toResponse, type SandboxReply } from './reply';
-import { MAX_ACCOUNT_COUNT, MAX_LATENCY_MS, MAX_SEEDED_ANALYSES, type SandboxStore } from './store';
+import type { SandboxStore } from './store';
+import { MAX_ACCOUNT_COUNT, MAX_LATENCY_MS, MAX_SEEDED_ANALYSES } from './store-options';
 import { issueSandboxToken } from './tokens';
 
 /**

@@ -11,7 +11,7 @@ import type { FaultInput } from './faults';
 import { buildCreditApplication } from './fixtures';
 import { createTestSandbox } from './node';
 import { accountNumber, accountUuid, seededCpfs } from './seed';
-import type { Sleep } from './store';
+import type { Sleep } from './store-options';
 import { createTestClient, readError } from './test-client';
 
 /** Sleeps the test finishes by hand: nothing in these tests waits on real time. */

@@ -4,7 +4,8 @@ import { INTERNAL_ERROR_MESSAGE, errorObject } from './errors';
 import { createSandboxHandlers } from './handlers';
 import { sandboxProfileNames } from './profiles';
 import { apiSecurityHeaders } from './reply';
-import { SandboxStore, type SandboxStoreOptions } from './store';
+import { SandboxStore } from './store';
+import type { SandboxStoreOptions } from './store-options';
 
 /**
  * The sandbox as a real HTTP server (end-to-end tests, curl, a browser app with sandboxWorker off).
@@ -115,22 +116,28 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(payload);
 }
 
-export async function startSandboxHttpServer(
-  options: SandboxHttpServerOptions = {},
-): Promise<SandboxHttpServer> {
-  const { port: requestedPort = 0, mountProfiles = false, lanes = false, ...storeOptions } = options;
-  const store = new SandboxStore(storeOptions);
-  /** A store and the handlers that answer under its mount, with root-relative bases (resolved per request). */
-  const mountStore = (mount: string, mounted: SandboxStore) => ({
+/** A store and the handlers that answer under its mount, with root-relative bases (resolved per request). */
+function mountStore(mount: string, mounted: SandboxStore) {
+  return {
     store: mounted,
     handlers: createSandboxHandlers(mounted, {
       baseUrl: `${mount}/api`,
       accountsBaseUrl: `${mount}/accounts`,
       controlBaseUrl: mount,
     }),
-  });
+  };
+}
+
+type Mount = ReturnType<typeof mountStore>;
+
+/**
+ * The stores the server answers from: the root's, each profile's (with `mountProfiles`) and each lane's
+ * (with `lanes`, made on the first request that names it).
+ */
+function createMounts(storeOptions: SandboxStoreOptions, mountProfiles: boolean, lanes: boolean) {
+  const store = new SandboxStore(storeOptions);
   const root = mountStore('', store);
-  const profileMounts = new Map<string, ReturnType<typeof mountStore>>();
+  const profileMounts = new Map<string, Mount>();
   if (mountProfiles) {
     for (const profile of sandboxProfileNames) {
       profileMounts.set(
@@ -139,10 +146,10 @@ export async function startSandboxHttpServer(
       );
     }
   }
-  const laneMounts = new Map<string, ReturnType<typeof mountStore>>();
+  const laneMounts = new Map<string, Mount>();
   const laneStores = new Map<string, SandboxStore>();
   /** The store and handlers that answer `path`: a lane's (made now if new), a profile's, or the root's. */
-  const mountFor = (path: string): ReturnType<typeof mountStore> | null => {
+  const mountFor = (path: string): Mount | null => {
     const [prefix = '', profile, lane] = MOUNT.exec(path) ?? [];
     if (profile !== undefined && !profileMounts.has(profile)) return null;
     if (lane === undefined) return profile === undefined ? root : (profileMounts.get(profile) ?? null);
@@ -159,6 +166,18 @@ export async function startSandboxHttpServer(
     laneStores.set(mount, made.store);
     return made;
   };
+  return { store, root, profileMounts, laneMounts, laneStores, mountFor };
+}
+
+export async function startSandboxHttpServer(
+  options: SandboxHttpServerOptions = {},
+): Promise<SandboxHttpServer> {
+  const { port: requestedPort = 0, mountProfiles = false, lanes = false, ...storeOptions } = options;
+  const { store, root, profileMounts, laneMounts, laneStores, mountFor } = createMounts(
+    storeOptions,
+    mountProfiles,
+    lanes,
+  );
   let origin = '';
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

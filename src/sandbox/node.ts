@@ -1,6 +1,7 @@
 import { setupServer, type SetupServer } from 'msw/node';
 import { createSandboxHandlers } from './handlers';
-import { SandboxStore, type SandboxStoreOptions } from './store';
+import { SandboxStore } from './store';
+import type { SandboxStoreOptions } from './store-options';
 
 /** jsdom's origin under Vitest. */
 const TEST_ORIGIN = 'http://localhost:3000';

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
-import type { ExternalTokenVerifier } from './store';
+import type { ExternalTokenVerifier } from './store-options';
 
 /**
  * Lets the HTTP sandbox accept access tokens from a real OpenID Connect provider (the test IdP of

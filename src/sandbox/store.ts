@@ -3,8 +3,17 @@ import type { AnalysisStatusPage } from '@/api/schemas/analysis-status';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import type { Product } from '@/api/schemas/products';
 import { FaultRegistry, type SandboxEndpoint } from './faults';
-import { DEFAULT_PROFILE, sandboxProfile, statusWord, type SandboxProfile } from './profiles';
-import { isSuccess, type SandboxReply } from './reply';
+import { analysisPageOf, type CpfRecord } from './analysis-page';
+import { DEFAULT_PROFILE, sandboxProfile, type SandboxProfile } from './profiles';
+import { IdempotencyRecords } from './idempotency';
+import type { SandboxReply } from './reply';
+import {
+  resolveSettings,
+  type ExternalTokenVerifier,
+  type ResetOptions,
+  type SandboxStoreOptions,
+  type Sleep,
+} from './store-options';
 import {
   DEFAULT_ACCOUNT_COUNT,
   DEFAULT_SEED,
@@ -15,90 +24,10 @@ import {
   seedLookups,
   seedProducts,
   trackingCode,
-  type AnalysisNote,
-  type SeedLookup,
 } from './seed';
 
 export const DEFAULT_DECISION_DELAY_MS = 30_000;
-export const STATUS_PAGE_SIZE = 10;
-export const MAX_ACCOUNT_COUNT = 100_000;
-export const MAX_LATENCY_MS = 60_000;
-/** The most extra CPFs `seedAnalyses` can seed. */
-export const MAX_SEEDED_ANALYSES = 10_000;
-
 /** Waits `ms`, or less if `signal` aborts first. Never rejects. */
-export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
-
-export interface SandboxStoreOptions {
-  /** Number of seeded accounts (default 30). */
-  accountCount?: number;
-  /** How long a submitted application stays EM_ANALISE (default 30 s of sandbox clock). */
-  decisionDelayMs?: number;
-  /**
-   * Behave as a provider that does not know `Idempotency-Key`: every request runs, repeats included
-   * (default false). For testing the app with `sendIdempotencyKey` off against a real transport.
-   */
-  ignoreIdempotencyKey?: boolean;
-  /**
-   * (HTTP server) Answer CORS preflights without `Idempotency-Key` in `Access-Control-Allow-Headers`,
-   * as a provider that never heard of the header: a browser then refuses to send any request that
-   * carries it (a TypeError before anything leaves). Default false.
-   */
-  corsRefusesIdempotencyKey?: boolean;
-  /**
-   * How long every answer of the interface takes, before any fault or effect (default: the profile's,
-   * 1.5 s for `slow`, else 0). Tests run the same gestures against a provider answering at once and one
-   * taking 1.5 s.
-   */
-  latencyMs?: number;
-  /**
-   * Extra CPFs with analyses, beyond the named ones (default 0): valid check digits, deterministic
-   * (`seededAnalysisCpfs` in seed.ts lists them), for batch lookups of hundreds of CPFs.
-   */
-  seedAnalyses?: number;
-  /** Wait before every status lookup answer (default 0): a provider answering in 50 ms, say. */
-  statusDelayMs?: number;
-  seed?: number;
-  /** The clock; tests inject one. `advanceClock` adds to it. */
-  now?: () => number;
-  /** Used by the `delay` fault; tests inject one so that nothing really waits. */
-  sleep?: Sleep;
-  /**
-   * Checks a bearer token the sandbox's own tokens do not know, e.g. an access token from the test
-   * identity provider (`npm run sandbox -- --oidc`): its scopes, or null to refuse it as unknown.
-   */
-  verifyExternalToken?: ExternalTokenVerifier;
-  /** Which readings of the interface's open points to answer with (src/sandbox/profiles.ts). */
-  profile?: string;
-}
-
-export type ExternalTokenVerifier = (
-  token: string,
-) => Promise<
-  { ok: true; subject: string; scopes: readonly string[] } | { ok: false; reason: 'unknown' | 'expired' }
->;
-
-export type ResetOptions = Pick<
-  SandboxStoreOptions,
-  | 'accountCount'
-  | 'decisionDelayMs'
-  | 'ignoreIdempotencyKey'
-  | 'corsRefusesIdempotencyKey'
-  | 'latencyMs'
-  | 'seedAnalyses'
-  | 'statusDelayMs'
->;
-
-interface SubmittedAnalysis {
-  CodigoParaAcompanhamento: string;
-  submittedAt: number;
-  decision: 'APROVADO' | 'REPROVADO';
-}
-
-interface CpfRecord {
-  seeded: SeedLookup | undefined;
-  submitted: SubmittedAnalysis[];
-}
 
 interface Card {
   code: number;
@@ -118,14 +47,6 @@ export interface SandboxStats {
   requestsPerEndpoint: Record<SandboxEndpoint, number>;
   /** Status lookups per document as it came in the path, faulted ones included. */
   statusLookupsPerCpf: Record<string, number>;
-}
-
-interface IdempotencyEntry {
-  endpoint: SandboxEndpoint;
-  key: string;
-  requests: number;
-  reply: SandboxReply | null;
-  pending: Promise<SandboxReply> | null;
 }
 
 type Counters = Omit<SandboxStats, 'idempotencyKeys'>;
@@ -155,31 +76,6 @@ export function decisionFor(cpf: string): 'APROVADO' | 'REPROVADO' {
   return Number(cpf.at(-1)) % 2 === 0 ? 'APROVADO' : 'REPROVADO';
 }
 
-function resolveCount(value: number | undefined, fallback: number, min: number, max: number): number {
-  const count = value ?? fallback;
-  if (!Number.isInteger(count) || count < min || count > max) {
-    throw new RangeError(`expected an integer ${min}..${max}, got ${count}`);
-  }
-  return count;
-}
-
-function resolveSettings(options: ResetOptions, fallback: Required<ResetOptions>): Required<ResetOptions> {
-  return {
-    accountCount: resolveCount(options.accountCount, fallback.accountCount, 1, MAX_ACCOUNT_COUNT),
-    decisionDelayMs: resolveCount(
-      options.decisionDelayMs,
-      fallback.decisionDelayMs,
-      0,
-      Number.MAX_SAFE_INTEGER,
-    ),
-    ignoreIdempotencyKey: options.ignoreIdempotencyKey ?? fallback.ignoreIdempotencyKey,
-    corsRefusesIdempotencyKey: options.corsRefusesIdempotencyKey ?? fallback.corsRefusesIdempotencyKey,
-    latencyMs: resolveCount(options.latencyMs, fallback.latencyMs, 0, MAX_LATENCY_MS),
-    seedAnalyses: resolveCount(options.seedAnalyses, fallback.seedAnalyses, 0, MAX_SEEDED_ANALYSES),
-    statusDelayMs: resolveCount(options.statusDelayMs, fallback.statusDelayMs, 0, 600_000),
-  };
-}
-
 /**
  * The sandbox's state: seeded data, what requests changed, idempotency records, statistics and faults.
  * One instance per transport (worker, test server, HTTP server); `reset` reseeds it in place.
@@ -204,7 +100,7 @@ export class SandboxStore {
   private cards = new Map<number, Card>();
   private nextCardCode = 0;
   private nextSequence = FIRST_SUBMITTED_SEQUENCE;
-  private idempotency = new Map<string, IdempotencyEntry>();
+  private idempotency = new IdempotencyRecords();
   private counters = this.emptyCounters();
   private lastRequests = new Map<SandboxEndpoint, RecordedRequest>();
   private reports: string[] = [];
@@ -251,7 +147,7 @@ export class SandboxStore {
     });
     this.nextCardCode = Math.max(...SEEDED_CARD_CODES) + 1;
     this.nextSequence = FIRST_SUBMITTED_SEQUENCE;
-    this.idempotency = new Map();
+    this.idempotency = new IdempotencyRecords();
     this.counters = this.emptyCounters();
     this.lastRequests = new Map();
     this.reports = [];
@@ -373,43 +269,13 @@ export class SandboxStore {
     return record !== undefined && (record.seeded !== undefined || record.submitted.length > 0);
   }
 
-  /**
-   * One page of the CPF's analyses, newest first: the first page of STATUS_PAGE_SIZE unless the profile
-   * pages (its `paging`) and the request asked for another. `page` counts from the profile's first page
-   * number; a page past the last comes back empty, with the same totals.
-   */
+  /** One page of the CPF's analyses at sandbox time (analysisPageOf, analysis-page.ts). */
   analysisPage(cpf: string, request: { page?: number; size?: number } = {}): AnalysisStatusPage {
-    const record = this.cpfs.get(cpf);
-    const now = this.now();
-    const submitted = (record?.submitted ?? []).map((analysis) => ({
-      CodigoParaAcompanhamento: analysis.CodigoParaAcompanhamento,
-      Status: now >= analysis.submittedAt + this.settings.decisionDelayMs ? analysis.decision : 'EM_ANALISE',
-    }));
-    const all = [...(record?.seeded?.analyses ?? []), ...submitted]
-      .reverse()
-      .map((analysis) => ({ ...analysis, Status: statusWord(this.profile, analysis.Status) }));
-    const objects = this.profile.notes === 'objects';
-    const notes = (list: AnalysisNote[] | undefined) =>
-      (list ?? []).map((note, index) => {
-        if (typeof note === 'string') return objects ? { code: `N${index + 1}`, message: note } : note;
-        return objects ? { code: note.codigo, message: note.mensagem } : { ...note };
-      });
-    const firstPage = this.profile.paging?.firstPage ?? 1;
-    const size = request.size ?? STATUS_PAGE_SIZE;
-    const page = request.page ?? firstPage;
-    const start = (page - firstPage) * size;
-    return {
-      conteudo: {
-        numeroDaPagina: page,
-        tamanhoDaPagina: size,
-        totalDePaginas: Math.ceil(all.length / size),
-        totalDeRegistros: all.length,
-        resultados: all.slice(start, start + size).map((analysis) => ({ ...analysis })),
-        erros: notes(record?.seeded?.erros),
-        alertas: notes(record?.seeded?.alertas),
-        sucesso: record?.seeded?.sucesso ?? true,
-      },
-    };
+    return analysisPageOf(this.cpfs.get(cpf), request, {
+      now: this.now(),
+      decisionDelayMs: this.settings.decisionDelayMs,
+      profile: this.profile,
+    });
   }
 
   /** Creates a virtual card for an existing account; returns its new card code (cancellable). */
@@ -458,35 +324,18 @@ export class SandboxStore {
    * reply, and a repeat that arrives while the first is still running waits for it. Failures are not
    * stored (nothing took effect), so a corrected retry with the same key runs.
    */
-  async idempotent(
+  idempotent(
     endpoint: SandboxEndpoint,
     key: string,
     execute: () => Promise<SandboxReply>,
   ): Promise<SandboxReply> {
-    const id = `${endpoint} ${key}`;
-    const entry = this.idempotency.get(id) ?? { endpoint, key, requests: 0, reply: null, pending: null };
-    this.idempotency.set(id, entry);
-    entry.requests += 1;
-    if (entry.reply) return entry.reply;
-    if (entry.pending) return entry.pending;
-    entry.pending = execute();
-    try {
-      const reply = await entry.pending;
-      if (isSuccess(reply)) entry.reply = reply;
-      return reply;
-    } finally {
-      entry.pending = null;
-    }
+    return this.idempotency.run(endpoint, key, execute);
   }
 
   stats(): SandboxStats {
     return {
       applicationsPerCpf: { ...this.counters.applicationsPerCpf },
-      idempotencyKeys: [...this.idempotency.values()].map(({ endpoint, key, requests }) => ({
-        endpoint,
-        key,
-        requests,
-      })),
+      idempotencyKeys: this.idempotency.keys(),
       cancelsPerCard: { ...this.counters.cancelsPerCard },
       cancelRequestsPerCard: { ...this.counters.cancelRequestsPerCard },
       virtualCardsPerAccount: { ...this.counters.virtualCardsPerAccount },

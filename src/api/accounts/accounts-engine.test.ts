@@ -13,10 +13,9 @@ import {
   createInlineAccountsEngine,
   createWorkerAccountsEngine,
   type AccountsEngine,
-  type AccountsReply,
-  type AccountsRequest,
   type AccountsWorkerState,
 } from './accounts-engine';
+import type { AccountsReply, AccountsRequest } from './accounts-protocol';
 
 const accounts = accountsNamed(['Zeta', 'Alfa', 'Meio']);
 const validText = JSON.stringify({ accounts });

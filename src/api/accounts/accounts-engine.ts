@@ -1,10 +1,12 @@
 import { createDataset, overviewOf, type AccountDataset, type AccountsOverview } from './account-dataset';
 import { createAccountListStream, decodeAccountList, type AccountListStream } from './accounts-stream';
 import type { BodyDecoder, DecodedBody } from '../http-client';
-import { packAccounts, type PackedAccounts } from './packed-accounts';
+import { packAccounts } from './packed-accounts';
 import type { Account } from './accounts-schema';
 import { onForgetEverything } from '@/lib/memory-store';
 import { accountsCsv, type CsvLayout } from './accounts-csv';
+import type { AccountsReply, AccountsRequest } from './accounts-protocol';
+import { loadInWorker } from './accounts-worker-load';
 import {
   createAccountsIndex,
   prepareSearch,
@@ -37,27 +39,6 @@ export interface AccountsEngine {
 }
 
 const CSV_TYPE = 'text/csv;charset=utf-8';
-
-// The messages between the page and the worker.
-export type AccountsRequest =
-  /** A body starts (`id` names it in its chunks and its end). */
-  | { id: number; type: 'begin' }
-  | { id: number; type: 'chunk'; bytes: Uint8Array }
-  /** The body is complete: answered with the list, or with why it cannot be read. */
-  | { id: number; type: 'end' }
-  | { id: number; type: 'cancel' }
-  | { id: number; type: 'index'; packed: PackedAccounts }
-  | ({ id: number; type: 'view'; dataset: number } & ViewRequest)
-  | { id: number; type: 'csv'; dataset: number; order: Int32Array; layout: CsvLayout };
-
-export type AccountsReply =
-  | { id: number; type: 'decoded'; outcome: Exclude<DecodedBody<unknown>, { kind: 'ok' }> }
-  | { id: number; type: 'loaded'; dataset: number; packed: PackedAccounts; overview: AccountsOverview }
-  | { id: number; type: 'indexed'; dataset: number }
-  | { id: number; type: 'view'; view: AccountsView }
-  | { id: number; type: 'csv'; file: Blob }
-  /** The worker no longer holds that list (it keeps the last two): index it again. */
-  | { id: number; type: 'unknown-dataset' };
 
 /** The worker's side: the lists it holds, by the id of the request that brought them. */
 export interface AccountsWorkerState {
@@ -288,43 +269,12 @@ export function createWorkerAccountsEngine(worker: Worker): AccountsEngine {
     load() {
       const id = nextId++;
       post({ id, type: 'begin' });
-      // While the worker is not known to have failed, each chunk moves to it (no copy is kept here); a
-      // worker that failed before the body arrived leaves the decoding to this thread.
-      const here = inline.load();
-      let moved = false;
-      return {
-        push(chunk) {
-          if (broken) {
-            here.push(chunk);
-            return;
-          }
-          moved = true;
-          // A chunk that is a part of a larger buffer is copied: moving the buffer would take the rest too.
-          const bytes =
-            chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
-          post({ id, type: 'chunk', bytes }, [bytes.buffer]);
-        },
-        end: () =>
-          ask<DecodedBody<AccountDataset>>(
-            { id, type: 'end' },
-            (reply) => {
-              if (reply.type === 'decoded') return reply.outcome;
-              if (reply.type !== 'loaded')
-                throw new Error(`accounts worker: a '${reply.type}' reply to a body's end`);
-              const dataset = createDataset(reply.packed, reply.overview);
-              datasets.set(dataset, reply.dataset);
-              return { kind: 'ok', data: dataset };
-            },
-            () =>
-              moved
-                ? Promise.reject(new Error('the accounts worker stopped while the list was arriving'))
-                : here.end(),
-          ),
-        cancel: () => {
-          here.cancel();
-          post({ id, type: 'cancel' });
-        },
-      };
+      return loadInWorker(id, inline.load(), {
+        isBroken: () => broken,
+        post,
+        ask,
+        remember: (dataset, held) => datasets.set(dataset, held),
+      });
     },
     view: (dataset, request) =>
       about(

@@ -3,7 +3,8 @@
  * writes its CSV off the main thread (decision 012). A thin wrapper: the work is answerAccountsRequest's
  * (accounts-engine.ts), tested without a worker.
  */
-import { answerAccountsRequest, type AccountsRequest, type AccountsWorkerState } from './accounts-engine';
+import { answerAccountsRequest, type AccountsWorkerState } from './accounts-engine';
+import type { AccountsRequest } from './accounts-protocol';
 
 const state: AccountsWorkerState = { datasets: new Map(), bodies: new Map() };
 

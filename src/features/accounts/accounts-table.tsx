@@ -5,7 +5,6 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import { alpha, type Theme } from '@mui/material/styles';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from './texts';
 import type { AccountDataset, AccountTotals } from '@/api/accounts/account-dataset';
@@ -15,10 +14,9 @@ import { AccountRow } from './account-row';
 import { isMoneyColumn, type ColumnId, type SortState } from './account-columns';
 import { useRowWindow } from './use-row-window';
 import { SkeletonRows } from '@/components/skeleton-rows';
-import { plainBodyCellStyles, SpacerRow, TableRegion } from '@/components/table-region';
+import { SpacerRow, TableRegion } from '@/components/table-region';
+import { bodyRowStyles, ROW_HEIGHT } from './accounts-table-styles';
 
-/** Every row has the same height, so the rows in view follow from the scroll position alone. */
-const ROW_HEIGHT = 44;
 /** Rows rendered beyond those in view, on either side. */
 const OVERSCAN = 5;
 const SKELETON_ROWS = 6;
@@ -55,76 +53,6 @@ const stickyRight = {
   bgcolor: 'background.paper',
   zIndex: 1,
 } as const;
-
-/**
- * The body rows' styles, set once for the table: MUI's small body TableCell, hover TableRow and small
- * text Button with a start icon, over the plain elements of account-row.tsx (a per-row MUI component or
- * `sx` costs a style resolution for each of the dozens of rows a sort or a scroll step mounts).
- */
-function bodyRowStyles(theme: Theme) {
-  return {
-    '& tr.data-row': {
-      height: ROW_HEIGHT,
-      color: 'inherit',
-      verticalAlign: 'middle',
-      '&:hover': { backgroundColor: theme.palette.action.hover },
-    },
-    ...plainBodyCellStyles(theme, '0 16px'),
-    '& tr.data-row > .money': { textAlign: 'right' },
-    '& tr.data-row > .negative': { color: theme.palette.error.main, fontWeight: 600 },
-    '& tr.data-row > .row-action': {
-      textAlign: 'right',
-      padding: '0 8px',
-      backgroundColor: theme.palette.background.paper,
-      zIndex: 1,
-      [theme.breakpoints.up('lg')]: { position: 'sticky', right: 0 },
-    },
-    // An account that cannot get a virtual card says so, and why on a click (a toast) or a hover.
-    '& .row-action > button.row-reason': {
-      ...theme.typography.body2,
-      color: theme.palette.text.secondary,
-      textDecoration: 'underline dotted',
-      textTransform: 'none',
-      whiteSpace: 'nowrap',
-    },
-    [theme.breakpoints.down('sm')]: {
-      '& .row-action > button > .label': { display: 'none' },
-      '& .row-action > button > svg': { marginRight: 0, marginLeft: 0 },
-      '& .row-action > button': { minWidth: 40 },
-    },
-    '& .row-action > button': {
-      ...theme.typography.button,
-      fontSize: theme.typography.pxToRem(13),
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      verticalAlign: 'middle',
-      minWidth: 64,
-      padding: '4px 5px',
-      margin: 0,
-      border: 0,
-      borderRadius: `${theme.shape.borderRadius}px`,
-      backgroundColor: 'transparent',
-      color: theme.palette.primary.main,
-      cursor: 'pointer',
-      transition: theme.transitions.create('background-color', {
-        duration: theme.transitions.duration.short,
-      }),
-      '&:hover': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity) },
-      // The app's focus ring (theme.ts): 3 px of the primary colour.
-      '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
-      '& > svg': {
-        width: '1em',
-        height: '1em',
-        fontSize: 18,
-        fill: 'currentColor',
-        flexShrink: 0,
-        marginRight: '8px',
-        marginLeft: '-2px',
-      },
-    },
-  } as const;
-}
 
 interface AccountsTableProps {
   /** Every account, in the provider's order; null while loading. */

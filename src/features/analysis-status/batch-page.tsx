@@ -26,11 +26,12 @@ import { BatchInput } from './batch-input';
 import { invalidReasonText, useBatchLabels, type BatchLabels } from './batch-labels';
 import { BatchPrintView } from './batch-print-view';
 import { BatchProgress } from './batch-progress';
-import { BatchResults, type OutputKind, type OutputView } from './batch-results';
+import { BatchResults } from './batch-results';
 import { batchRows, visibleRows, type BatchRow } from './batch-rows';
 import { startBatch } from './batch-runner';
 import { batchView, clearBatch, retryBatch, stopBatch } from './batch-store';
 import { useBatchTranslation } from './batch-texts';
+import type { OutputKind, OutputView } from './use-batch-results-view';
 
 /** The id of the tab's batch, or null: what the page itself re-renders for (not every answer). */
 const currentBatchId = () => batchView.get()?.id ?? null;

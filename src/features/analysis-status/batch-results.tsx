@@ -6,35 +6,19 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import {
-  lazy,
-  memo,
-  type Ref,
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, memo, type Ref, Suspense } from 'react';
 import { SearchField } from '@/components/search-field';
 import type { BatchLabels } from './batch-labels';
-import {
-  countByCategory,
-  visibleRows,
-  type BatchRow,
-  type RowCategory,
-  type SortColumn,
-  type SortState,
-} from './batch-rows';
+import type { BatchRow, RowCategory } from './batch-rows';
 import type { OutputChoice } from './batch-output-dialog';
+import { BatchTable, type Tone } from './batch-table';
+import { useBatchTranslation } from './batch-texts';
+import { useBatchResultsView, type OutputKind, type OutputView } from './use-batch-results-view';
 
 // The question before an export or a print (radios, a dialog) loads when first asked, not with the table.
 const BatchOutputDialog = lazy(async () => ({
   default: (await import('./batch-output-dialog')).BatchOutputDialog,
 }));
-import { BatchTable, type Tone } from './batch-table';
-import { useBatchTranslation } from './batch-texts';
 
 interface BatchResultsProps {
   /** Every row so far (the page passes them a step behind the progress: a deferred value). */
@@ -51,25 +35,13 @@ interface BatchResultsProps {
   onOpen: (cpf: string) => void;
 }
 
-export type OutputKind = 'csv' | 'print';
-
-/** The table as the analyst sees it when asking for a CSV or a printout. */
-export interface OutputView {
-  category: RowCategory | null;
-  query: string;
-  sort: SortState;
-  /** The filter in words ("Aprovada, “390533”"), null without one. */
-  filterText: string | null;
-}
-
 // Parts that only some changes concern, memoized: a new answer re-renders the counts and the table, a
 // keystroke only the filter field (MUI's styles are computed again for every component that renders).
 const FilterField = memo(SearchField);
 
 /**
  * The answers so far: counts per status (each a filter), a text filter, the table (sortable) and the
- * ways out (CSV, print). The table follows the filter, the status chosen and the sort a step behind
- * (`useDeferredValue`): a keystroke in the filter is painted at once, even while answers stream in.
+ * ways out (CSV, print). What is shown of the rows is `useBatchResultsView`'s.
  */
 export const BatchResults = memo(function BatchResults({
   rows,
@@ -83,59 +55,15 @@ export const BatchResults = memo(function BatchResults({
 }: BatchResultsProps) {
   const { t, i18n } = useBatchTranslation();
   const number = new Intl.NumberFormat(i18n.language);
-  const [category, setCategory] = useState<RowCategory | null>(null);
-  const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<SortState>({ column: 'line', direction: 'asc' });
-  const shownQuery = useDeferredValue(query);
-  const shownCategory = useDeferredValue(category);
-  const shownSort = useDeferredValue(sort);
-
-  const counts = useMemo(() => countByCategory(rows), [rows]);
-  const shown = useMemo(
-    () =>
-      visibleRows(rows, {
-        category: shownCategory,
-        query: shownQuery,
-        sort: shownSort,
-        label: labels.label,
-      }),
-    [rows, shownCategory, shownQuery, shownSort, labels],
-  );
-  // A filter whose status has no row any more (a new list) falls back to all.
-  const activeCategory = category !== null && counts.has(category) ? category : null;
-  const filterText =
-    activeCategory === null && query.trim() === ''
-      ? null
-      : [
-          activeCategory === null ? '' : labels.categoryLabel(activeCategory),
-          query.trim() ? `“${query.trim()}”` : '',
-        ]
-          .filter(Boolean)
-          .join(', ');
-  const [asking, setAsking] = useState<OutputKind | null>(null);
-  const actionsRef = useRef<HTMLDivElement>(null);
-  const onAsk = useCallback((kind: OutputKind) => setAsking(kind), []);
-
-  const onSort = useCallback(
-    (column: SortColumn) =>
-      setSort((current) => ({
-        column,
-        direction: current.column === column && current.direction === 'asc' ? 'desc' : 'asc',
-      })),
-    [],
-  );
-  // One toggle pressed again shows all.
-  const onCategory = useCallback(
-    (key: RowCategory | null) => setCategory((current) => (key === null || current === key ? null : key)),
-    [],
-  );
+  const { actionsRef, view } = useBatchResultsView(rows, labels);
+  const { shown, asking } = view;
 
   return (
     <Box
       component="section"
       aria-labelledby="batch-results-heading"
       // Busy while what is shown lags the answers, the filter, the status chosen or the sort.
-      aria-busy={behind || shownQuery !== query || shownCategory !== category || shownSort !== sort}
+      aria-busy={behind || view.lagging}
     >
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1 }}>
         <Typography id="batch-results-heading" variant="h6" component="h2">
@@ -149,31 +77,13 @@ export const BatchResults = memo(function BatchResults({
         </Typography>
       </Stack>
 
-      <Box
-        role="group"
-        aria-label={t('analysisBatch.results.filterLabel')}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}
-      >
-        <CategoryButton
-          category={null}
-          label={t('analysisBatch.results.all')}
-          count={number.format(rows.length)}
-          tone="outlined"
-          pressed={activeCategory === null}
-          onSelect={onCategory}
-        />
-        {[...counts].map(([key, count]) => (
-          <CategoryButton
-            key={key}
-            category={key}
-            label={labels.categoryLabel(key)}
-            count={number.format(count)}
-            tone={labels.categoryTone(key)}
-            pressed={activeCategory === key}
-            onSelect={onCategory}
-          />
-        ))}
-      </Box>
+      <CategoryFilter
+        total={rows.length}
+        counts={view.counts}
+        labels={labels}
+        active={view.activeCategory}
+        onSelect={view.onCategory}
+      />
 
       <Stack
         direction={{ xs: 'column', md: 'row' }}
@@ -184,13 +94,13 @@ export const BatchResults = memo(function BatchResults({
         <FilterField
           label={t('analysisBatch.results.search')}
           help={t('analysisBatch.results.searchHelp')}
-          value={query}
-          onChange={setQuery}
+          value={view.query}
+          onChange={view.setQuery}
         />
         <ResultsActions
           showCpfs={showCpfs}
           onShowCpfs={onShowCpfs}
-          onAsk={onAsk}
+          onAsk={view.onAsk}
           disabled={rows.length === 0}
           actionsRef={actionsRef}
         />
@@ -199,15 +109,15 @@ export const BatchResults = memo(function BatchResults({
         <Suspense fallback={null}>
           <BatchOutputDialog
             kind={asking}
-            filter={filterText}
+            filter={view.filterText}
             shownCount={shown.length}
             totalCount={rows.length}
             invalidCount={invalidCount}
             showCpfs={showCpfs}
-            onClose={() => setAsking(null)}
+            onClose={view.closeAsking}
             onConfirm={(choice) => {
-              setAsking(null);
-              onOutput(asking, choice, { category: activeCategory, query, sort, filterText });
+              view.closeAsking();
+              onOutput(asking, choice, view.outputView());
             }}
             returnFocusTo={() =>
               actionsRef.current?.querySelector<HTMLElement>(`[data-output="${asking}"]`) ?? null
@@ -220,7 +130,7 @@ export const BatchResults = memo(function BatchResults({
         <Typography color="text.secondary">{t('analysisBatch.results.waiting')}</Typography>
       ) : (
         <>
-          <BatchTable rows={shown} text={labels.text} sort={sort} onSort={onSort} onOpen={onOpen} />
+          <BatchTable rows={shown} text={labels.text} sort={view.sort} onSort={view.onSort} onOpen={onOpen} />
           {shown.length === 0 ? (
             <Typography color="text.secondary" sx={{ mt: 1 }}>
               {t('analysisBatch.results.empty')}
@@ -231,6 +141,51 @@ export const BatchResults = memo(function BatchResults({
     </Box>
   );
 });
+
+/** "Todos" and a toggle per status with its count: the status chosen filters the table. */
+function CategoryFilter({
+  total,
+  counts,
+  labels,
+  active,
+  onSelect,
+}: {
+  total: number;
+  counts: ReadonlyMap<RowCategory, number>;
+  labels: BatchLabels;
+  active: RowCategory | null;
+  onSelect: (category: RowCategory | null) => void;
+}) {
+  const { t, i18n } = useBatchTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <Box
+      role="group"
+      aria-label={t('analysisBatch.results.filterLabel')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}
+    >
+      <CategoryButton
+        category={null}
+        label={t('analysisBatch.results.all')}
+        count={number.format(total)}
+        tone="outlined"
+        pressed={active === null}
+        onSelect={onSelect}
+      />
+      {[...counts].map(([key, count]) => (
+        <CategoryButton
+          key={key}
+          category={key}
+          label={labels.categoryLabel(key)}
+          count={number.format(count)}
+          tone={labels.categoryTone(key)}
+          pressed={active === key}
+          onSelect={onSelect}
+        />
+      ))}
+    </Box>
+  );
+}
 
 /** "Mostrar CPFs completos", "Exportar CSV", "Imprimir": the same whatever answers arrive. */
 const ResultsActions = memo(function ResultsActions({
