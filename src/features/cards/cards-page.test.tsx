@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
 import { formatCnpj } from '@/lib/cnpj';
-import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { captureDownloads } from '@/test/downloads';
 import { issueTestToken } from '@/test/sandbox-token';
 import { handOff, peekHandOff } from '@/lib/hand-off';
@@ -9,7 +9,7 @@ import { cardJournal } from './journal-store';
 
 const sandbox = setupTestSandbox();
 
-beforeAll(() => preloadRoute('/cartoes'));
+beforeAll(() => warmUpRoute(sandbox, '/cartoes', () => screen.getByLabelText('Conta')));
 
 /**
  * The account picker, once the screen is there: waited for by its label, then checked as the combobox
@@ -38,7 +38,9 @@ describe('CardsPage: virtual card', () => {
     expect(target.accountId).toMatch(/^[0-9a-f-]{36}$/);
     const picker = await findAccountPicker();
     expect(document.title).toBe('Cartões · Cartões Back-office');
-    await user.click(picker);
+    // Focused, then the name pasted: a click would first list all 30 accounts (the click opening the
+    // list is the next test's).
+    act(() => picker.focus());
     await user.paste(target.tradeName);
     const option = await screen.findByRole('option', { name: new RegExp(target.tradeName) });
     // The option shows what identifies the account and the code that will be sent.
@@ -50,7 +52,7 @@ describe('CardsPage: virtual card', () => {
     expect(picker).toHaveDisplayValue(
       `${target.tradeName} · agência ${target.branch} · conta ${target.account}`,
     );
-    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    await user.click(within(virtualSection()).getByRole('button', { name: 'Solicitar cartão virtual…' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
     expect(dialog).toHaveTextContent(
