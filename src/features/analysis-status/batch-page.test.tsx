@@ -2,12 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
 import { formatCpf } from '@/lib/cpf';
 import { seededAnalysisCpfs, seededCpfs } from '@/test/sandbox-data';
-import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { batchText, batchView } from './batch-store';
 
 const sandbox = setupTestSandbox();
 beforeAll(async () => {
-  await preloadRoute('/analises/lote');
+  // The screen once before the tests (see warmUpRoute).
+  await warmUpRoute(sandbox, '/analises/lote', () => screen.getByLabelText('CPFs'));
   // The leave dialog is a lazy chunk of its own: its first import is not what a test waits for.
   await import('./batch-leave-dialog');
   // So is the CSV writer, loaded on the first export.
@@ -19,28 +20,43 @@ const HANG_TIMEOUT_MS = 120_000;
 
 const lookupsOf = (cpf: string) => sandbox.store.stats().statusLookupsPerCpf[cpf] ?? 0;
 const allLookups = () => sandbox.store.stats().requestsPerEndpoint.analysisStatus;
-const table = () => screen.getByRole('table', { name: 'Resultados da consulta em lote' });
+/**
+ * The results table, by its label on a `<table>`: a role query reads the style of every table and its
+ * ancestors, and this one is polled (bodyRows below).
+ */
+const table = () => screen.getByLabelText('Resultados da consulta em lote', { selector: 'table' });
 const progressText = () => screen.getByTestId('batch-progress');
 
 async function openWith(text: string, options: Partial<Parameters<typeof renderRoute>[1]> = {}) {
   const view = renderRoute('/analises/lote', { sandbox, ...options });
-  await view.user.click(await screen.findByRole('textbox', { name: 'CPFs' }));
+  // Waited for by its label, then checked as a text box: a role query with a name, tried on every
+  // change while the screen loads, reads the style of every candidate each time.
+  const list = await screen.findByLabelText('CPFs');
+  expect(list).toHaveRole('textbox');
+  await view.user.click(list);
   await view.user.paste(text);
   return view;
 }
 
-/** The text of every body row's cells, joined by " | ". */
+/**
+ * The text of every body row's cells (role cell), then of its row header, joined by " | ". By the
+ * table's own rows and cells: role queries read the style of every cell's ancestors, and this is polled.
+ * The body rows are those with a row index (not the virtualizer's hidden spacer rows).
+ */
 function bodyRows(): string[] {
-  return within(table())
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .concat(within(row).getAllByRole('rowheader'))
+  const element = table();
+  if (!(element instanceof HTMLTableElement)) throw new Error('the results table is not a <table>');
+  return [...element.tBodies]
+    .flatMap((body) => [...body.rows])
+    .filter((row) => row.hasAttribute('aria-rowindex'))
+    .map((row) => {
+      const cells = [...row.cells];
+      return cells
+        .filter((cell) => cell.tagName === 'TD')
+        .concat(cells.filter((cell) => cell.tagName === 'TH'))
         .map((cell) => cell.textContent)
-        .join(' | '),
-    );
+        .join(' | ');
+    });
 }
 
 describe('AnalysisBatchPage', () => {
