@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import type { RuntimeConfig } from '@/config/config-schema';
 import { handOff } from '@/lib/hand-off';
 import { fieldNamed as field, inputsNamedEnding } from '@/test/form-fields';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { draftStore } from './draft-store';
 import { renderWizardAt } from './wizard-route.fixture';
 import { typedApplication, typedFieldsOf, typedValuesOf } from './sample-application.fixture';
@@ -12,7 +12,12 @@ const wizardSteps = stepOrder.map((step) => step.key);
 
 const sandbox = setupTestSandbox();
 
-beforeAll(() => preloadRoute('/proposta/nova/produto'));
+// Step 1 once, its products listed, before the tests (see warmUpRoute).
+beforeAll(() =>
+  warmUpRoute(sandbox, '/proposta/nova/produto', () =>
+    within(field('codigodoproduto')).getByRole('option', { name: /Cartão Gold/ }),
+  ),
+);
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -143,29 +148,35 @@ describe('CreditApplicationPage', () => {
     expect(field('portador.telefones.8.numerododdd')).toHaveValue('21');
   });
 
-  it('keeps exactly one mailing address across the rows', async () => {
+  /** Every address row's flag: a radio on each row's line, open or closed, named for its row. */
+  const mailingFlags = () => inputsNamedEnding('.enderecocorrespondencia').map((radio) => radio.checked);
+
+  it('keeps exactly one mailing address when another row is chosen, or the chosen one removed', async () => {
     const { user } = await renderWizardAt('enderecos', { sandbox });
     await expectStep(6);
     const add = stepForm().getByRole('button', { name: 'Adicionar endereço' });
     await user.click(add);
     await user.click(add);
-    // Every row's flag: a radio on each row's line, open or closed, named for its row.
-    const flags = () => inputsNamedEnding('.enderecocorrespondencia').map((radio) => radio.checked);
-    const radio = () => stepForm().getByRole('radio', { name: 'Endereço de correspondência (Endereço 3)' });
-    expect(flags()).toEqual([true, false, false]);
-    await user.click(radio());
-    expect(flags()).toEqual([false, false, true]);
+    expect(mailingFlags()).toEqual([true, false, false]);
+    await user.click(stepForm().getByRole('radio', { name: 'Endereço de correspondência (Endereço 3)' }));
+    expect(mailingFlags()).toEqual([false, false, true]);
     // Removing the mailing address hands the choice to another row: still exactly one.
     await user.click(screen.getByText('Remover endereço 3'));
-    expect(flags()).toHaveLength(2);
-    expect(flags().filter(Boolean)).toHaveLength(1);
-    for (let count = 3; count <= 10; count += 1) await user.click(add);
-    expect(flags()).toHaveLength(10);
-    expect(add).toBeDisabled();
-    expect(flags().filter(Boolean)).toHaveLength(1);
+    expect(mailingFlags()).toHaveLength(2);
+    expect(mailingFlags().filter(Boolean)).toHaveLength(1);
   });
 
-  it('reviews every value by step; "Alterar" returns to the review; submits once and shows the answer', async () => {
+  it('adds addresses up to the maximum of 10, exactly one of them the mailing address', async () => {
+    const { user } = await renderWizardAt('enderecos', { sandbox });
+    await expectStep(6);
+    const add = stepForm().getByRole('button', { name: 'Adicionar endereço' });
+    for (let count = 2; count <= 10; count += 1) await user.click(add);
+    expect(mailingFlags()).toHaveLength(10);
+    expect(add).toBeDisabled();
+    expect(mailingFlags().filter(Boolean)).toHaveLength(1);
+  });
+
+  it('reviews every value typed in steps 1 to 7, by step', async () => {
     const { user } = renderRoute('/proposta/nova/produto', { sandbox });
     await fillToReview(user);
     const section = (name: string) => screen.getByRole('region', { name });
@@ -185,8 +196,16 @@ describe('CreditApplicationPage', () => {
     expect(within(section('Endereços')).getByText(/04101-000/)).toBeInTheDocument();
     expect(within(section('Cartões adicionais')).getByText('Nenhum')).toBeInTheDocument();
     expect(await screen.findByText('Nenhuma análise anterior para este CPF.')).toBeInTheDocument();
+  });
 
-    await user.click(within(personal).getByRole('link', { name: /^Alterar\s*Dados pessoais$/ }));
+  it('"Alterar" opens the step and returns to the review with the change; two clicks send it once and show the answer', async () => {
+    // The review of the values the test above types, as a draft in memory.
+    const user = await openReview(typedApplication({ portador: { cpf: '06247311974' } }));
+    const section = (name: string) => screen.getByRole('region', { name });
+    expect(within(section('Dados pessoais')).getByText('maria@example.com')).toBeInTheDocument();
+    await user.click(
+      within(section('Dados pessoais')).getByRole('link', { name: /^Alterar\s*Dados pessoais$/ }),
+    );
     await expectStep(2);
     await user.clear(field('portador.email'));
     await fill(user, 'portador.email', 'maria.souza@example.com');
