@@ -121,12 +121,23 @@ export async function preloadRoute(path: string): Promise<void> {
 }
 
 /**
- * Renders the screen at `path` once before a file's tests (in a `beforeAll`), until `ready` passes, then
- * undoes it as after a test. A worker's first render of a screen pays once what no later one does: the
- * lazy chunks, the compilation of the code it runs (React, MUI, the screen) and the styles MUI writes into
- * the page. Paid here, it is not counted in whichever test comes first, and every test measures its own
- * work, whatever order or filter it runs in. `ready` is retried as in `waitFor`, with room for a busy
- * machine within the hook's 10 s.
+ * Renders a file's screen once before its tests (in a `beforeAll`): `render` renders it and waits until
+ * it is ready, then all is undone as after a test. A worker's first render of a screen pays once what no
+ * later one does: the lazy chunks, the compilation of the code it runs (React, MUI, the screen) and the
+ * styles MUI writes into the page. Paid here, it is not counted in whichever test comes first, and every
+ * test measures its own work, whatever order or filter it runs in.
+ */
+export async function warmUp(sandbox: TestSandbox, render: () => Promise<unknown>): Promise<void> {
+  try {
+    await render();
+  } finally {
+    resetAfterTest(sandbox);
+  }
+}
+
+/**
+ * `warmUp` with the screen at `path`, ready once `ready` passes (retried as in `waitFor`, with room for a
+ * busy machine within the hook's 10 s).
  */
 export async function warmUpRoute(
   sandbox: TestSandbox,
@@ -135,10 +146,8 @@ export async function warmUpRoute(
   options: Omit<RenderRouteOptions, 'sandbox'> = {},
 ): Promise<void> {
   await preloadRoute(path);
-  renderRoute(path, { ...options, sandbox });
-  try {
+  await warmUp(sandbox, async () => {
+    renderRoute(path, { ...options, sandbox });
     await waitFor(ready, { timeout: 8_000 });
-  } finally {
-    resetAfterTest(sandbox);
-  }
+  });
 }
