@@ -39,6 +39,38 @@ async function openWith(text: string, options: Partial<Parameters<typeof renderR
 }
 
 /**
+ * Runs `steps` with setTimeout on a fake clock that keeps pace with real time, and that
+ * `waitOnFakeClock` moves on faster: the batch's pauses (its backoff, a Retry-After) and the progress it
+ * publishes every 250 ms pass on it, so the test waits for the attempts, not for the pauses between
+ * them. Requests, renders and waitFor's polling keep real time. The batch must be idle at the end (no
+ * request under way): the clock goes back to real time once its pending timers have run.
+ */
+async function onFakeClock(steps: () => Promise<void>) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  try {
+    await steps();
+    await act(() => vi.runOnlyPendingTimersAsync());
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/**
+ * Waits for `check`, moving the fake clock on 250 ms before each try (some five times real time).
+ * waitFor's own time-out runs on that clock too: 20 s of it are some 4 s of real time. The client's
+ * time-out must be out of reach (HANG_TIMEOUT_MS), or the clock moved on here would end a request.
+ */
+function waitOnFakeClock(check: () => void) {
+  return waitFor(
+    async () => {
+      await vi.advanceTimersByTimeAsync(250);
+      check();
+    },
+    { timeout: 20_000 },
+  );
+}
+
+/**
  * The text of every body row's cells (role cell), then of its row header, joined by " | ". By the
  * table's own rows and cells: role queries read the style of every cell's ancestors, and this is polled.
  * The body rows are those with a row index (not the virtualizer's hidden spacer rows).
@@ -139,9 +171,15 @@ describe('AnalysisBatchPage', () => {
     sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: '503', times: 3 });
     // The app's query client, retries and all: the batch must still send one request per attempt (had
     // the query retried too, its first attempt would have used all three faults and the second passed).
-    const { user } = await openWith(seededCpfs.approved, { retries: true });
-    await user.click(screen.getByRole('button', { name: 'Consultar 1 CPF' }));
-    await waitFor(() => expect(progressText()).toHaveTextContent(/^1 de 1 consultados · 1 falhou/));
+    const { user } = await openWith(seededCpfs.approved, {
+      retries: true,
+      config: { requestTimeoutMs: HANG_TIMEOUT_MS },
+    });
+    // The backoff's pauses (0.5 s, then 1 s) pass on a fake clock.
+    await onFakeClock(async () => {
+      await user.click(screen.getByRole('button', { name: 'Consultar 1 CPF' }));
+      await waitOnFakeClock(() => expect(progressText()).toHaveTextContent(/^1 de 1 consultados · 1 falhou/));
+    });
     expect(lookupsOf(seededCpfs.approved)).toBe(3);
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(bodyRows()[0]).toMatch(
@@ -157,15 +195,20 @@ describe('AnalysisBatchPage', () => {
   it('waits for Retry-After on a 429 and asks the refused CPF again', async () => {
     sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: '429', times: 1, retryAfterSeconds: 1 });
     const { user } = await openWith(`${seededCpfs.approved}\n${seededCpfs.unknownStatus}`, {
-      config: { batchConcurrency: 1 },
+      config: { batchConcurrency: 1, requestTimeoutMs: HANG_TIMEOUT_MS },
     });
-    await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
-    expect(
-      await screen.findByText(/O provedor pediu uma pausa \(muitos pedidos em pouco tempo\)/),
-    ).toBeInTheDocument();
-    // Nothing else is sent during the pause.
-    expect(allLookups()).toBe(1);
-    await waitFor(() => expect(progressText()).toHaveTextContent(/^2 de 2 consultados · Concluída/));
+    // The pause (1 s) passes on a fake clock.
+    await onFakeClock(async () => {
+      await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+      expect(
+        await screen.findByText(/O provedor pediu uma pausa \(muitos pedidos em pouco tempo\)/),
+      ).toBeInTheDocument();
+      // Nothing else is sent during the pause.
+      expect(allLookups()).toBe(1);
+      await waitOnFakeClock(() =>
+        expect(progressText()).toHaveTextContent(/^2 de 2 consultados · Concluída/),
+      );
+    });
     expect(lookupsOf(seededCpfs.approved)).toBe(2);
     expect(lookupsOf(seededCpfs.unknownStatus)).toBe(1);
     await waitFor(() => expect(bodyRows().join('\n')).toContain('Aguardando biometria'));
