@@ -92,7 +92,8 @@ function bodyRows(): string[] {
 }
 
 describe('AnalysisBatchPage', () => {
-  it('checks a mixed list before sending anything, then asks each valid CPF once and shows every code', async () => {
+  /** A pasted list with headers, separators, repeats and invalid lines: 10 valid CPFs, 8 to ask. */
+  async function openMixedList() {
     const batch = seededAnalysisCpfs(6);
     sandbox.store.reset({ seedAnalyses: 6 });
     const list = [
@@ -107,7 +108,11 @@ describe('AnalysisBatchPage', () => {
       seededCpfs.freshApproves, // no applications
     ].join('\n');
     const { user } = await openWith(list);
+    return { batch, user };
+  }
 
+  it('checks a mixed list before sending anything: what is valid, invalid (and why) or repeated', async () => {
+    await openMixedList();
     expect(await screen.findByText('10 válidos · 2 inválidos · 2 repetidos')).toBeInTheDocument();
     const invalid = screen.getByRole('group', { name: 'Não serão consultados' });
     expect(invalid).toHaveTextContent('Linha 4: 529.982.247-26 — os dígitos verificadores não conferem');
@@ -115,8 +120,11 @@ describe('AnalysisBatchPage', () => {
       'Linha 7: 6247311974 — 10 dígitos: parece um CPF que perdeu os zeros à esquerda numa planilha (seria 062.473.119-74)',
     );
     expect(allLookups()).toBe(0);
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Consultar 8 CPFs' }));
+  it('asks each valid CPF of a mixed list once and shows every code, masked until asked', async () => {
+    const { batch, user } = await openMixedList();
+    await user.click(await screen.findByRole('button', { name: 'Consultar 8 CPFs' }));
     await waitFor(() => expect(progressText()).toHaveTextContent(/^8 de 8 consultados · Concluída em/));
     // Every valid CPF asked exactly once; the invalid ones never.
     for (const cpf of [
