@@ -282,18 +282,26 @@ describe('AnalysisBatchPage', () => {
   it('opens a row’s CPF in the single lookup by hand-off, never through the URL', async () => {
     const { user, router } = await openWith(seededCpfs.approved);
     await user.click(screen.getByRole('button', { name: 'Consultar 1 CPF' }));
-    await user.click(
-      await screen.findByRole('link', { name: 'Abrir o CPF ***.***.*47-25 na consulta individual' }),
-    );
-    expect(
-      await screen.findByRole('heading', { name: 'Propostas do CPF 529.982.247-25' }),
-    ).toBeInTheDocument();
+    // Waited for by their label or text, then checked for their role (polled role queries with a name
+    // read the style of every candidate each time).
+    const open = await screen.findByLabelText('Abrir o CPF ***.***.*47-25 na consulta individual');
+    expect(open).toHaveRole('link');
+    await user.click(open);
+    expect(await screen.findByText('Propostas do CPF 529.982.247-25')).toHaveRole('heading');
     expect(router.state.location.pathname).toBe('/analises');
     expect(JSON.stringify(router.state.location)).not.toMatch(/52998224725|529\.982\.247-25/);
     // The batch is still there on its tab.
     await user.click(screen.getByRole('link', { name: 'Em lote' }));
     expect(await screen.findByText(/^1 de 1 consultados/)).toBeInTheDocument();
   });
+
+  /** The question before leaving, waited for by its title (a polled role query per change is costly). */
+  async function findLeaveDialog() {
+    const title = 'A consulta em lote ainda está em andamento';
+    const dialog = (await screen.findByText(title)).closest<HTMLElement>('[role="dialog"]');
+    expect(dialog).toHaveAccessibleName(title);
+    return dialog!;
+  }
 
   it('asks before leaving the screen while a batch runs (not between its tabs); leaving stops it', async () => {
     // Answers that never come (until the faults are cleared), however slow the machine is.
@@ -307,7 +315,7 @@ describe('AnalysisBatchPage', () => {
     const nav = screen.getByRole('navigation', { name: 'Navegação principal' });
 
     await user.click(within(nav).getByRole('link', { name: 'Produtos' }));
-    const dialog = await screen.findByRole('dialog', { name: 'A consulta em lote ainda está em andamento' });
+    const dialog = await findLeaveDialog();
     expect(dialog).toHaveTextContent('Faltam 2 de 2 CPFs.');
     await user.click(within(dialog).getByRole('button', { name: 'Continuar aqui' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -320,7 +328,7 @@ describe('AnalysisBatchPage', () => {
     expect(screen.getByRole('link', { name: 'Em lote (0 de 2)' })).toBeInTheDocument();
 
     await user.click(within(nav).getByRole('link', { name: 'Produtos' }));
-    const again = await screen.findByRole('dialog', { name: 'A consulta em lote ainda está em andamento' });
+    const again = await findLeaveDialog();
     await user.click(within(again).getByRole('button', { name: 'Parar e sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/produtos'));
     expect(batchView.get()?.progress).toMatchObject({ active: false, stopped: 2 });
