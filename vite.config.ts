@@ -29,7 +29,7 @@ export default defineConfig({
   test: {
     globals: true,
     restoreMocks: true,
-    // Unit tests keep Vitest's own bounds (5 s a test, 10 s a hook): one that needs more is a defect.
+    // Every test keeps Vitest's own bounds (5 s a test, 10 s a hook): one that needs more is a defect.
     // Both cores: Vitest's default keeps one free for the main process, which only waits here.
     maxWorkers: 2,
     projects: [
@@ -49,10 +49,9 @@ export default defineConfig({
         test: {
           name: 'page',
           environment: 'jsdom',
-          // A page test drives a whole screen through jsdom (MUI, the router, the sandbox over MSW): the
-          // slowest take 3-6 s on an idle 2-core machine. 15 s stops a hung test early while leaving room
-          // for a busy machine; `npm test` lists the ten slowest so that one creeping up is seen.
-          testTimeout: 15_000,
+          // Every page test stays well under Vitest's default 5 s (about 2 s at most on an idle 2-core
+          // machine; each file's screen is rendered once before its tests: src/test/render-route.tsx).
+          // `npm test` lists the ten slowest so that one creeping up is seen.
           include: ['src/**/*.test.tsx'],
           setupFiles: [
             './src/test/setup.ts',

@@ -10,18 +10,13 @@
  * suite only) lets tests make its next ID tokens wrong on purpose (scripts/dev/oidc-idp.ts).
  */
 import { parseArgs } from 'node:util';
-import { startSandboxHttpServer } from '../../src/sandbox/http-server';
-import { createOidcTokenVerifier } from '../../src/sandbox/oidc-tokens';
 import type { ExternalTokenVerifier } from '../../src/sandbox/store-options';
 import { isSandboxProfileName, sandboxProfile, sandboxProfileNames } from '../../src/sandbox/profiles';
 import { sandboxTokens } from '../../src/sandbox/tokens';
-import {
-  API_RESOURCE,
-  OIDC_CLIENT_ID,
-  OIDC_SCOPE,
-  startIdentityProvider,
-  type IdentityProvider,
-} from './oidc-idp';
+import type { IdentityProvider } from './oidc-idp';
+// The server (MSW) and the identity provider (oidc-provider, Koa) are imported below, once every option
+// has been checked, the provider only with --oidc: a wrong option is refused without loading either, and
+// a sandbox without --oidc starts without the provider (about half a second of start-up).
 
 function integerOption(
   name: string,
@@ -91,15 +86,25 @@ const accountCount = integerOption('accounts', values.accounts, undefined);
 const decisionDelayMs = integerOption('decision-delay-ms', values['decision-delay-ms'], undefined);
 const seedAnalyses = integerOption('seed-analyses', values['seed-analyses'], undefined);
 const statusDelayMs = integerOption('status-delay-ms', values['status-delay-ms'], undefined);
+const port = integerOption('port', values.port, 4400) ?? 4400;
+const oidcOptions = values.oidc
+  ? {
+      port: integerOption('oidc-port', values['oidc-port'], 4401) ?? 4401,
+      accessTokenTtlSeconds: integerOption('oidc-token-ttl', values['oidc-token-ttl'], 60) ?? 60,
+    }
+  : null;
 
 let idp: IdentityProvider | null = null;
+let oidcTexts: { clientId: string; scope: string } | null = null;
 let verifyExternalToken: ExternalTokenVerifier | undefined;
-if (values.oidc) {
+if (oidcOptions) {
   const appOrigins = values['app-origin'] ?? ['http://127.0.0.1:5173', 'http://127.0.0.1:4173'];
+  const [{ API_RESOURCE, OIDC_CLIENT_ID, OIDC_SCOPE, startIdentityProvider }, { createOidcTokenVerifier }] =
+    await Promise.all([import('./oidc-idp'), import('../../src/sandbox/oidc-tokens')]);
+  oidcTexts = { clientId: OIDC_CLIENT_ID, scope: OIDC_SCOPE };
   idp = await startIdentityProvider({
-    port: integerOption('oidc-port', values['oidc-port'], 4401) ?? 4401,
+    ...oidcOptions,
     appOrigins,
-    accessTokenTtlSeconds: integerOption('oidc-token-ttl', values['oidc-token-ttl'], 60) ?? 60,
     testSwitches: values['oidc-test-switches'],
   }).catch((error: unknown) => {
     process.stderr.write(
@@ -110,8 +115,9 @@ if (values.oidc) {
   verifyExternalToken = createOidcTokenVerifier({ issuer: idp.issuer, audience: API_RESOURCE });
 }
 
+const { startSandboxHttpServer } = await import('../../src/sandbox/http-server');
 const sandbox = await startSandboxHttpServer({
-  port: integerOption('port', values.port, 4400) ?? 4400,
+  port,
   profile: profile.name,
   mountProfiles: values['all-profiles'],
   lanes: values.lanes,
@@ -155,10 +161,10 @@ process.stdout.write(
     ...(sandbox.store.statusDelayMs > 0
       ? [`status lookups answer ${sandbox.store.statusDelayMs} ms late`]
       : []),
-    ...(idp
+    ...(idp && oidcTexts
       ? [
-          `oidc authority: ${idp.issuer} (client_id ${OIDC_CLIENT_ID}, users: operator, analyst, any password)`,
-          `oidc scope: ${OIDC_SCOPE}`,
+          `oidc authority: ${idp.issuer} (client_id ${oidcTexts.clientId}, users: operator, analyst, any password)`,
+          `oidc scope: ${oidcTexts.scope}`,
         ]
       : []),
     `profile: ${profile.name} (${profile.description})`,

@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
@@ -11,7 +11,7 @@ import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
 import { loadScreen, routes } from '@/app/router';
 import { parseRuntimeConfig } from '@/config/load-config';
 import type { RuntimeConfig } from '@/config/config-schema';
-import { createTestSandbox } from '@/sandbox/node';
+import { createTestSandbox, type TestSandbox } from '@/sandbox/node';
 
 /**
  * A second sandbox answering with another profile's readings (src/sandbox/profiles.ts), for one test:
@@ -26,14 +26,17 @@ export function otherProfile(profile: string) {
 export function setupTestSandbox() {
   const sandbox = createTestSandbox();
   beforeAll(() => sandbox.server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
-    cleanup(); // unmount first, so that signing out below updates no mounted component
-    sandbox.server.resetHandlers();
-    sandbox.store.reset();
-    session.signOut();
-  });
+  afterEach(() => resetAfterTest(sandbox));
   afterAll(() => sandbox.server.close());
   return sandbox;
+}
+
+/** What every page test leaves behind is undone: the page, the sandbox's handlers and data, the session. */
+function resetAfterTest(sandbox: TestSandbox) {
+  cleanup(); // unmount first, so that signing out below updates no mounted component
+  sandbox.server.resetHandlers();
+  sandbox.store.reset();
+  session.signOut();
 }
 
 interface RenderRouteOptions {
@@ -121,4 +124,36 @@ export function renderInProviders(
  */
 export async function preloadRoute(path: string): Promise<void> {
   await loadScreen(path);
+}
+
+/**
+ * Renders a file's screen once before its tests (in a `beforeAll`): `render` renders it and waits until
+ * it is ready, then all is undone as after a test. A worker's first render of a screen pays once what no
+ * later one does: the lazy chunks, the compilation of the code it runs (React, MUI, the screen) and the
+ * styles MUI writes into the page. Paid here, it is not counted in whichever test comes first, and every
+ * test measures its own work, whatever order or filter it runs in.
+ */
+export async function warmUp(sandbox: TestSandbox, render: () => Promise<unknown>): Promise<void> {
+  try {
+    await render();
+  } finally {
+    resetAfterTest(sandbox);
+  }
+}
+
+/**
+ * `warmUp` with the screen at `path`, ready once `ready` passes (retried as in `waitFor`, with room for a
+ * busy machine within the hook's 10 s).
+ */
+export async function warmUpRoute(
+  sandbox: TestSandbox,
+  path: string,
+  ready: () => unknown,
+  options: Omit<RenderRouteOptions, 'sandbox'> = {},
+): Promise<void> {
+  await preloadRoute(path);
+  await warmUp(sandbox, async () => {
+    renderRoute(path, { ...options, sandbox });
+    await waitFor(ready, { timeout: 8_000 });
+  });
 }

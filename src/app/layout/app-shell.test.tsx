@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
 
-beforeAll(() => preloadRoute('/produtos'));
+// The signed-in shell and its first screen once before the tests (see warmUpRoute).
+beforeAll(() => warmUpRoute(sandbox, '/produtos', () => screen.getByText('Cartão Gold Internacional')));
 
 describe('app shell and session', () => {
   it('sends a signed-out visitor to sign-in, then back to the page asked for', async () => {

@@ -4,20 +4,31 @@ import { draftStore } from '@/features/credit-application/draft-store';
 import { cardJournal } from '@/features/cards/journal-store';
 import { typedApplication } from '@/features/credit-application/sample-application.fixture';
 import { captureDownloads } from '@/test/downloads';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { fieldNamed } from '@/test/form-fields';
+import { renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
-// The wizard's screen is a lazy route: loaded once here, not inside the first test.
-beforeAll(() => preloadRoute('/proposta/nova/dados-pessoais'));
+/** The wizard at step 2 with an unsent application in memory, its name field shown. */
+async function openUnsentApplication() {
+  const typed = typedApplication();
+  draftStore.save(typed, draftStore.epoch());
+  const view = renderRoute('/proposta/nova/dados-pessoais', { sandbox });
+  // Waited for by its name in the form, then checked as the text box it is: a query by role or label,
+  // tried on every change while the wizard loads, walks the whole step each time.
+  const name = await waitFor(() => fieldNamed('portador.nome'));
+  expect(name).toHaveRole('textbox');
+  expect(name).toHaveAccessibleName(/^Nome completo/);
+  return { ...view, typed };
+}
+
+// The wizard's screen (a lazy route) once before the tests (see warmUp).
+beforeAll(() => warmUp(sandbox, openUnsentApplication));
 
 const question = () => screen.findByRole('dialog', { name: 'Sair e apagar o trabalho desta aba?' });
 
 describe('"Sair" with work only this tab holds', () => {
   it('asks first with an unsent application on screen; staying keeps it, "Sair e apagar" signs out', async () => {
-    const typed = typedApplication();
-    draftStore.save(typed, draftStore.epoch());
-    const { user, router } = renderRoute('/proposta/nova/dados-pessoais', { sandbox });
-    await screen.findByRole('textbox', { name: /^Nome completo/ });
+    const { user, router, typed } = await openUnsentApplication();
     await user.click(screen.getByRole('button', { name: 'Sair' }));
     const dialog = await question();
     expect(
@@ -30,7 +41,7 @@ describe('"Sair" with work only this tab holds', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continuar aqui' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(session.getState().status).toBe('active');
-    expect(screen.getByRole('textbox', { name: /^Nome completo/ })).toHaveValue(typed.portador.nome);
+    expect(fieldNamed('portador.nome')).toHaveValue(typed.portador.nome);
 
     await user.click(screen.getByRole('button', { name: 'Sair' }));
     await user.click(within(await question()).getByRole('button', { name: 'Sair e apagar' }));
@@ -50,7 +61,8 @@ describe('"Sair" with work only this tab holds', () => {
         providerTimestamp: null,
       });
       const { user, router } = renderRoute('/produtos', { sandbox });
-      await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' });
+      // Waited for by its text, then checked as a row header (a role query per change is costly).
+      expect(await screen.findByText('Cartão Gold Internacional')).toHaveRole('rowheader');
       await user.click(screen.getByRole('button', { name: 'Sair' }));
       const dialog = await question();
       expect(dialog).toHaveTextContent(
@@ -69,7 +81,7 @@ describe('"Sair" with work only this tab holds', () => {
 
   it('signs out at once when the tab holds nothing unsent', async () => {
     const { user, router } = renderRoute('/produtos', { sandbox });
-    await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' });
+    expect(await screen.findByText('Cartão Gold Internacional')).toHaveRole('rowheader');
     await user.click(screen.getByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,19 +1,31 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { analysisStatusQueries } from '@/api/analysis-status';
 import { handOff, peekHandOff } from '@/lib/hand-off';
-import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
-// The screen's lazy chunk, loaded once ahead: the first test waits for the screen, not for an import.
-beforeAll(() => preloadRoute('/analises'));
+// The screen once before the tests (see warmUpRoute).
+beforeAll(() => warmUpRoute(sandbox, '/analises', () => screen.getByLabelText('CPF')));
 
 const cpfField = () => screen.getByRole('textbox', { name: 'CPF' });
-const resultsTable = () => screen.findByRole('table', { name: 'Propostas do CPF consultado' });
+
+/**
+ * The CPF field or the results table, once there: waited for by its label, then checked for its role (a
+ * role query with a name, tried on every change while the screen loads or answers, reads the style of
+ * every candidate each time).
+ */
+async function findByLabel(label: string, role: string): Promise<HTMLElement> {
+  const element = await screen.findByLabelText(label);
+  expect(element).toHaveRole(role);
+  return element;
+}
+const findCpfField = () => findByLabel('CPF', 'textbox');
+const resultsTable = () => findByLabel('Propostas do CPF consultado', 'table');
 const lookups = () => sandbox.store.stats().requestsPerEndpoint.analysisStatus;
 
 async function lookUp(cpf: string, options: Parameters<typeof renderRoute>[1] = { sandbox }) {
   const view = renderRoute('/analises', options);
-  await view.user.type(await screen.findByRole('textbox', { name: 'CPF' }), `${cpf}{Enter}`);
+  await view.user.type(await findCpfField(), `${cpf}{Enter}`);
   return view;
 }
 
@@ -58,7 +70,7 @@ describe('AnalysisStatusPage', () => {
 
   it('accepts a pasted CPF with dots, dash and spaces', async () => {
     const { user } = renderRoute('/analises', { sandbox });
-    await user.click(await screen.findByRole('textbox', { name: 'CPF' }));
+    await user.click(await findCpfField());
     await user.paste('  111.444.777-35  ');
     await user.keyboard('{Enter}');
     const table = await resultsTable();
@@ -80,7 +92,7 @@ describe('AnalysisStatusPage', () => {
     ['11111111111', 'CPF inválido: os dígitos verificadores não conferem.'],
   ])('sends nothing for "%s" and says why next to the field', async (typed, message) => {
     const { user } = renderRoute('/analises', { sandbox });
-    const field = await screen.findByRole('textbox', { name: 'CPF' });
+    const field = await findCpfField();
     if (typed) await user.type(field, typed);
     await user.click(screen.getByRole('button', { name: 'Consultar' }));
     expect(field).toHaveAccessibleDescription(message);
@@ -306,7 +318,7 @@ describe('AnalysisStatusPage', () => {
     // The first lookup (A) answers after 1.5 s; the second (B) at once.
     sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: 'delay', delayMs: 1500 });
     const { user, queryClient, services } = renderRoute('/analises', { sandbox });
-    const field = await screen.findByRole('textbox', { name: 'CPF' });
+    const field = await findCpfField();
     await user.type(field, '52998224725{Enter}');
     await waitFor(() => expect(lookups()).toBe(1));
     await user.clear(field);

@@ -2,12 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
 import { formatCpf } from '@/lib/cpf';
 import { seededAnalysisCpfs, seededCpfs } from '@/test/sandbox-data';
-import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { batchText, batchView } from './batch-store';
 
 const sandbox = setupTestSandbox();
 beforeAll(async () => {
-  await preloadRoute('/analises/lote');
+  // The screen once before the tests (see warmUpRoute).
+  await warmUpRoute(sandbox, '/analises/lote', () => screen.getByLabelText('CPFs'));
   // The leave dialog is a lazy chunk of its own: its first import is not what a test waits for.
   await import('./batch-leave-dialog');
   // So is the CSV writer, loaded on the first export.
@@ -19,32 +20,80 @@ const HANG_TIMEOUT_MS = 120_000;
 
 const lookupsOf = (cpf: string) => sandbox.store.stats().statusLookupsPerCpf[cpf] ?? 0;
 const allLookups = () => sandbox.store.stats().requestsPerEndpoint.analysisStatus;
-const table = () => screen.getByRole('table', { name: 'Resultados da consulta em lote' });
+/**
+ * The results table, by its label on a `<table>`: a role query reads the style of every table and its
+ * ancestors, and this one is polled (bodyRows below).
+ */
+const table = () => screen.getByLabelText('Resultados da consulta em lote', { selector: 'table' });
 const progressText = () => screen.getByTestId('batch-progress');
 
 async function openWith(text: string, options: Partial<Parameters<typeof renderRoute>[1]> = {}) {
   const view = renderRoute('/analises/lote', { sandbox, ...options });
-  await view.user.click(await screen.findByRole('textbox', { name: 'CPFs' }));
+  // Waited for by its label, then checked as a text box: a role query with a name, tried on every
+  // change while the screen loads, reads the style of every candidate each time.
+  const list = await screen.findByLabelText('CPFs');
+  expect(list).toHaveRole('textbox');
+  await view.user.click(list);
   await view.user.paste(text);
   return view;
 }
 
-/** The text of every body row's cells, joined by " | ". */
+/**
+ * Runs `steps` with setTimeout on a fake clock that keeps pace with real time, and that
+ * `waitOnFakeClock` moves on faster: the batch's pauses (its backoff, a Retry-After) and the progress it
+ * publishes every 250 ms pass on it, so the test waits for the attempts, not for the pauses between
+ * them. Requests, renders and waitFor's polling keep real time. The batch must be idle at the end (no
+ * request under way): the clock goes back to real time once its pending timers have run.
+ */
+async function onFakeClock(steps: () => Promise<void>) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  try {
+    await steps();
+    await act(() => vi.runOnlyPendingTimersAsync());
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/**
+ * Waits for `check`, moving the fake clock on 250 ms before each try (some five times real time).
+ * waitFor's own time-out runs on that clock too: 20 s of it are some 4 s of real time. The client's
+ * time-out must be out of reach (HANG_TIMEOUT_MS), or the clock moved on here would end a request.
+ */
+function waitOnFakeClock(check: () => void) {
+  return waitFor(
+    async () => {
+      await vi.advanceTimersByTimeAsync(250);
+      check();
+    },
+    { timeout: 20_000 },
+  );
+}
+
+/**
+ * The text of every body row's cells (role cell), then of its row header, joined by " | ". By the
+ * table's own rows and cells: role queries read the style of every cell's ancestors, and this is polled.
+ * The body rows are those with a row index (not the virtualizer's hidden spacer rows).
+ */
 function bodyRows(): string[] {
-  return within(table())
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .concat(within(row).getAllByRole('rowheader'))
+  const element = table();
+  if (!(element instanceof HTMLTableElement)) throw new Error('the results table is not a <table>');
+  return [...element.tBodies]
+    .flatMap((body) => [...body.rows])
+    .filter((row) => row.hasAttribute('aria-rowindex'))
+    .map((row) => {
+      const cells = [...row.cells];
+      return cells
+        .filter((cell) => cell.tagName === 'TD')
+        .concat(cells.filter((cell) => cell.tagName === 'TH'))
         .map((cell) => cell.textContent)
-        .join(' | '),
-    );
+        .join(' | ');
+    });
 }
 
 describe('AnalysisBatchPage', () => {
-  it('checks a mixed list before sending anything, then asks each valid CPF once and shows every code', async () => {
+  /** A pasted list with headers, separators, repeats and invalid lines: 10 valid CPFs, 8 to ask. */
+  async function openMixedList() {
     const batch = seededAnalysisCpfs(6);
     sandbox.store.reset({ seedAnalyses: 6 });
     const list = [
@@ -59,7 +108,11 @@ describe('AnalysisBatchPage', () => {
       seededCpfs.freshApproves, // no applications
     ].join('\n');
     const { user } = await openWith(list);
+    return { batch, user };
+  }
 
+  it('checks a mixed list before sending anything: what is valid, invalid (and why) or repeated', async () => {
+    await openMixedList();
     expect(await screen.findByText('10 válidos · 2 inválidos · 2 repetidos')).toBeInTheDocument();
     const invalid = screen.getByRole('group', { name: 'Não serão consultados' });
     expect(invalid).toHaveTextContent('Linha 4: 529.982.247-26 — os dígitos verificadores não conferem');
@@ -67,8 +120,11 @@ describe('AnalysisBatchPage', () => {
       'Linha 7: 6247311974 — 10 dígitos: parece um CPF que perdeu os zeros à esquerda numa planilha (seria 062.473.119-74)',
     );
     expect(allLookups()).toBe(0);
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Consultar 8 CPFs' }));
+  it('asks each valid CPF of a mixed list once and shows every code, masked until asked', async () => {
+    const { batch, user } = await openMixedList();
+    await user.click(await screen.findByRole('button', { name: 'Consultar 8 CPFs' }));
     await waitFor(() => expect(progressText()).toHaveTextContent(/^8 de 8 consultados · Concluída em/));
     // Every valid CPF asked exactly once; the invalid ones never.
     for (const cpf of [
@@ -123,9 +179,15 @@ describe('AnalysisBatchPage', () => {
     sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: '503', times: 3 });
     // The app's query client, retries and all: the batch must still send one request per attempt (had
     // the query retried too, its first attempt would have used all three faults and the second passed).
-    const { user } = await openWith(seededCpfs.approved, { retries: true });
-    await user.click(screen.getByRole('button', { name: 'Consultar 1 CPF' }));
-    await waitFor(() => expect(progressText()).toHaveTextContent(/^1 de 1 consultados · 1 falhou/));
+    const { user } = await openWith(seededCpfs.approved, {
+      retries: true,
+      config: { requestTimeoutMs: HANG_TIMEOUT_MS },
+    });
+    // The backoff's pauses (0.5 s, then 1 s) pass on a fake clock.
+    await onFakeClock(async () => {
+      await user.click(screen.getByRole('button', { name: 'Consultar 1 CPF' }));
+      await waitOnFakeClock(() => expect(progressText()).toHaveTextContent(/^1 de 1 consultados · 1 falhou/));
+    });
     expect(lookupsOf(seededCpfs.approved)).toBe(3);
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(bodyRows()[0]).toMatch(
@@ -141,15 +203,20 @@ describe('AnalysisBatchPage', () => {
   it('waits for Retry-After on a 429 and asks the refused CPF again', async () => {
     sandbox.store.faults.add({ endpoint: 'analysisStatus', kind: '429', times: 1, retryAfterSeconds: 1 });
     const { user } = await openWith(`${seededCpfs.approved}\n${seededCpfs.unknownStatus}`, {
-      config: { batchConcurrency: 1 },
+      config: { batchConcurrency: 1, requestTimeoutMs: HANG_TIMEOUT_MS },
     });
-    await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
-    expect(
-      await screen.findByText(/O provedor pediu uma pausa \(muitos pedidos em pouco tempo\)/),
-    ).toBeInTheDocument();
-    // Nothing else is sent during the pause.
-    expect(allLookups()).toBe(1);
-    await waitFor(() => expect(progressText()).toHaveTextContent(/^2 de 2 consultados · Concluída/));
+    // The pause (1 s) passes on a fake clock.
+    await onFakeClock(async () => {
+      await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+      expect(
+        await screen.findByText(/O provedor pediu uma pausa \(muitos pedidos em pouco tempo\)/),
+      ).toBeInTheDocument();
+      // Nothing else is sent during the pause.
+      expect(allLookups()).toBe(1);
+      await waitOnFakeClock(() =>
+        expect(progressText()).toHaveTextContent(/^2 de 2 consultados · Concluída/),
+      );
+    });
     expect(lookupsOf(seededCpfs.approved)).toBe(2);
     expect(lookupsOf(seededCpfs.unknownStatus)).toBe(1);
     await waitFor(() => expect(bodyRows().join('\n')).toContain('Aguardando biometria'));
@@ -215,18 +282,26 @@ describe('AnalysisBatchPage', () => {
   it('opens a row’s CPF in the single lookup by hand-off, never through the URL', async () => {
     const { user, router } = await openWith(seededCpfs.approved);
     await user.click(screen.getByRole('button', { name: 'Consultar 1 CPF' }));
-    await user.click(
-      await screen.findByRole('link', { name: 'Abrir o CPF ***.***.*47-25 na consulta individual' }),
-    );
-    expect(
-      await screen.findByRole('heading', { name: 'Propostas do CPF 529.982.247-25' }),
-    ).toBeInTheDocument();
+    // Waited for by their label or text, then checked for their role (polled role queries with a name
+    // read the style of every candidate each time).
+    const open = await screen.findByLabelText('Abrir o CPF ***.***.*47-25 na consulta individual');
+    expect(open).toHaveRole('link');
+    await user.click(open);
+    expect(await screen.findByText('Propostas do CPF 529.982.247-25')).toHaveRole('heading');
     expect(router.state.location.pathname).toBe('/analises');
     expect(JSON.stringify(router.state.location)).not.toMatch(/52998224725|529\.982\.247-25/);
     // The batch is still there on its tab.
     await user.click(screen.getByRole('link', { name: 'Em lote' }));
     expect(await screen.findByText(/^1 de 1 consultados/)).toBeInTheDocument();
   });
+
+  /** The question before leaving, waited for by its title (a polled role query per change is costly). */
+  async function findLeaveDialog() {
+    const title = 'A consulta em lote ainda está em andamento';
+    const dialog = (await screen.findByText(title)).closest<HTMLElement>('[role="dialog"]');
+    expect(dialog).toHaveAccessibleName(title);
+    return dialog!;
+  }
 
   it('asks before leaving the screen while a batch runs (not between its tabs); leaving stops it', async () => {
     // Answers that never come (until the faults are cleared), however slow the machine is.
@@ -240,7 +315,7 @@ describe('AnalysisBatchPage', () => {
     const nav = screen.getByRole('navigation', { name: 'Navegação principal' });
 
     await user.click(within(nav).getByRole('link', { name: 'Produtos' }));
-    const dialog = await screen.findByRole('dialog', { name: 'A consulta em lote ainda está em andamento' });
+    const dialog = await findLeaveDialog();
     expect(dialog).toHaveTextContent('Faltam 2 de 2 CPFs.');
     await user.click(within(dialog).getByRole('button', { name: 'Continuar aqui' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -253,7 +328,7 @@ describe('AnalysisBatchPage', () => {
     expect(screen.getByRole('link', { name: 'Em lote (0 de 2)' })).toBeInTheDocument();
 
     await user.click(within(nav).getByRole('link', { name: 'Produtos' }));
-    const again = await screen.findByRole('dialog', { name: 'A consulta em lote ainda está em andamento' });
+    const again = await findLeaveDialog();
     await user.click(within(again).getByRole('button', { name: 'Parar e sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/produtos'));
     expect(batchView.get()?.progress).toMatchObject({ active: false, stopped: 2 });

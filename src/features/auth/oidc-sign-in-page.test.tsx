@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { IdentityProviderAuth, SignInFailure } from '@/api/identity-provider';
 import { session } from '@/api/session';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
 
-beforeAll(() => Promise.all([preloadRoute('/produtos'), preloadRoute('/analises')]));
+beforeAll(async () => {
+  await preloadRoute('/analises');
+  // The signed-in shell and its first screen once before the tests (see warmUpRoute).
+  await warmUpRoute(sandbox, '/produtos', () => screen.getByText('Cartão Gold Internacional'));
+});
 const oidcConfig = {
   auth: {
     type: 'oidc',
@@ -45,6 +49,19 @@ function recordingIdentityProvider(failure: SignInFailure | null = null, reauthe
   return { calls, identityProvider: auth };
 }
 
+// Waited for by their text or label, then checked for their role: a role query with a name, tried on
+// every change while a screen loads, reads the style of every candidate each time.
+async function findProductRow() {
+  const header = await screen.findByText('Cartão Gold Internacional');
+  expect(header).toHaveRole('rowheader');
+  return header;
+}
+async function findExpiredDialog() {
+  const dialog = (await screen.findByText('Sessão expirada')).closest<HTMLElement>('[role="dialog"]');
+  expect(dialog).toHaveAccessibleName('Sessão expirada');
+  return dialog!;
+}
+
 describe('sign-in with OpenID Connect', () => {
   it('offers "Entrar" (no token field) and leaves for the IdP with the page asked for', async () => {
     const { calls, identityProvider } = recordingIdentityProvider();
@@ -74,14 +91,14 @@ describe('sign-in with OpenID Connect', () => {
       verifiedSubject: 'operator',
       identityProvider,
     });
-    await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' });
+    await findProductRow();
     const state = session.getState();
     if (state.status === 'active') session.expire(state.generation);
-    const dialog = await screen.findByRole('dialog', { name: 'Sessão expirada' });
+    const dialog = await findExpiredDialog();
     expect(within(dialog).queryByLabelText(/Token de acesso/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Entrar novamente' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeInTheDocument();
+    expect(await findProductRow()).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
@@ -97,13 +114,15 @@ describe('sign-in with OpenID Connect', () => {
       verifiedSubject: 'operator',
       identityProvider,
     });
-    await view.user.click(await screen.findByRole('textbox', { name: 'CPF' }));
+    const cpf = await screen.findByLabelText('CPF');
+    expect(cpf).toHaveRole('textbox');
+    await view.user.click(cpf);
     await view.user.paste('52998224725');
     await view.user.keyboard('{Enter}');
-    await screen.findByRole('table', { name: 'Propostas do CPF consultado' });
+    expect(await screen.findByLabelText('Propostas do CPF consultado')).toHaveRole('table');
     const state = session.getState();
     if (state.status === 'active') session.expire(state.generation);
-    const dialog = await screen.findByRole('dialog', { name: 'Sessão expirada' });
+    const dialog = await findExpiredDialog();
     await view.user.click(within(dialog).getByRole('button', { name: 'Entrar novamente' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     return view;

@@ -1,12 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
 
-// The screen's chunk and the dialog's (lazy in the shell), loaded before the first test's waits.
-beforeAll(() => Promise.all([preloadRoute('/analises'), import('./reauth-dialog')]));
+// The dialog's chunk (lazy in the shell), and the screen once (see warmUpRoute), before the tests.
+beforeAll(async () => {
+  await import('./reauth-dialog');
+  await warmUpRoute(sandbox, '/analises', () => screen.getByLabelText('CPF'));
+});
 
 /** A sandbox JWT of this operator, with every scope. */
 const tokenOf = (subject: string) =>
@@ -15,11 +18,14 @@ const tokenOf = (subject: string) =>
 /** Looks a CPF up on the analyses screen: results on screen, the CPF among the recent lookups. */
 async function lookUpAs(token: string) {
   const view = renderRoute('/analises', { sandbox, token });
-  // Pasted, then Enter: the keys of a CPF are the analyses screen's tests' subject.
-  await view.user.click(await screen.findByLabelText('CPF'));
+  // Pasted into the focused field, then Enter: the keys of a CPF, and the pointer, are the analyses
+  // screen's tests' subject.
+  const cpf = await screen.findByLabelText('CPF');
+  act(() => cpf.focus());
   await view.user.paste('52998224725');
   await view.user.keyboard('{Enter}');
-  await screen.findByRole('table', { name: 'Propostas do CPF consultado' });
+  // Waited for by its label (a role query, tried on every change, reads the style of every candidate).
+  expect(await screen.findByLabelText('Propostas do CPF consultado')).toHaveRole('table');
   expect(screen.getByRole('complementary', { name: 'Consultas recentes desta aba' })).toBeInTheDocument();
   return view;
 }
@@ -28,9 +34,10 @@ async function lookUpAs(token: string) {
 async function expireSession() {
   const state = session.getState();
   if (state.status === 'active') session.expire(state.generation);
-  const dialog = await screen.findByRole('dialog');
+  // Waited for by its title, then checked as the dialog it names (a role query per change is costly).
+  const dialog = (await screen.findByText('Sessão expirada')).closest<HTMLElement>('[role="dialog"]');
   expect(dialog).toHaveAccessibleName('Sessão expirada');
-  return dialog;
+  return dialog!;
 }
 
 async function reauthenticate(
@@ -38,8 +45,9 @@ async function reauthenticate(
   token: string,
   user: ReturnType<typeof renderRoute>['user'],
 ) {
-  // Pasted, as operators do with a token (typing into the field: app-shell.test.tsx).
-  await user.click(within(dialog).getByLabelText(/Token de acesso/));
+  // Pasted into the focused field, as operators do with a token (typing into it: app-shell.test.tsx).
+  const field = within(dialog).getByLabelText(/Token de acesso/);
+  act(() => field.focus());
   await user.paste(token);
   await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -57,7 +65,7 @@ function expectTabEmptied(queryClient: ReturnType<typeof renderRoute>['queryClie
   expect(
     screen.queryByRole('complementary', { name: 'Consultas recentes desta aba' }),
   ).not.toBeInTheDocument();
-  expect(screen.getByRole('textbox', { name: 'CPF' })).toHaveValue('');
+  expect(screen.getByLabelText('CPF')).toHaveValue('');
   expect(
     JSON.stringify(
       queryClient

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { watchRequests } from '@/test/network-idle';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 
 /**
@@ -12,7 +12,8 @@ import { issueTestToken } from '@/test/sandbox-token';
 
 const sandbox = setupTestSandbox();
 
-beforeAll(() => preloadRoute('/cartoes'));
+// The screen once before the tests (see warmUpRoute).
+beforeAll(() => warmUpRoute(sandbox, '/cartoes', () => screen.getByLabelText('Código do cartão')));
 const cancelSection = () => screen.getByRole('region', { name: 'Cancelar cartão', hidden: true });
 
 async function openConfirmation(code: string) {
@@ -21,13 +22,17 @@ async function openConfirmation(code: string) {
   // change while the screen loads, reads the style of every candidate each time.
   const field = await screen.findByLabelText('Código do cartão');
   expect(field).toHaveRole('textbox');
-  await view.user.type(field, code);
-  const trigger = screen.getByRole('button', { name: 'Cancelar cartão…' });
+  // The codes pasted into the focused fields: neither the keys nor the pointer are what these tests
+  // are about (the presses on the buttons are).
+  act(() => field.focus());
+  await view.user.paste(code);
+  const trigger = within(cancelSection()).getByRole('button', { name: 'Cancelar cartão…' });
   await view.user.click(trigger);
   const dialog = await screen.findByRole('dialog');
   expect(dialog).toHaveAccessibleName(`Cancelar o cartão ${code}?`);
   const retype = within(dialog).getByRole('textbox', { name: 'Digite o código do cartão para confirmar' });
-  await view.user.type(retype, code);
+  act(() => retype.focus());
+  await view.user.paste(code);
   const confirm = within(dialog).getByRole('button', { name: 'Cancelar o cartão' });
   return { ...view, dialog, retype, confirm, trigger };
 }
@@ -90,11 +95,17 @@ describe('CardsPage: the cancel confirmation pressed twice', () => {
     await user.click(confirm);
     await within(cancelSection()).findByText('Cartão 5006 cancelado');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // The cancelled card's code has left the field: typed again for a second cancel.
-    await user.type(screen.getByRole('textbox', { name: 'Código do cartão' }), '5006');
-    await user.click(screen.getByRole('button', { name: 'Cancelar cartão…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancelar o cartão 5006?' });
-    await user.type(within(dialog).getByRole('textbox'), '5006{Enter}');
+    // The cancelled card's code has left the field: pasted again for a second cancel.
+    const field = within(cancelSection()).getByRole('textbox', { name: 'Código do cartão' });
+    expect(field).toHaveValue('');
+    act(() => field.focus());
+    await user.paste('5006');
+    await user.click(within(cancelSection()).getByRole('button', { name: 'Cancelar cartão…' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Cancelar o cartão 5006?');
+    act(() => within(dialog).getByRole('textbox').focus());
+    await user.paste('5006');
+    await user.keyboard('{Enter}');
     expect(await within(cancelSection()).findByRole('alert')).toHaveTextContent(
       'Cartão 5006 já está cancelado',
     );

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { Account } from '@/api/accounts/accounts-schema';
 import { session } from '@/api/session';
 import { formatCnpj } from '@/lib/cnpj';
-import { otherProfile, preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { otherProfile, renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { captureDownloads } from '@/test/downloads';
 import { issueTestToken } from '@/test/sandbox-token';
 import { handOff, peekHandOff } from '@/lib/hand-off';
@@ -9,7 +10,7 @@ import { cardJournal } from './journal-store';
 
 const sandbox = setupTestSandbox();
 
-beforeAll(() => preloadRoute('/cartoes'));
+beforeAll(() => warmUpRoute(sandbox, '/cartoes', () => screen.getByLabelText('Conta')));
 
 /**
  * The account picker, once the screen is there: waited for by its label, then checked as the combobox
@@ -31,16 +32,31 @@ function journalRows() {
 }
 
 describe('CardsPage: virtual card', () => {
-  it('picks an account by its trade name and sends its account number once, then journals it', async () => {
-    const { user } = renderRoute('/cartoes', { sandbox });
+  /**
+   * The cards screen with `target` picked by its trade name, pasted into the focused picker (a click
+   * would first list all 30 accounts: the click opening the list is a test of its own below).
+   */
+  async function pickAccount(target: Account) {
+    const view = renderRoute('/cartoes', { sandbox });
+    const picker = await findAccountPicker();
+    act(() => picker.focus());
+    await view.user.paste(target.tradeName);
+    const option = await screen.findByRole('option', { name: new RegExp(target.tradeName) });
+    return { ...view, picker, option };
+  }
+
+  /** "Solicitar cartão virtual…" for the account picked: its confirmation. */
+  async function openConfirmation(user: ReturnType<typeof renderRoute>['user']) {
+    await user.click(within(virtualSection()).getByRole('button', { name: 'Solicitar cartão virtual…' }));
+    return screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
+  }
+
+  it('picks an account by its trade name; the option, the field and the confirmation say what identifies it and the code sent', async () => {
     const target = sandbox.store.listAccounts()[1]!;
     // The default seed has UUID accountIds: the code sent is the account number (virtualCardAccountField).
     expect(target.accountId).toMatch(/^[0-9a-f-]{36}$/);
-    const picker = await findAccountPicker();
+    const { user, picker, option } = await pickAccount(target);
     expect(document.title).toBe('Cartões · Cartões Back-office');
-    await user.click(picker);
-    await user.paste(target.tradeName);
-    const option = await screen.findByRole('option', { name: new RegExp(target.tradeName) });
     // The option shows what identifies the account and the code that will be sent.
     expect(option).toHaveTextContent(
       `CNPJ ${formatCnpj(target.taxId)} · agência ${target.branch} · conta ${target.account}`,
@@ -50,14 +66,20 @@ describe('CardsPage: virtual card', () => {
     expect(picker).toHaveDisplayValue(
       `${target.tradeName} · agência ${target.branch} · conta ${target.account}`,
     );
-    await user.click(screen.getByRole('button', { name: 'Solicitar cartão virtual…' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Solicitar cartão virtual?' });
+    const dialog = await openConfirmation(user);
     expect(dialog).toHaveTextContent(
       `Será solicitado um novo cartão virtual para a conta ${target.account}.`,
     );
     expect(dialog).toHaveTextContent(`CNPJ ${formatCnpj(target.taxId)}, agência ${target.branch}`);
     expect(dialog).toHaveTextContent(`Código enviado ao provedor: ${target.account} (o número da conta).`);
+  });
+
+  it('sends the picked account’s number once on a double click, focuses the answer, then journals it', async () => {
+    const target = sandbox.store.listAccounts()[1]!;
+    const { user, option } = await pickAccount(target);
+    await user.click(option);
+    const dialog = await openConfirmation(user);
     await user.dblClick(within(dialog).getByRole('button', { name: 'Solicitar' }));
 
     const result = await within(virtualSection()).findByText(

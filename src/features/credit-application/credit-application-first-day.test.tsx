@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { fieldNamed as field } from '@/test/form-fields';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 import { draftStore } from './draft-store';
 import { typedApplication } from './sample-application.fixture';
 import { renderWizardAt } from './wizard-route.fixture';
@@ -11,8 +11,15 @@ import { renderWizardAt } from './wizard-route.fixture';
  * chosen on a row's line. Typing itself (keys, clicks, caret) is e2e/credit-application-first-day.spec.ts.
  */
 const sandbox = setupTestSandbox();
-// The wizard's screen is a lazy route: loaded once here, not inside the first test.
-beforeAll(() => preloadRoute('/proposta/nova/produto'));
+beforeAll(async () => {
+  // The wizard's screen is a lazy route: loaded once here, not inside the first test.
+  await preloadRoute('/proposta/nova/produto');
+  // Steps 1 and 6 (the addresses, with rows) once before the tests (see warmUp).
+  await warmUp(sandbox, async () => {
+    await renderWizardAt('enderecos', { sandbox });
+    await screen.findByText('Etapa 6 de 8', { exact: true });
+  });
+});
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -131,16 +138,15 @@ describe('moving through the steps', () => {
 
   it('Alt+A adds a row at its first field; the mailing address is chosen on a closed row’s line', async () => {
     const { user } = await renderWizardAt('enderecos', { sandbox });
+    // The step's form, looked up once: it stays while rows are added and chosen.
+    const form = stepForm();
     act(() => field('portador.enderecos.0.cep').focus());
     await user.keyboard('{Alt>}a{/Alt}');
     expect(field('portador.enderecos.1.cep')).toHaveFocus();
-    expect(stepForm().getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    expect(form.getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute('aria-expanded', 'false');
     const mailing = (row: number) =>
       // By its label (a role query would read the style of every input of the step).
-      stepForm().getByLabelText(`Endereço de correspondência (Endereço ${row})`);
+      form.getByLabelText(`Endereço de correspondência (Endereço ${row})`);
     expect(mailing(1)).toBeChecked();
     expect(mailing(2)).toHaveRole('radio');
     await user.click(mailing(2));
@@ -149,11 +155,8 @@ describe('moving through the steps', () => {
     // Back to the first, still closed.
     await user.click(mailing(1));
     expect(mailing(1)).toBeChecked();
-    expect(stepForm().getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
-    expect(stepForm().getByRole('button', { name: 'Adicionar endereço' })).toHaveAttribute(
+    expect(form.getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(form.getByRole('button', { name: 'Adicionar endereço' })).toHaveAttribute(
       'aria-keyshortcuts',
       'Alt+A',
     );

@@ -2,17 +2,22 @@ import { act, screen, within } from '@testing-library/react';
 import type { RuntimeConfig } from '@/config/config-schema';
 import { handOff } from '@/lib/hand-off';
 import { fieldNamed as field, inputsNamedEnding } from '@/test/form-fields';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { draftStore } from './draft-store';
 import { renderWizardAt } from './wizard-route.fixture';
-import { typedApplication, typedFieldsOf, typedValuesOf } from './sample-application.fixture';
+import { typedApplication, typedFieldsOf, typedValuesOf, withValueAt } from './sample-application.fixture';
 import { stepOrder, type ApplicationInput, type FormStepKey } from './wizard';
 
 const wizardSteps = stepOrder.map((step) => step.key);
 
 const sandbox = setupTestSandbox();
 
-beforeAll(() => preloadRoute('/proposta/nova/produto'));
+// Step 1 once, its products listed, before the tests (see warmUpRoute).
+beforeAll(() =>
+  warmUpRoute(sandbox, '/proposta/nova/produto', () =>
+    within(field('codigodoproduto')).getByRole('option', { name: /Cartão Gold/ }),
+  ),
+);
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -42,16 +47,18 @@ async function fillStep(user: User, step: FormStepKey, values: ApplicationInput)
   }
 }
 
-/** Steps 1 to 7 with the sample applicant, up to the review. */
-async function fillToReview(user: User) {
-  const values = typedApplication({ portador: { cpf: '06247311974' } });
-  await expectStep(1);
-  await within(field('codigodoproduto')).findByRole('option', { name: /Cartão Gold/ });
-  const steps = wizardSteps.filter((step): step is FormStepKey => step !== 'review');
+/** The applicant the wizard tests type: the sample, its CPF typed as digits (the field masks it). */
+const applicant = typedApplication({ portador: { cpf: '06247311974' } });
+const formSteps = wizardSteps.filter((step): step is FormStepKey => step !== 'review');
+/** Steps 1 to 4 (product to income) and 5 to 7 (the rows: phones, addresses, additional cards). */
+const [firstSteps, rowSteps] = [formSteps.slice(0, 4), formSteps.slice(4)];
+
+/** Types `steps` with the applicant, each followed by "Continuar"; the first of them is step `from`. */
+async function typeSteps(user: User, steps: readonly FormStepKey[], from: number) {
   for (const [index, step] of steps.entries()) {
-    await fillStep(user, step, values);
+    await fillStep(user, step, applicant);
     await user.click(continueButton());
-    await expectStep(index + 2);
+    await expectStep(from + index + 1);
   }
 }
 
@@ -67,11 +74,17 @@ async function openReview(values: ApplicationInput, config?: Partial<RuntimeConf
 }
 
 describe('CreditApplicationPage', () => {
-  it('preselects a product handed over; "Continuar" validates only this step, with a focused summary and "Erro:"', async () => {
+  /** Step 1 with the product 102 handed over by the products screen, its list of products in. */
+  async function openWithProductHandedOver() {
     const state = handOff('newApplication', { productCode: '102' });
-    const { user } = renderRoute('/proposta/nova/produto', { sandbox, state });
+    const view = renderRoute('/proposta/nova/produto', { sandbox, state });
     await expectStep(1);
     await within(field('codigodoproduto')).findByRole('option', { name: /Cartão Gold/ });
+    return view;
+  }
+
+  it('preselects a product handed over; "Continuar" validates only this step, with a focused summary and "Erro:"', async () => {
+    const { user } = await openWithProductHandedOver();
     expect(field('codigodoproduto')).toHaveValue('102');
     expect(document.title).not.toMatch(/^Erro/);
 
@@ -94,6 +107,13 @@ describe('CreditApplicationPage', () => {
     await expectStep(2);
     expect(document.title).not.toMatch(/^Erro/);
     expect(screen.queryByText(/^Corrija/)).not.toBeInTheDocument();
+  });
+
+  it('"Continuar" on step 2 names only its own problems and keeps the typed text; "Voltar" never validates', async () => {
+    const { user } = await openWithProductHandedOver();
+    await user.selectOptions(field('cartaodecredito.diadovencimento'), '10');
+    await user.click(continueButton());
+    await expectStep(2);
 
     // Step 2: the problems are this step's only (none of the identity document's), typed text stays.
     await fill(user, 'portador.nome', 'Maria 123');
@@ -111,6 +131,7 @@ describe('CreditApplicationPage', () => {
     expect(personalLinks.join(' ')).not.toMatch(/identidade|Órgão|Profissão|Telefone|CEP/);
     expect(field('portador.nome')).toHaveValue('Maria 123');
     expect(screen.getByText('Use apenas letras, espaços, apóstrofo e hífen.')).toBeInTheDocument();
+    expect(document.title).toMatch(/^Erro: /);
 
     // "Voltar" never validates: back on step 1, no summary, the title loses "Erro:", typed text kept.
     await user.click(main().getByRole('button', { name: 'Voltar' }));
@@ -143,33 +164,63 @@ describe('CreditApplicationPage', () => {
     expect(field('portador.telefones.8.numerododdd')).toHaveValue('21');
   });
 
-  it('keeps exactly one mailing address across the rows', async () => {
+  /** Every address row's flag: a radio on each row's line, open or closed, named for its row. */
+  const mailingFlags = () => inputsNamedEnding('.enderecocorrespondencia').map((radio) => radio.checked);
+
+  it('keeps exactly one mailing address when another row is chosen, or the chosen one removed', async () => {
     const { user } = await renderWizardAt('enderecos', { sandbox });
     await expectStep(6);
     const add = stepForm().getByRole('button', { name: 'Adicionar endereço' });
     await user.click(add);
     await user.click(add);
-    // Every row's flag: a radio on each row's line, open or closed, named for its row.
-    const flags = () => inputsNamedEnding('.enderecocorrespondencia').map((radio) => radio.checked);
-    const radio = () => stepForm().getByRole('radio', { name: 'Endereço de correspondência (Endereço 3)' });
-    expect(flags()).toEqual([true, false, false]);
-    await user.click(radio());
-    expect(flags()).toEqual([false, false, true]);
+    expect(mailingFlags()).toEqual([true, false, false]);
+    await user.click(stepForm().getByRole('radio', { name: 'Endereço de correspondência (Endereço 3)' }));
+    expect(mailingFlags()).toEqual([false, false, true]);
     // Removing the mailing address hands the choice to another row: still exactly one.
     await user.click(screen.getByText('Remover endereço 3'));
-    expect(flags()).toHaveLength(2);
-    expect(flags().filter(Boolean)).toHaveLength(1);
-    for (let count = 3; count <= 10; count += 1) await user.click(add);
-    expect(flags()).toHaveLength(10);
-    expect(add).toBeDisabled();
-    expect(flags().filter(Boolean)).toHaveLength(1);
+    expect(mailingFlags()).toHaveLength(2);
+    expect(mailingFlags().filter(Boolean)).toHaveLength(1);
   });
 
-  it('reviews every value by step; "Alterar" returns to the review; submits once and shows the answer', async () => {
-    const { user } = renderRoute('/proposta/nova/produto', { sandbox });
-    await fillToReview(user);
+  it('adds addresses up to the maximum of 10, exactly one of them the mailing address', async () => {
+    const { user } = await renderWizardAt('enderecos', { sandbox });
+    await expectStep(6);
+    const add = stepForm().getByRole('button', { name: 'Adicionar endereço' });
+    for (let count = 2; count <= 10; count += 1) await user.click(add);
+    expect(mailingFlags()).toHaveLength(10);
+    expect(add).toBeDisabled();
+    expect(mailingFlags().filter(Boolean)).toHaveLength(1);
+  });
+
+  // Typing the seven steps is two tests, split at the rows: what steps 1 to 4 hold when the wizard is
+  // left (the draft), then steps 5 to 7 typed on that draft, and the review of all of it.
+  it('keeps every value typed in steps 1 to 4, "Continuar" after each, in the draft the wizard leaves', async () => {
+    const { user, unmount } = renderRoute('/proposta/nova/produto', { sandbox });
+    await expectStep(1);
+    await within(field('codigodoproduto')).findByRole('option', { name: /Cartão Gold/ });
+    await typeSteps(user, firstSteps, 1);
+    unmount();
+    const saved = draftStore.get();
+    expect(saved?.unsent).toBe(true);
+    // As the fields hold them: the CPF typed as digits, masked.
+    const typed = typedApplication({ portador: { cpf: '062.473.119-74' } });
+    for (const step of firstSteps)
+      expect(typedValuesOf(step, saved!.values)).toEqual(typedValuesOf(step, typed));
+  });
+
+  it('reviews every value by step: steps 1 to 4 from the draft, steps 5 to 7 typed on it', async () => {
+    // The draft the test above leaves: steps 1 to 4 as typed, the rows' steps blank.
+    const draft = rowSteps
+      .flatMap((step) => typedValuesOf(step, applicant))
+      .reduce((values, { path }) => withValueAt(values, path, ''), applicant);
+    draftStore.save(draft, draftStore.epoch());
+    const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
+    await expectStep(5);
+    expect(field('portador.telefones.0.numerodotelefone')).toHaveValue('');
+    await typeSteps(user, rowSteps, 5);
     const section = (name: string) => screen.getByRole('region', { name });
-    expect(within(section('Produto e vencimento')).getByText(/Cartão Gold/)).toBeInTheDocument();
+    // The product by its name: the list of products comes from the provider (not asked for before here).
+    expect(await within(section('Produto e vencimento')).findByText(/Cartão Gold/)).toBeInTheDocument();
     const personal = section('Dados pessoais');
     for (const value of [
       '062.473.119-74',
@@ -185,8 +236,16 @@ describe('CreditApplicationPage', () => {
     expect(within(section('Endereços')).getByText(/04101-000/)).toBeInTheDocument();
     expect(within(section('Cartões adicionais')).getByText('Nenhum')).toBeInTheDocument();
     expect(await screen.findByText('Nenhuma análise anterior para este CPF.')).toBeInTheDocument();
+  });
 
-    await user.click(within(personal).getByRole('link', { name: /^Alterar\s*Dados pessoais$/ }));
+  it('"Alterar" opens the step and returns to the review with the change; two clicks send it once and show the answer', async () => {
+    // The review of the values the tests above type, as a draft in memory.
+    const user = await openReview(applicant);
+    const section = (name: string) => screen.getByRole('region', { name });
+    expect(within(section('Dados pessoais')).getByText('maria@example.com')).toBeInTheDocument();
+    await user.click(
+      within(section('Dados pessoais')).getByRole('link', { name: /^Alterar\s*Dados pessoais$/ }),
+    );
     await expectStep(2);
     await user.clear(field('portador.email'));
     await fill(user, 'portador.email', 'maria.souza@example.com');

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { fieldNamed as field } from '@/test/form-fields';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { preloadRoute, renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 import { renderWizardAt } from './wizard-route.fixture';
 
 /**
@@ -9,7 +9,14 @@ import { renderWizardAt } from './wizard-route.fixture';
  */
 const sandbox = setupTestSandbox();
 
-beforeAll(() => preloadRoute('/proposta/nova/telefones'));
+beforeAll(async () => {
+  await preloadRoute('/proposta/nova/telefones');
+  // The step once before the tests (see warmUp).
+  await warmUp(sandbox, async () => {
+    await renderWizardAt('telefones', { sandbox });
+    await screen.findByText('Etapa 5 de 8', { exact: true });
+  });
+});
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -28,16 +35,21 @@ const stepForm = () => within(screen.getByRole('form'));
 const rowButton = (title: string) => stepForm().getByRole('button', { name: new RegExp(`^${title}( |$)`) });
 
 describe('rows of phones and addresses', () => {
-  it('opens the added row at its first field, closes the others to one line, and opens a row from the keyboard', async () => {
+  /** Step 5 with a first phone typed, then a second added (open, with focus in its first field). */
+  async function addSecondPhone() {
     const { user } = await renderWizardAt('telefones', { sandbox });
     expect(await screen.findByText('Etapa 5 de 8', { exact: true })).toBeInTheDocument();
     // A lone row is open.
     expect(rowButton('Telefone 1')).toHaveAttribute('aria-expanded', 'true');
     await fill(user, 'portador.telefones.0.numerododdd', '11');
     await fill(user, 'portador.telefones.0.numerodotelefone', '987654321');
-
-    // "Adicionar telefone" opens the new row with focus in its first field; the first closes to its line.
     await user.click(stepForm().getByRole('button', { name: 'Adicionar telefone' }));
+    return user;
+  }
+
+  it('opens the added row at its first field, and closes the others to one line that says what they hold', async () => {
+    await addSecondPhone();
+    // "Adicionar telefone" opens the new row with focus in its first field; the first closes to its line.
     expect(field('portador.telefones.1.tipotelefone')).toHaveFocus();
     expect(rowButton('Telefone 2')).toHaveAttribute('aria-expanded', 'true');
     const first = rowButton('Telefone 1');
@@ -47,7 +59,12 @@ describe('rows of phones and addresses', () => {
     // The group keeps the row's name alone; the button says which fields it shows.
     expect(stepForm().getByRole('group', { name: 'Telefone 1' })).toContainElement(first);
     expect(first).toHaveAttribute('aria-controls', 'campo-portador.telefones.0-fields');
+  });
 
+  it('opens a row from the keyboard on its line, closing the open one; Tab goes on to its remove button and first field; Space closes it', async () => {
+    const user = await addSecondPhone();
+    const first = rowButton('Telefone 1');
+    expect(rowButton('Telefone 2')).toHaveAttribute('aria-expanded', 'true');
     // Keyboard: Enter on the first row's line opens it (and closes the second); Tab goes on to its
     // remove button, then to its first field.
     act(() => first.focus());
@@ -67,7 +84,11 @@ describe('rows of phones and addresses', () => {
     expect(first).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('says how many problems a closed row has, and the summary link opens the row at the field', async () => {
+  /**
+   * Step 5 with three phones, the second left blank (closed when the third is added), then "Continuar":
+   * the error summary, focused.
+   */
+  async function continueWithBlankSecondPhone() {
     const { user } = await renderWizardAt('telefones', { sandbox });
     expect(await screen.findByText('Etapa 5 de 8', { exact: true })).toBeInTheDocument();
     const add = stepForm().getByRole('button', { name: 'Adicionar telefone' });
@@ -85,18 +106,28 @@ describe('rows of phones and addresses', () => {
     expect(title).toHaveRole('heading');
     const summary = title.closest<HTMLElement>('[tabindex="-1"]')!;
     expect(summary).toHaveFocus();
+    return { user, summary };
+  }
+
+  it('says how many problems a closed row has, on its line and in the summary', async () => {
+    const { summary } = await continueWithBlankSecondPhone();
     const second = rowButton('Telefone 2');
     expect(second).toHaveAttribute('aria-expanded', 'false');
     expect(second).toHaveAccessibleName('Telefone 2 Não preenchido 2 problemas');
     expect(rowButton('Telefone 1')).toHaveAccessibleName('Telefone 1 Celular: (11) 98765-4321');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Telefone 2: DDD: Preencha este campo.', 'Telefone 2: Número: Preencha este campo.']);
+  });
 
+  it('opens a closed row at the field from the summary link; corrected in place, "Continuar" moves on', async () => {
+    const { user, summary } = await continueWithBlankSecondPhone();
+    const second = rowButton('Telefone 2');
+    expect(second).toHaveAttribute('aria-expanded', 'false');
     // The link to a field of the closed row opens it (closing the third) and focuses the field.
-    const links = within(summary).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual([
-      'Telefone 2: DDD: Preencha este campo.',
-      'Telefone 2: Número: Preencha este campo.',
-    ]);
-    await user.click(links[1]!);
+    await user.click(within(summary).getByRole('link', { name: 'Telefone 2: Número: Preencha este campo.' }));
     expect(second).toHaveAttribute('aria-expanded', 'true');
     expect(rowButton('Telefone 3')).toHaveAttribute('aria-expanded', 'false');
     const number = field('portador.telefones.1.numerodotelefone');

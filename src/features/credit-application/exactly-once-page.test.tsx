@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 import { watchRequests } from '@/test/network-idle';
 import { draftStore } from './draft-store';
 import { typedApplication } from './sample-application.fixture';
@@ -15,8 +15,6 @@ const sandbox = setupTestSandbox();
 const requests = watchRequests(sandbox.server);
 const CPF = '06247311974';
 
-beforeAll(() => preloadRoute('/proposta/nova/revisao'));
-
 /** The review of a typed application, the CPF's analyses looked up, "Enviar proposta" in reach. */
 async function openReview(sendIdempotencyKey = false) {
   draftStore.save(typedApplication(), draftStore.epoch());
@@ -28,12 +26,25 @@ async function openReview(sendIdempotencyKey = false) {
   return { ...view, user, send: screen.getByRole('button', { name: 'Enviar proposta' }) };
 }
 
+// The review once before the tests (see warmUp).
+beforeAll(() => warmUp(sandbox, () => openReview()));
+
+/**
+ * A `<button>` by its text, once it is there, then checked as a button: a role query with a name, tried
+ * on every change while the screens change, reads the style of every candidate each time.
+ */
+async function findButton(text: string): Promise<HTMLElement> {
+  const button = await screen.findByText(text, { selector: 'button' });
+  expect(button).toHaveRole('button');
+  return button;
+}
+
 const isCreditPost = (request: Request) =>
   request.method === 'POST' && new URL(request.url).pathname.endsWith('/v1/request/credit/');
 
 /** Once every request a gesture started has been answered: the success screen, and one application. */
 async function expectOneApplication() {
-  await screen.findByRole('button', { name: 'Nova proposta' });
+  await findButton('Nova proposta');
   await requests.idle();
   const stats = sandbox.store.stats();
   expect({ posts: stats.requestsPerEndpoint.creditRequest, applications: stats.applicationsPerCpf }).toEqual({
@@ -107,20 +118,22 @@ describe('the credit application sent once, however it is pressed (provider answ
     await user.click(send);
     await expectOneApplication();
     expect(draftStore.get()).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Enviar outra proposta para este CPF' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Enviar outra proposta para este CPF?' });
+    const another = await findButton('Enviar outra proposta para este CPF');
+    await user.click(another);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Enviar outra proposta para este CPF?');
     await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(sandbox.store.stats().requestsPerEndpoint.creditRequest).toBe(1);
 
-    await user.click(screen.getByRole('button', { name: 'Enviar outra proposta para este CPF' }));
-    await user.click(await screen.findByRole('button', { name: 'Revisar outra proposta' }));
+    await user.click(another);
+    await user.click(await findButton('Revisar outra proposta'));
     // Back at the review with the same data and a new draft: it is sent only when sent there.
-    const again = await screen.findByRole('button', { name: 'Enviar proposta' });
+    const again = await findButton('Enviar proposta');
     expect(await screen.findByText('Este CPF já tem 1 análise')).toBeInTheDocument();
     expect(sandbox.store.stats().requestsPerEndpoint.creditRequest).toBe(1);
     await user.dblClick(again);
-    await screen.findByRole('button', { name: 'Nova proposta' });
+    await findButton('Nova proposta');
     await requests.idle();
     expect(sandbox.store.stats().applicationsPerCpf).toEqual({ [CPF]: 2 });
     expect(sandbox.store.stats().requestsPerEndpoint.creditRequest).toBe(2);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { preloadRoute, renderRoute, setupTestSandbox } from '@/test/render-route';
+import { renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 import { draftStore } from './draft-store';
 import { typedApplication } from './sample-application.fixture';
 
@@ -13,8 +13,6 @@ import { typedApplication } from './sample-application.fixture';
  */
 
 const sandbox = setupTestSandbox();
-
-beforeAll(() => preloadRoute('/proposta/nova/revisao'));
 
 let printed = 0;
 beforeEach(() => {
@@ -45,6 +43,9 @@ async function openReview() {
   await screen.findByText('Nenhuma análise anterior para este CPF.');
   return userEvent.setup();
 }
+
+// The review once before the tests (see warmUp).
+beforeAll(() => warmUp(sandbox, openReview));
 
 describe('the printed summary of a credit application', () => {
   it('before the send: a draft with every row of the review, the declaration and two signature lines', async () => {
@@ -83,7 +84,8 @@ describe('the printed summary of a credit application', () => {
   it('after the send: the time it was sent and the tracking code, from the values sent', async () => {
     const user = await openReview();
     await user.click(screen.getByRole('button', { name: 'Enviar proposta' }));
-    await screen.findByRole('button', { name: 'Nova proposta' });
+    // Waited for by its text, then checked as a button (a role query per change is costly).
+    expect(await screen.findByText('Nova proposta', { selector: 'button' })).toHaveRole('button');
     const outcome = screen.getByText('Proposta enviada').closest<HTMLElement>('[role="status"]');
     const code = within(outcome!).getByText(/^PRP-/).textContent;
     await user.click(screen.getByRole('button', { name: 'Imprimir resumo' }));

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { preloadRoute, setupTestSandbox } from '@/test/render-route';
+import { fieldNamed as field } from '@/test/form-fields';
+import { preloadRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 import { renderWizardAt } from '../wizard-route.fixture';
 
 /**
@@ -9,14 +10,21 @@ import { renderWizardAt } from '../wizard-route.fixture';
  */
 const sandbox = setupTestSandbox();
 
-beforeAll(() => preloadRoute('/proposta/nova/enderecos'));
 const cepLookupUrl = `${new URL(sandbox.baseUrl).origin}/__sandbox/cep/{cep}/json/`;
 
-function field(path: string): HTMLInputElement | HTMLSelectElement {
-  const element = document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${path}"]`);
-  if (!element) throw new Error(`no field named ${path}`);
-  return element;
+/** The addresses step, as the tests below open it. */
+async function openAddresses() {
+  const view = await renderWizardAt('enderecos', { sandbox, config: { cepLookupUrl } });
+  await screen.findByText('Etapa 6 de 8', { exact: true });
+  return view;
 }
+
+beforeAll(async () => {
+  await preloadRoute('/proposta/nova/enderecos');
+  // The step once before the tests (see warmUp).
+  await warmUp(sandbox, openAddresses);
+});
+
 const at = (name: string) => field(`portador.enderecos.0.${name}`);
 
 /** Holds every CEP answer until `release()`; the sandbox's own handler answers after it. */
@@ -37,17 +45,16 @@ function holdCepAnswers() {
 
 describe('the CEP field', () => {
   it('fills the blank address fields when the answer comes, never one typed meanwhile', async () => {
-    const { user } = await renderWizardAt('enderecos', { sandbox, config: { cepLookupUrl } });
-    await screen.findByText('Etapa 6 de 8', { exact: true });
+    const { user } = await openAddresses();
     const answers = holdCepAnswers();
 
     await user.click(at('cep'));
     await user.keyboard('01310100');
     expect(at('cep')).toHaveValue('01310-100');
     await waitFor(() => expect(answers.asked).toEqual(['01310100']));
-    // The lookup is under way; typing goes on.
+    // The lookup is under way; the operator goes on (the street pasted: its keys are not the subject).
     await user.click(at('logradouro'));
-    await user.keyboard('Rua do Operador');
+    await user.paste('Rua do Operador');
     answers.release();
 
     await waitFor(() => expect(at('bairro')).toHaveValue('Bela Vista'));
@@ -62,14 +69,13 @@ describe('the CEP field', () => {
   });
 
   it('a new CEP replaces what the last one filled, not what was typed, and an old answer fills nothing', async () => {
-    const { user } = await renderWizardAt('enderecos', { sandbox, config: { cepLookupUrl } });
-    await screen.findByText('Etapa 6 de 8', { exact: true });
+    const { user } = await openAddresses();
 
     await user.click(at('cep'));
     await user.keyboard('01310100');
     await waitFor(() => expect(at('logradouro')).toHaveValue('Avenida Paulista'));
     await user.clear(at('bairro'));
-    await user.type(at('bairro'), 'Bairro do Operador');
+    await user.paste('Bairro do Operador');
 
     // Another CEP whose answer is held; before it comes, the CEP changes again to an unknown one.
     const answers = holdCepAnswers();
