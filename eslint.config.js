@@ -132,6 +132,16 @@ export default tseslint.config(
           selector: "MemberExpression[property.name='cookie'][object.name='document']",
           message: 'No cookies.',
         },
+        // One name per texts hook: `useTranslation` is the shared one (src/hooks/use-translation.ts); a
+        // table's bound hook is named after its table, so that an import says which texts it reads.
+        {
+          selector: "ImportSpecifier[local.name='useTranslation'][imported.name!='useTranslation']",
+          message: 'Import a texts hook under its own name, not as useTranslation.',
+        },
+        {
+          selector: "VariableDeclarator[init.callee.name='bindTexts'][id.name!=/^use[A-Z]\\w*Translation$/]",
+          message: 'Name a bound texts hook after its table: use<Table>Translation.',
+        },
       ],
       'no-restricted-globals': ['error', 'localStorage', 'sessionStorage', 'indexedDB'],
       'no-eval': 'error',

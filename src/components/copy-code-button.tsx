@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useCopyCodeTranslation as useTranslation } from './copy-code-texts';
+import { useCopyCodeTranslation } from './copy-code-texts';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -20,7 +20,7 @@ export function CopyCodeButton({
   code: string;
   withinLiveRegion?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCopyCodeTranslation();
   const [state, setState] = useState<CopyState>('idle');
 
   useEffect(() => {

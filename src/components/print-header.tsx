@@ -23,7 +23,7 @@ const printTexts = defineTexts(
     operatorUnknown: 'Operator: ______________________________',
   },
 );
-const useTranslation = bindTexts('print', printTexts);
+const usePrintTranslation = bindTexts('print', printTexts);
 
 /** Environment names that mean production, where the printed page does not name the environment. */
 const PRODUCTION = /^(produ[cç][aã]o|production|prod)$/i;
@@ -47,7 +47,7 @@ export function usePrintOperator(): string | null {
  * whom (the verified subject, when there is one). Never personal data of a customer.
  */
 export function PrintHeader({ title, children }: { title: string; children?: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = usePrintTranslation();
   const { institutionName, environmentName } = useRuntimeConfig();
   const operator = usePrintOperator();
   // Read once per render of the print layout, which happens when printing starts.

@@ -12,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import type { MouseEvent } from 'react';
 import { printClasses } from '@/components/print';
-import { useNavTranslation as useTranslation } from './nav-texts';
+import { useNavTranslation } from './nav-texts';
 import { NavLink, useLocation } from 'react-router';
 import { navigationItems } from '../routes';
 
@@ -35,7 +35,7 @@ export function NavList({
 }: {
   onNavigate?: (event: MouseEvent<HTMLAnchorElement>, path: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useNavTranslation();
   const { pathname } = useLocation();
   return (
     <nav aria-label={t('app.navigationLabel')}>

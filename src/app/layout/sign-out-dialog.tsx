@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
-import { useSignOutDialogTranslation as useTranslation } from './sign-out-dialog-texts';
+import { useSignOutDialogTranslation } from './sign-out-dialog-texts';
 import { usePhoneLayout } from '@/hooks/use-phone-layout';
 import { unsentWork, type UnsentWork } from '@/lib/unsent-work';
 
@@ -23,7 +23,7 @@ export function SignOutDialog({
   onStay: () => void;
   onSignOut: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useSignOutDialogTranslation();
   const id = useId();
   const phone = usePhoneLayout();
   // Read again after a download: the journal leaves the list once it is in a file.

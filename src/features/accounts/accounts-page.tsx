@@ -4,7 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { useTranslation } from './texts';
+import { useAccountsTranslation } from './texts';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { TechnicalDetails } from '@/components/technical-details';
 import { PageContainer } from '@/components/page-container';
@@ -15,7 +15,7 @@ import { useAccountsScreen, type AccountsScreen } from './use-accounts-screen';
 
 /** The institution's accounts: the state is `useAccountsScreen`'s, drawn here by region. */
 export function AccountsPage() {
-  const { t } = useTranslation();
+  const { t } = useAccountsTranslation();
   const screen = useAccountsScreen();
   const { accounts, forbidden, failed } = screen;
   return (
@@ -46,7 +46,7 @@ export function AccountsPage() {
 
 /** The list as it is: what is withheld and why, the search and its count, the table (or why it is empty). */
 function AccountsList(screen: AccountsScreen) {
-  const { t } = useTranslation();
+  const { t } = useAccountsTranslation();
   const { allAccounts, shown } = screen;
   return (
     <Stack spacing={2}>
@@ -107,7 +107,7 @@ function AccountsList(screen: AccountsScreen) {
  * re-renders at the start and the end of an export (the page holds the table).
  */
 function ExportButton({ disabled, onExport }: { disabled: boolean; onExport: () => Promise<void> }) {
-  const { t } = useTranslation();
+  const { t } = useAccountsTranslation();
   const [exporting, setExporting] = useState(false);
   return (
     <Button

@@ -6,7 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { useState, type MouseEvent } from 'react';
-import { useTranslation } from './texts';
+import { useAccountsTranslation } from './texts';
 import type { AccountDataset, AccountTotals } from '@/api/accounts/account-dataset';
 import type { Account } from '@/api/accounts/accounts-schema';
 import { formatMoney, type MoneyUnit } from '@/lib/money';
@@ -94,7 +94,7 @@ export function AccountsTable({
   onExplain,
   phone,
 }: AccountsTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAccountsTranslation();
   // The scroll container as state (a callback ref): the body's virtualizer needs it, and is the only
   // part that re-renders on scroll.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
@@ -227,7 +227,7 @@ function VirtualRows({
   whyNoCard,
   onExplain,
 }: VirtualRowsProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAccountsTranslation();
   const { start, end } = useRowWindow(scrollElement, order.length, ROW_HEIGHT, OVERSCAN);
   const paddingTop = start * ROW_HEIGHT;
   const paddingBottom = (order.length - end) * ROW_HEIGHT;

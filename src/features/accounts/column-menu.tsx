@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
-import { useTranslation } from './texts';
+import { useAccountsTranslation } from './texts';
 import { columnIds, type ColumnId } from './account-columns';
 
 interface ColumnMenuProps {
@@ -19,7 +19,7 @@ interface ColumnMenuProps {
 
 /** Show or hide columns; the trade name always stays (it names each row). */
 export function ColumnMenu({ hidden, withheld, onToggle }: ColumnMenuProps) {
-  const { t } = useTranslation();
+  const { t } = useAccountsTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (

@@ -119,4 +119,4 @@ export const accountsTexts = defineTexts(
  * The hook every component of this feature translates with: importing it brings these texts into the
  * accounts screen's chunk and registers them before any of its components renders.
  */
-export const useTranslation = bindTexts('accounts', accountsTexts);
+export const useAccountsTranslation = bindTexts('accounts', accountsTexts);

@@ -1,7 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
-import { useTranslation } from './texts';
+import { useAccountsTranslation } from './texts';
 import { accountsEngine } from '@/api/accounts/accounts-engine';
 import type { Account } from '@/api/accounts/accounts-schema';
 import { virtualCardCode } from '@/api/virtual-card-account';
@@ -62,7 +62,7 @@ function useColumnChoices() {
  * columns, the values a contradiction withholds, and the ways out (a virtual card, a CSV).
  */
 export function useAccountsScreen() {
-  const { t } = useTranslation();
+  const { t } = useAccountsTranslation();
   const { t: tCode } = useVirtualCardCodeTranslation();
   const navigateWithHandOff = useNavigateWithHandOff();
   const config = useRuntimeConfig();

@@ -7,7 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from './texts';
+import { useAnalysisStatusTranslation } from './texts';
 import { formatCpf } from '@/lib/cpf';
 import { AnalysisResults } from './analysis-results';
 import type { AnalysisStatusLookup } from './use-analysis-status-lookup';
@@ -37,7 +37,7 @@ export function AnalysisAnswer({
   fullCpfOnPaper,
   setFullCpfOnPaper,
 }: AnswerProps) {
-  const { t } = useTranslation();
+  const { t } = useAnalysisStatusTranslation();
   return (
     <Box aria-busy={fetching}>
       {loading ? (
@@ -70,7 +70,7 @@ function AnsweredCpf({
   fullCpfOnPaper,
   setFullCpfOnPaper,
 }: Omit<AnswerProps, 'fetching' | 'loading' | 'answeredCpf'> & { cpf: string }) {
-  const { t } = useTranslation();
+  const { t } = useAnalysisStatusTranslation();
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>

@@ -5,13 +5,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from './texts';
+import { useAnalysisStatusTranslation } from './texts';
 import { CpfInput } from '@/components/cpf-input';
 import { AUTO_REFRESH_MS, type AnalysisStatusLookup } from './use-analysis-status-lookup';
 
 /** The CPF field and its button: a search form. */
 export function AnalysisLookupForm({ field, onSubmit }: Pick<AnalysisStatusLookup, 'field' | 'onSubmit'>) {
-  const { t } = useTranslation();
+  const { t } = useAnalysisStatusTranslation();
   return (
     <Box
       component="form"
@@ -46,7 +46,7 @@ export function AnalysisRefreshBar({
   updatedAt,
   fetching,
 }: Pick<AnalysisStatusLookup, 'autoRefresh' | 'setAutoRefresh' | 'updatedAt' | 'fetching'>) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAnalysisStatusTranslation();
   return (
     <Stack
       direction="row"

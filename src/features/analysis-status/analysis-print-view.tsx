@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from './texts';
+import { useAnalysisStatusTranslation } from './texts';
 import { printClasses } from '@/components/print';
 import { PrintHeader } from '@/components/print-header';
 import { formatCpf } from '@/lib/cpf';
@@ -20,7 +20,7 @@ export function AnalysisPrintView({
 }: Pick<AnalysisStatusLookup, 'lookup' | 'paging' | 'resultCount' | 'updatedAt' | 'fullCpfOnPaper'> & {
   cpf: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAnalysisStatusTranslation();
   return (
     <Box className={printClasses.only} data-testid="analysis-print">
       <PrintHeader title={t('analysisStatus.print.title')}>

@@ -10,7 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useId } from 'react';
-import { useTranslation } from './texts';
+import { useAnalysisStatusTranslation } from './texts';
 import type { AnalysisLookup } from '@/api/analysis-status';
 import type { AnalysisStatusPaging } from '@/config/config-schema';
 import { AnalysisStatusChip } from '@/components/analysis-status-chip';
@@ -18,7 +18,7 @@ import { CopyCodeButton } from '@/components/copy-code-button';
 import { TechnicalDetails } from '@/components/technical-details';
 import { providerMessageText } from './provider-message';
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = ReturnType<typeof useAnalysisStatusTranslation>['t'];
 
 /**
  * The count beside the heading: "3 propostas encontradas" when one page held them all, "25 de 25" (or
@@ -48,7 +48,7 @@ export function AnalysisResults({
   paging: AnalysisStatusPaging | undefined;
   onPaper?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useAnalysisStatusTranslation();
   const { resultados, erros, alertas, sucesso } = lookup;
   const shown = resultados.length;
 
@@ -116,7 +116,7 @@ function ShortfallNote({
   paging: AnalysisStatusPaging | undefined;
   onPaper: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAnalysisStatusTranslation();
   const { shortfall } = lookup;
   if (!shortfall) return null;
   const number = new Intl.NumberFormat(i18n.language);

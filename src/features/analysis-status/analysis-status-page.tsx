@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from './texts';
+import { useAnalysisStatusTranslation } from './texts';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { LiveRegion } from '@/components/live-region';
 import { PageContainer } from '@/components/page-container';
@@ -14,7 +14,7 @@ import { useAnalysisStatusLookup } from './use-analysis-status-lookup';
 
 /** Analysis status by CPF: the lookup's state is `useAnalysisStatusLookup`'s, drawn here by region. */
 export function AnalysisStatusPage() {
-  const { t } = useTranslation();
+  const { t } = useAnalysisStatusTranslation();
   const lookup = useAnalysisStatusLookup();
   const { field, refusals, resultCount, failure, answeredCpf } = lookup;
   return (

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { batchView } from './batch-store';
-import { useTranslation } from './texts';
+import { useAnalysisStatusTranslation } from './texts';
 
 /** "done/total" of a running batch, or null; a string, so that an unchanged count renders nothing. */
 function runningCount(): string | null {
@@ -19,7 +19,7 @@ const noCount = () => null;
  * (on the batch's own tab the progress is on screen already).
  */
 export function AnalysisTabs({ current }: { current: 'single' | 'batch' }) {
-  const { t } = useTranslation();
+  const { t } = useAnalysisStatusTranslation();
   const count = useSyncExternalStore(
     batchView.subscribe,
     current === 'single' ? runningCount : noCount,

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Ref } from 'react';
 import { TextInput } from '@/components/text-input';
-import { useBatchTranslation } from './batch-texts';
+import { useAnalysisBatchTranslation } from './batch-texts';
 import type { BatchInputState } from './use-batch-input';
 
 type BatchDropZoneProps = Pick<
@@ -28,7 +28,7 @@ export function BatchDropZone({
   fileInputRef,
   fieldRef,
 }: BatchDropZoneProps) {
-  const { t } = useBatchTranslation();
+  const { t } = useAnalysisBatchTranslation();
   return (
     <Box
       onDragEnter={(event) => onDrag(event, true)}

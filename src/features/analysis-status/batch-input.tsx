@@ -9,7 +9,7 @@ import { LiveRegion } from '@/components/live-region';
 import { MAX_BATCH_CPFS, type ParsedCpfList } from '@/lib/cpf-list';
 import { BatchDropZone } from './batch-drop-zone';
 import { invalidReasonText } from './batch-labels';
-import { useBatchTranslation } from './batch-texts';
+import { useAnalysisBatchTranslation } from './batch-texts';
 import { useBatchInput, type BatchInputState } from './use-batch-input';
 
 /** The invalid entries listed on screen; the rest are counted (and all go to the export). */
@@ -28,7 +28,7 @@ export function BatchInput({
   /** The text area (typed as an input, as TextInput's ref is: only `focus()` is used). */
   fieldRef: Ref<HTMLInputElement>;
 }) {
-  const { t, i18n } = useBatchTranslation();
+  const { t, i18n } = useAnalysisBatchTranslation();
   const input = useBatchInput();
   const { list, summary, fileNote, lookups, tooMany } = input;
   return (
@@ -98,7 +98,7 @@ function InvalidEntries({
   leadingZeros,
   completeLeadingZeros,
 }: Pick<BatchInputState, 'list' | 'leadingZeros' | 'completeLeadingZeros'>) {
-  const { t, i18n } = useBatchTranslation();
+  const { t, i18n } = useAnalysisBatchTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   if (list.invalid.length === 0) return null;
   return (

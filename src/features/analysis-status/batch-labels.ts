@@ -6,7 +6,7 @@ import { formatCpf } from '@/lib/cpf';
 import type { InvalidCpfEntry } from '@/lib/cpf-list';
 import type { BatchRow, RowCategory } from './batch-rows';
 import type { RowText, Tone } from './batch-table';
-import { useBatchTranslation, type BatchT } from './batch-texts';
+import { useAnalysisBatchTranslation, type BatchT } from './batch-texts';
 import { maskCpfForList } from './recent-lookups';
 
 export interface BatchLabels {
@@ -31,7 +31,7 @@ export interface BatchLabels {
  * as AnalysisStatusChip) and the same error descriptions as the single lookup.
  */
 export function useBatchLabels(showCpfs: boolean): BatchLabels {
-  const { t, i18n } = useBatchTranslation();
+  const { t, i18n } = useAnalysisBatchTranslation();
   const { analysisStatuses, requestTimeoutMs } = useRuntimeConfig();
   const language = i18n.language;
 

@@ -6,11 +6,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useMemoryStore } from '@/hooks/use-memory-store';
 import { batchView } from './batch-store';
-import { useBatchTranslation } from './batch-texts';
+import { useAnalysisBatchTranslation } from './batch-texts';
 
 /** Asked when the analyst leaves the analysis screens while a batch runs. */
 export function BatchLeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
-  const { t, i18n } = useBatchTranslation();
+  const { t, i18n } = useAnalysisBatchTranslation();
   const view = useMemoryStore(batchView);
   const number = new Intl.NumberFormat(i18n.language);
   const total = view?.progress.total ?? 0;

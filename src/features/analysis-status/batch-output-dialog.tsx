@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useBatchTranslation } from './batch-texts';
+import { useAnalysisBatchTranslation } from './batch-texts';
 
 /** What goes into a CSV or onto paper: the rows the filter shows or all of them, CPFs masked or whole. */
 export interface OutputChoice {
@@ -43,7 +43,7 @@ export function BatchOutputDialog({
   onClose: () => void;
   returnFocusTo: () => HTMLElement | null;
 }) {
-  const { t, i18n } = useBatchTranslation();
+  const { t, i18n } = useAnalysisBatchTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const id = useId();
   const [rows, setRows] = useState<OutputChoice['rows']>(filter === null ? 'all' : 'filtered');

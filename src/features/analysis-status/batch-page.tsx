@@ -30,7 +30,7 @@ import { BatchResults } from './batch-results';
 import { batchRows, visibleRows, type BatchRow } from './batch-rows';
 import { startBatch } from './batch-runner';
 import { batchView, clearBatch, retryBatch, stopBatch } from './batch-store';
-import { useBatchTranslation } from './batch-texts';
+import { useAnalysisBatchTranslation } from './batch-texts';
 import type { OutputKind, OutputView } from './use-batch-results-view';
 
 /** The id of the tab's batch, or null: what the page itself re-renders for (not every answer). */
@@ -46,7 +46,7 @@ const currentBatchId = () => batchView.get()?.id ?? null;
  * click never waits for the table.
  */
 export function AnalysisBatchPage() {
-  const { t, i18n } = useBatchTranslation();
+  const { t, i18n } = useAnalysisBatchTranslation();
   const queryClient = useQueryClient();
   const { http } = useServices();
   const { batchConcurrency, analysisStatusPaging } = useRuntimeConfig();

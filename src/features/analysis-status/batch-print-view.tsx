@@ -6,7 +6,7 @@ import { maskEntry } from './batch-export';
 import { invalidReasonText, type BatchLabels } from './batch-labels';
 import { countByCategory, type BatchRow } from './batch-rows';
 import type { BatchView } from './batch-store';
-import { useBatchTranslation } from './batch-texts';
+import { useAnalysisBatchTranslation } from './batch-texts';
 import { formatDateTime } from '@/lib/date-time';
 
 const cell = {
@@ -38,7 +38,7 @@ export function BatchPrintView({
   /** Whole or masked CPFs, as the analyst chose. */
   labels: BatchLabels;
 }) {
-  const { t, i18n } = useBatchTranslation();
+  const { t, i18n } = useAnalysisBatchTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const counts = countByCategory(rows);
   const startedAt = formatDateTime(view.startedAt, i18n.language);

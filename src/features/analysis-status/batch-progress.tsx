@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { memo, useEffect, useRef, useState, type Ref } from 'react';
 import { LiveRegion } from '@/components/live-region';
 import type { BatchView } from './batch-store';
-import { useBatchTranslation, type BatchT } from './batch-texts';
+import { useAnalysisBatchTranslation, type BatchT } from './batch-texts';
 
 /** Progress is said at most this often while the batch runs (not on every answer). */
 export const ANNOUNCE_EVERY_MS = 15_000;
@@ -50,7 +50,7 @@ export function BatchProgress({
   onNewList: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
-  const { t, i18n } = useBatchTranslation();
+  const { t, i18n } = useAnalysisBatchTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const { progress } = view;
   const now = useNow(progress.active);
@@ -144,7 +144,7 @@ const BatchActions = memo(function BatchActions({
   onRetry: (which: 'failed' | 'stopped') => void;
   onNewList: () => void;
 }) {
-  const { t } = useBatchTranslation();
+  const { t } = useAnalysisBatchTranslation();
   return (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
       {active ? (

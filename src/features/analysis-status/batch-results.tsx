@@ -12,7 +12,7 @@ import type { BatchLabels } from './batch-labels';
 import type { BatchRow, RowCategory } from './batch-rows';
 import type { OutputChoice } from './batch-output-dialog';
 import { BatchTable, type Tone } from './batch-table';
-import { useBatchTranslation } from './batch-texts';
+import { useAnalysisBatchTranslation } from './batch-texts';
 import { useBatchResultsView, type OutputKind, type OutputView } from './use-batch-results-view';
 
 // The question before an export or a print (radios, a dialog) loads when first asked, not with the table.
@@ -53,7 +53,7 @@ export const BatchResults = memo(function BatchResults({
   onOutput,
   onOpen,
 }: BatchResultsProps) {
-  const { t, i18n } = useBatchTranslation();
+  const { t, i18n } = useAnalysisBatchTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const { actionsRef, view } = useBatchResultsView(rows, labels);
   const { shown, asking } = view;
@@ -156,7 +156,7 @@ function CategoryFilter({
   active: RowCategory | null;
   onSelect: (category: RowCategory | null) => void;
 }) {
-  const { t, i18n } = useBatchTranslation();
+  const { t, i18n } = useAnalysisBatchTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <Box
@@ -201,7 +201,7 @@ const ResultsActions = memo(function ResultsActions({
   disabled: boolean;
   actionsRef: Ref<HTMLDivElement>;
 }) {
-  const { t } = useBatchTranslation();
+  const { t } = useAnalysisBatchTranslation();
   return (
     <>
       <FormControlLabel

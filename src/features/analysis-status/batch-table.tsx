@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import type { KnownStatus } from '@/config/config-schema';
 import type { BatchRow, SortColumn, SortState } from './batch-rows';
 import { bodyStyles, phoneStyles, ROW_HEIGHT } from './batch-table-styles';
-import { useBatchTranslation } from './batch-texts';
+import { useAnalysisBatchTranslation } from './batch-texts';
 
 /** A row's first guess on a phone, where it takes three lines or more (measured once shown). */
 const PHONE_ROW_HEIGHT = 104;
@@ -61,7 +61,7 @@ interface BatchTableProps {
  * header stays in view while the body scrolls.
  */
 export const BatchTable = memo(function BatchTable({ rows, text, sort, onSort, onOpen }: BatchTableProps) {
-  const { t } = useBatchTranslation();
+  const { t } = useAnalysisBatchTranslation();
   const phone = usePhoneLayout();
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
 
@@ -126,7 +126,7 @@ const BatchTableHead = memo(function BatchTableHead({
   onSort: (column: SortColumn) => void;
   phone: boolean;
 }) {
-  const { t } = useBatchTranslation();
+  const { t } = useAnalysisBatchTranslation();
   return (
     <TableHead role={phone ? 'rowgroup' : undefined}>
       <TableRow aria-rowindex={1} role={phone ? 'row' : undefined}>

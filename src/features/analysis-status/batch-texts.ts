@@ -377,7 +377,7 @@ export const analysisBatchTexts = defineTexts(
   },
 );
 
-export const useBatchTranslation = bindTexts('analysisBatch', analysisBatchTexts);
+export const useAnalysisBatchTranslation = bindTexts('analysisBatch', analysisBatchTexts);
 
 /** The batch screen's `t`: the shared keys and `analysisBatch.*`. */
-export type BatchT = ReturnType<typeof useBatchTranslation>['t'];
+export type BatchT = ReturnType<typeof useAnalysisBatchTranslation>['t'];

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from './texts';
+import { useAnalysisStatusTranslation } from './texts';
 import { maskCpfForList } from './recent-lookups';
 import type { AnalysisStatusLookup } from './use-analysis-status-lookup';
 
@@ -12,7 +12,7 @@ export function RecentLookupsList({
   cpf,
   repeat,
 }: Pick<AnalysisStatusLookup, 'recent' | 'cpf' | 'repeat'>) {
-  const { t } = useTranslation();
+  const { t } = useAnalysisStatusTranslation();
   if (recent.length === 0) return null;
   return (
     <Box component="aside" aria-labelledby="recent-lookups-heading">

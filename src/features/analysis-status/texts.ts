@@ -154,4 +154,4 @@ export const analysisStatusTexts = defineTexts(
  * The hook every component of this feature translates with: importing it brings these texts into the
  * analysis-status screen's chunk and registers them before any of its components renders.
  */
-export const useTranslation = bindTexts('analysisStatus', analysisStatusTexts);
+export const useAnalysisStatusTranslation = bindTexts('analysisStatus', analysisStatusTexts);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { useTranslation } from './texts';
+import { useAnalysisStatusTranslation } from './texts';
 import { analysisStatusQueries, type AnalysisLookup } from '@/api/analysis-status';
 import { isApiError } from '@/api/api-error';
 import { usePrint } from '@/components/print';
@@ -35,7 +35,7 @@ function validCpf(handedOff: { cpf: string } | null): string | null {
  * query key, which are memory only: never in the URL, history state or title.
  */
 export function useAnalysisStatusLookup() {
-  const { t } = useTranslation();
+  const { t } = useAnalysisStatusTranslation();
   const { analysisStatusPaging: paging } = useRuntimeConfig();
   const handedOff = validCpf(useHandOff('analysisStatus'));
   // The field is uncontrolled: the mask reformats it inside the input event as the analyst types.

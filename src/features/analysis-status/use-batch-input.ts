@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, useRef, useState, type ChangeEvent, type Dra
 import { useMemoryStore } from '@/hooks/use-memory-store';
 import { completeLeadingZeros, cpfColumnLines, MAX_BATCH_CPFS, parseCpfList } from '@/lib/cpf-list';
 import { batchText } from './batch-store';
-import { useBatchTranslation } from './batch-texts';
+import { useAnalysisBatchTranslation } from './batch-texts';
 
 /** Files larger than this are not read (1,000 CPFs in a CSV with a few columns are far below it). */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -14,7 +14,7 @@ type FileNote = { severity: 'success' | 'error'; text: string } | null;
  * screen, never the session), what it holds, and the file read into it by the picker or a drop.
  */
 export function useBatchInput() {
-  const { t, i18n } = useBatchTranslation();
+  const { t, i18n } = useAnalysisBatchTranslation();
   const text = useMemoryStore(batchText);
   // The count follows the typing a frame behind, so a long paste never makes a keystroke wait.
   const deferredText = useDeferredValue(text);

@@ -3,12 +3,12 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { useTranslation } from './texts';
+import { useAuthTranslation } from './texts';
 import type { SignInFailure } from '@/api/identity-provider';
 import { useServices } from '@/hooks/services-context';
 
 function useFailureText(failure: SignInFailure | null): string | null {
-  const { t } = useTranslation();
+  const { t } = useAuthTranslation();
   if (!failure) return null;
   if (failure.kind === 'state') return t('auth.oidcFailureState');
   if (failure.kind === 'network') return t('auth.oidcFailureNetwork');
@@ -19,7 +19,7 @@ function useFailureText(failure: SignInFailure | null): string | null {
 
 /** "Entrar" through the identity provider: a redirect there and back to `target`. */
 export function OidcSignIn({ target }: { target: string }) {
-  const { t } = useTranslation();
+  const { t } = useAuthTranslation();
   const auth = useServices().identityProvider;
   const [failure, setFailure] = useState(() => auth?.lastSignInFailure() ?? null);
   const [redirecting, setRedirecting] = useState(false);

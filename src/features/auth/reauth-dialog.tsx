@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useState, type ReactNode } from 'react';
-import { useReauthTranslation as useTranslation } from './reauth-texts';
+import { useReauthTranslation } from './reauth-texts';
 import { useServices } from '@/hooks/services-context';
 import { session, type SessionState } from '@/api/session';
 import { useRuntimeConfig } from '@/config/config-context';
@@ -46,7 +46,7 @@ const outcomeText = {
  * tab will be emptied (docs/decisions/017-operator-identity-verified-only.md).
  */
 export function ReauthDialog({ onSignOut }: ReauthDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useReauthTranslation();
   const notify = useToast();
   const state = useSession();
   const config = useRuntimeConfig();
@@ -106,7 +106,7 @@ function OidcReauth({
   onDone: (outcome: ReauthOutcome) => void;
   secondaryAction: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useReauthTranslation();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   const auth = useServices().identityProvider;
@@ -150,7 +150,7 @@ interface SessionTimeoutDialogProps {
 
 /** The idle warning: a minute before the session ends, with "Continuar conectado" focused. */
 export function SessionTimeoutDialog({ secondsLeft, onStay, onSignOut }: SessionTimeoutDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useReauthTranslation();
   return (
     <Dialog
       open

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from './texts';
+import { useAuthTranslation } from './texts';
 import { Navigate, useLocation } from 'react-router';
 import { session } from '@/api/session';
 import { hasUserActed, useRouteFocus } from '@/hooks/use-route-focus';
@@ -43,7 +43,7 @@ const endedText = {
 } as const;
 
 export function SignInPage() {
-  const { t } = useTranslation();
+  const { t } = useAuthTranslation();
   const location = useLocation();
   const state = useSession();
   const config = useRuntimeConfig();

@@ -92,4 +92,4 @@ export const authTexts = defineTexts(
  * chunk of the auth screens (the entry: sign-in is the first screen) and registers them before any of
  * its components renders.
  */
-export const useTranslation = bindTexts('auth', authTexts);
+export const useAuthTranslation = bindTexts('auth', authTexts);

@@ -8,7 +8,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
-import { useTranslation } from './texts';
+import { useAuthTranslation } from './texts';
 import { LiveRegion } from '@/components/live-region';
 import { TextInput } from '@/components/text-input';
 import { useRuntimeConfig } from '@/config/config-context';
@@ -32,7 +32,7 @@ interface TokenFormProps {
  * history.
  */
 export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = false }: TokenFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAuthTranslation();
   const config = useRuntimeConfig();
   const [value, setValue] = useState('');
   const [visible, setVisible] = useState(false);

@@ -6,7 +6,7 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from './texts';
+import { useCardsTranslation } from './texts';
 import { useVirtualCardCodeTranslation } from '@/components/virtual-card-code-texts';
 import type { AccountOption, VirtualCardRequest } from './use-virtual-card-request';
 
@@ -37,7 +37,7 @@ export function AccountPicker({
   accountInputRef,
   headingId,
 }: AccountPickerProps) {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   return (
     <Autocomplete
       options={options}
@@ -104,7 +104,7 @@ export function AccountPicker({
 
 /** An option: the trade name, who the account is, and its code (or why it cannot be requested). */
 function AccountOptionLines({ option }: { option: AccountOption }) {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   const { t: tCode } = useVirtualCardCodeTranslation();
   const { account, code } = option;
   return (

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
-import { useTranslation } from './texts';
+import { useCardsTranslation } from './texts';
 import { cancelCard } from '@/api/cards';
 import { TextInput } from '@/components/text-input';
 import { CodeField } from './code-field';
@@ -16,7 +16,7 @@ import { parseCode, useCardOperation } from './use-card-operation';
  * code again; the confirm button works only when both match. The path and the body carry the same code.
  */
 export function CancelCardSection() {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   const headingId = useId();
   const [codeText, setCodeText] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { useTranslation } from './texts';
+import { useCardsTranslation } from './texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LiveRegion } from '@/components/live-region';
 import type { CardOperation } from './journal-store';
@@ -24,7 +24,7 @@ export function CardOperationFeedback({
   errorTitle,
   fields,
 }: CardOperationFeedbackProps) {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   const { state, open, resent, resend, resultRef, outcomeShown } = controls;
   return (
     <>
@@ -55,7 +55,7 @@ type CardOperationDialogProps = { controls: CardOperationControls } & Pick<
  * one, else to the button that opened it.
  */
 export function CardOperationDialog({ controls, ...dialog }: CardOperationDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   const { state, open, answered, confirm, close, resultRef, triggerRef } = controls;
   return (
     <ConfirmDialog

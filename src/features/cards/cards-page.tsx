@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { useTranslation } from './texts';
+import { useCardsTranslation } from './texts';
 import { PageContainer } from '@/components/page-container';
 import { useHandOff } from '@/hooks/use-hand-off';
 import { CancelCardSection } from './cancel-card-section';
@@ -7,7 +7,7 @@ import { JournalSection } from './journal-section';
 import { VirtualCardSection } from './virtual-card-section';
 
 export function CardsPage() {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   // The accounts screen's row action hands over the account to request a virtual card for.
   const handedOverAccount = useHandOff('cards')?.virtualCardAccount ?? null;
 

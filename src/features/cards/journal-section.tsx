@@ -12,13 +12,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useTranslation } from './texts';
+import { useCardsTranslation } from './texts';
 import { downloadJournal, journalCells } from './journal-csv';
 import { cardJournal, useCardJournal } from './journal-store';
 
 /** The card operations of this tab (newest first), exportable as CSV. */
 export function JournalSection() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useCardsTranslation();
   const headingId = useId();
   const entries = useCardJournal();
 

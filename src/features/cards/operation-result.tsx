@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useEffect, type RefObject } from 'react';
-import { useTranslation } from './texts';
+import { useCardsTranslation } from './texts';
 import { isApiError } from '@/api/api-error';
 import { readProviderRefusals, type ProviderRefusal } from '@/api/provider-refusal';
 import type { CardOperationResult } from '@/api/schemas/cards';
@@ -70,7 +70,7 @@ export function OperationOutcome({
   fields,
   onResend,
 }: OperationOutcomeProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useCardsTranslation();
   const { sendIdempotencyKey, requestTimeoutMs } = useRuntimeConfig();
   useEffect(() => {
     if (autoFocus && outcome) focusRef.current?.focus();
@@ -178,7 +178,7 @@ export function OperationOutcome({
  * shape: the provider's words and what happened, as they came.
  */
 function Refusal({ error, fields }: { error: Error; fields: Readonly<Record<string, RefusalField>> }) {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   const { requestTimeoutMs } = useRuntimeConfig();
   const messages = isApiError(error) && error.status === 400 ? error.providerMessages : [];
   const refusals = readProviderRefusals(messages, Object.keys(fields));

@@ -191,4 +191,4 @@ export const cardsTexts = defineTexts(
  * The hook every component of this feature translates with: importing it brings these texts into the
  * cards screen's chunk and registers them before any of its components renders.
  */
-export const useTranslation = bindTexts('cards', cardsTexts);
+export const useCardsTranslation = bindTexts('cards', cardsTexts);

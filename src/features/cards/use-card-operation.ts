@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from './texts';
+import { useCardsTranslation } from './texts';
 import { newCardCodeOf, saysAlreadyCancelled } from '@/api/cards';
 import type { HttpClient } from '@/api/http-client';
 import type { CardOperationResult } from '@/api/schemas/cards';
@@ -24,7 +24,7 @@ export function useCardOperation(
   /** After the provider did it (or confirmed a lost answer did): e.g. empty the code just cancelled. */
   onDone?: () => void,
 ) {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   const { http } = useServices();
   // The confirmation: the code being confirmed (kept while the dialog fades out, so that its text does
   // not vanish), whether the dialog is open, and whether the answer is in (focus then goes to it).

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
-import { useTranslation } from './texts';
+import { useCardsTranslation } from './texts';
 import { requestVirtualCard } from '@/api/cards';
 import type { Account } from '@/api/accounts/accounts-schema';
 import { virtualCardCode, type VirtualCardCode } from '@/api/virtual-card-account';
@@ -23,7 +23,7 @@ export function useVirtualCardRequest(
   /** An account code handed over by the accounts screen: its confirmation opens at once. */
   handedOverAccount: number | null,
 ) {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   const { virtualCardAccountField: field } = useRuntimeConfig();
   const { accounts, forbidden } = useAccountList();
 

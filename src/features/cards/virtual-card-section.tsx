@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useTranslation } from './texts';
+import { useCardsTranslation } from './texts';
 import { TechnicalDetails } from '@/components/technical-details';
 import { useVirtualCardCodeTranslation } from '@/components/virtual-card-code-texts';
 import { AccountPicker } from './account-picker';
@@ -23,7 +23,7 @@ interface VirtualCardSectionProps {
  * confirm, and see the provider's answer. The state is `useVirtualCardRequest`'s.
  */
 export function VirtualCardSection({ handedOverAccount }: VirtualCardSectionProps) {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   const headingId = useId();
   const { controls, ...request } = useVirtualCardRequest(handedOverAccount);
   const { state, triggerRef, confirming } = controls;
@@ -84,7 +84,7 @@ function AccountListNotice({
   options,
   field,
 }: Pick<VirtualCardRequest, 'forbidden' | 'noneQualifies' | 'accounts' | 'options' | 'field'>) {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   if (forbidden)
     return (
       // A standing explanation, not an event: a note, not an alert.
@@ -122,7 +122,7 @@ function VirtualCardDialogText({
   confirmingOption,
   field,
 }: Pick<VirtualCardRequest, 'confirmingOption' | 'field'> & { confirming: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useCardsTranslation();
   const { t: tCode } = useVirtualCardCodeTranslation();
   return (
     <>

@@ -5,7 +5,7 @@ import { PrintHeader, usePrintOperator } from '@/components/print-header';
 import { formatCpf } from '@/lib/cpf';
 import { formatDateTime } from '@/lib/date-time';
 import { reviewSections, useDisplayContext, type ReadValue, type ReviewRow } from './review-rows';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 import type { Wizard } from './wizard';
 
 /** When the summary is printed after the send: when it left and the code the provider gave, if any. */
@@ -38,7 +38,7 @@ export function ApplicationPrintView({
   read: ReadValue;
   sent: SentReceipt | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useCreditApplicationTranslation();
   const context = useDisplayContext();
   const operator = usePrintOperator();
   const sections = reviewSections(wizard, read, context);
@@ -165,7 +165,7 @@ const cssString = (text: string) => `"${text.replace(/["\\]/g, '\\$&').replace(/
  * CSS-in-JS layer does not nest. While it is in the page the browser's own footer (the address) gives way.
  */
 function PageNumbers() {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const [before = '', middle = '', after = ''] = t('creditApplication.print.pageOf', {
     page: '\u0000',
     pages: '\u0000',

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { productQueries } from '@/api/products';
 import { PageContainer } from '@/components/page-container';
@@ -91,7 +91,7 @@ function WizardSteps({
   forget: () => void;
   startFrom: (values: ApplicationInput) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { rootRef, summaryRef, headingRef, anotherRef, steps, sent, another, leave, paper } = useWizardSteps(
     wizard,
     { lost, forget, startFrom },

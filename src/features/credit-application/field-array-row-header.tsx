@@ -12,14 +12,14 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { DisplayContext } from './field-kinds/kind';
 import { display } from './field-kinds/registry';
 import type { RowItem } from './field-kinds/rows';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 import { rowLines, type ReadValue } from './review-rows';
 import { useProblemCount } from './use-form-errors';
 import { rowFieldsOf, type ArrayEntry } from './wizard';
 
 /** A row kind's texts: its title, its add and remove buttons. */
 export function useRowTexts(kind: RowItem) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   return useMemo(
     () => ({
       title: (number: number) => t(`creditApplication.rows.${kind}`, { number }),
@@ -94,7 +94,7 @@ export function RowHeader({
   /** The input of the row's exclusive flag (the mailing address), drawn on the line. */
   flagInput: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useCreditApplicationTranslation();
   const texts = useRowTexts(entry.rows.item);
   const { getValues } = useFormContext();
   const at = `${entry.path}.${index}`;

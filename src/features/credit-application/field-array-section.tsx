@@ -14,7 +14,7 @@ import { useRevealFocus } from './field-focus';
 import { FieldGrid } from './field-grid';
 import { FieldInput } from './field-kinds/registry';
 import { fieldId, useErrorMessage } from './field-labels';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 import { useArrayErrorCode } from './use-form-errors';
 import { RowHeader, useRowTexts } from './field-array-row-header';
 import { KeyHint, SHORTCUTS, shortcutProps } from './wizard-shortcuts';
@@ -51,7 +51,7 @@ const Row = memo(function Row({
   onRemove: ((index: number) => void) | null;
 }) {
   const { additionalCardFields } = useRuntimeConfig();
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const at = `${entry.path}.${index}`;
   const fields = useMemo(() => rowFieldsOf(entry, index), [entry, index]);
   // The exclusive flag sits on the row's line, open or closed; the body holds the other fields.
@@ -117,7 +117,7 @@ const Row = memo(function Row({
  * an add or remove did. A removed row that held the exclusive flag (mailing address) passes it on.
  */
 export function FieldArraySection({ entry }: { entry: ArrayEntry }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const texts = useRowTexts(entry.rows.item);
   const { control, getValues, setValue } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name: entry.path });

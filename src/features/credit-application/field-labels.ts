@@ -1,6 +1,6 @@
 import { useRuntimeConfig } from '@/config/config-context';
 import type { ErrorCode } from './field-kinds/kind';
-import { creditApplicationTexts, useTranslation, type TFunction } from './texts';
+import { creditApplicationTexts, useCreditApplicationTranslation, type TFunction } from './texts';
 
 /** The DOM id of the input at `path`, so that the error summary can link to it. */
 export function fieldId(path: string): string {
@@ -36,7 +36,7 @@ export function fieldLabel(path: string, t: TFunction): string {
 
 /** The translated message of an error code (the step schemas use codes as messages). */
 export function useErrorMessage() {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { printedNameMaxLength } = useRuntimeConfig();
   return (code: string | undefined): string | null => {
     if (!code) return null;

@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 
 /** Asked when the operator leaves the wizard for another screen with unsent data. */
 export function LeaveDialog({
@@ -20,7 +20,7 @@ export function LeaveDialog({
   onLeave: () => void;
   onDiscard: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   // Full screen on phones: three long buttons do not fit a small dialog side by side.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 import { LiveRegion } from '@/components/live-region';
 import { fieldLabel } from './field-labels';
 import { DuplicateCheck, RETURN_TO_REVIEW, ReviewSummary, SubmitButton } from './review-summary';
@@ -27,7 +27,7 @@ export function ReviewAndSubmit({
   /** Prints the summary of the draft, for the customer to check before it is sent. */
   onPrint: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const review = useReviewSubmit(wizard, onSent);
   if (!review.ready)
     return (
@@ -92,7 +92,7 @@ function FixFirst({
   problems: readonly string[];
   requestProblem: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   return (
     <Alert severity="error" role="alert">
       {t('creditApplication.review.fixFirst')}

@@ -4,7 +4,7 @@ import { useServices } from '@/hooks/services-context';
 import type { DisplayContext } from './field-kinds/kind';
 import { display } from './field-kinds/registry';
 import { fieldLabel, ownLabel } from './field-labels';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 import {
   isArrayEntry,
   rowFieldsOf,
@@ -80,7 +80,7 @@ export function reviewSections(wizard: Wizard, read: ReadValue, context: Display
 
 /** What the kinds' displays need: the language, its texts, and the provider's product names. */
 export function useDisplayContext(): DisplayContext {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useCreditApplicationTranslation();
   const { http } = useServices();
   const products = useQuery(productQueries.list(http));
   return {

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { visuallyHidden } from '@mui/utils';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
 import { analysisStatusQueries } from '@/api/analysis-status';
@@ -28,7 +28,7 @@ import type { StepKey, StepSlug, Wizard } from './wizard';
 export const RETURN_TO_REVIEW = { returnTo: 'revisao' } as const;
 
 function Group({ stepKey, slug, children }: { stepKey: StepKey; slug: StepSlug; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const title = t(`creditApplication.steps.${stepKey}`);
   const headingId = `revisao-${slug}`;
   return (
@@ -53,7 +53,7 @@ function Group({ stepKey, slug, children }: { stepKey: StepKey; slug: StepSlug; 
 }
 
 function Pairs({ rows }: { rows: readonly ReviewRow[] }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   return (
     <Box
       component="dl"
@@ -93,7 +93,7 @@ function Pairs({ rows }: { rows: readonly ReviewRow[] }) {
 
 /** Every value, grouped by step (rows read from the step schemas), each group with its "Alterar" link. */
 export function ReviewSummary({ wizard, body }: { wizard: Wizard; body: CreditApplicationRequest | null }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { getValues } = useFormContext();
   const context = useDisplayContext();
   const sections = reviewSections(wizard, (path) => getValues(path), context);
@@ -118,7 +118,7 @@ export function ReviewSummary({ wizard, body }: { wizard: Wizard; body: CreditAp
 
 /** Before the submit: does this CPF already have analyses? A warning, never a block. */
 export function DuplicateCheck({ cpf }: { cpf: string }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const digits = onlyDigits(cpf);
   const valid = isValidCpf(cpf);
   const { http } = useServices();
@@ -163,7 +163,7 @@ export function AnalysesList({
   /** The code the provider's answer carried, marked as such. */
   answeredCode?: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   return (
     <Box
       component="ul"
@@ -210,7 +210,7 @@ export function SubmitButton({
   /** Not pending, yet not to be pressed (a draft already sent, while the success screen comes). */
   disabled?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   return (
     <Button
       variant="contained"

@@ -4,7 +4,7 @@ import { visuallyHidden } from '@mui/utils';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 import type { Wizard } from './wizard';
 
 /**
@@ -25,7 +25,7 @@ export function StepList({
   furthest: number;
   onGo: (slug: string, event: MouseEvent) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   return (
     <Box component="nav" aria-label={t('creditApplication.stepper.label')} sx={{ minWidth: 0 }}>
       <Box

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
 import { analysisStatusQueries } from '@/api/analysis-status';
@@ -97,7 +97,7 @@ function SentBox({
   outcome: Extract<SubmitOutcomeState, { kind: 'sent' }>;
   focusRef: FocusRef;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const code = trackingCodeOf(outcome.response);
   const { checking, fresh } = useNewAnalyses(outcome.cpf, outcome.baseline);
   const duplicate = fresh !== null && fresh.length > 1 ? fresh : null;
@@ -152,7 +152,7 @@ function SentBox({
 
 /** The raw answer behind "details" (the interface does not show the body: what came back, as it came). */
 function ResponseDetails({ response }: { response: unknown }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const empty = response === undefined || response === null || response === '';
   return (
     <Box component="details" sx={{ '& summary': { cursor: 'pointer' } }}>
@@ -186,7 +186,7 @@ function RefusedBox({
   wizard: Wizard;
   focusRef: FocusRef;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { requestTimeoutMs } = useRuntimeConfig();
   const { error } = outcome;
   const messages = isApiError(error) && error.status === 400 ? error.providerMessages : [];
@@ -256,7 +256,7 @@ function UnknownBox({
   onResend: (() => void) | undefined;
   focusRef: FocusRef;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { sendIdempotencyKey, requestTimeoutMs } = useRuntimeConfig();
   const { http } = useServices();
   const lookup = useQuery({

@@ -507,7 +507,7 @@ export const creditApplicationTexts = defineTexts(
  * The hook every component of this feature translates with: importing it brings these texts into the
  * wizard's chunk and registers them before any of its components renders.
  */
-export const useTranslation = bindTexts('creditApplication', creditApplicationTexts);
+export const useCreditApplicationTranslation = bindTexts('creditApplication', creditApplicationTexts);
 
 /** This feature's `t` (shared keys and `creditApplication.*`), for helpers that take it as an argument. */
-export type TFunction = ReturnType<typeof useTranslation>['t'];
+export type TFunction = ReturnType<typeof useCreditApplicationTranslation>['t'];

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import type { Ref, RefObject } from 'react';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SubmitOutcome } from './submit-outcome';
 import type { WizardStepsState } from './use-wizard-steps';
@@ -19,7 +19,7 @@ export function WizardSentScreen({
   sent: NonNullable<WizardStepsState['sent']>;
   anotherRef: Ref<HTMLButtonElement>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { application } = sent;
   return (
     <SubmitOutcome
@@ -58,7 +58,7 @@ export function AnotherApplicationDialog({
   another: WizardStepsState['another'];
   anotherRef: RefObject<HTMLButtonElement | null>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   return (
     <ConfirmDialog
       open={another.open}

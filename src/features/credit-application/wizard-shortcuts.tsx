@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, type RefObject } from 'react';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 
 /**
  * The wizard's keyboard shortcuts for the moves an operator makes all day: "Continuar" and "Adicionar"
@@ -59,7 +59,10 @@ export function useWizardShortcuts(root: RefObject<HTMLElement | null>) {
 }
 
 /** The props that give a button its shortcut: announced, and named in its title. */
-export function shortcutProps(shortcut: Shortcut, t: ReturnType<typeof useTranslation>['t']) {
+export function shortcutProps(
+  shortcut: Shortcut,
+  t: ReturnType<typeof useCreditApplicationTranslation>['t'],
+) {
   return {
     'aria-keyshortcuts': shortcut.aria,
     title: t('creditApplication.shortcuts.title', { keys: shortcut.keys.join('+') }),
@@ -109,7 +112,7 @@ function Keys({ keys }: { keys: readonly string[] }) {
 
 /** The "Atalhos" list, closed: what each shortcut does, and the keys that need none. */
 export function ShortcutList() {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const rows = [
     { keys: SHORTCUTS.continue.keys, text: t('creditApplication.shortcuts.continue') },
     { keys: ['Enter'], text: t('creditApplication.shortcuts.enter') },

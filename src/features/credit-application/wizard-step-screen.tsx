@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import type { Ref } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from './texts';
+import { useCreditApplicationTranslation } from './texts';
 import { ErrorSummary, sortByPosition } from './error-summary';
 import { ReviewAndSubmit } from './review-and-submit';
 import { StepFields } from './step-fields';
@@ -38,7 +38,7 @@ export function WizardStepScreen({
   summaryRef,
   headingRef,
 }: WizardStepScreenProps) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { nav, redirecting } = steps;
   const { step, stepIndex, previous } = nav;
   const stepTitle = t(`creditApplication.steps.${step.key}`);
@@ -107,7 +107,7 @@ function StepHeading({
   stepTitle: string;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const progress = t('creditApplication.progress', { current: stepIndex + 1, total: wizard.steps.length });
   return (
     <>
@@ -148,7 +148,7 @@ function StepForm({
   onContinue: ReturnType<typeof useStepNavigation>['navigation']['onContinue'];
   submitLabel: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   // Untyped: the step's paths are read from its schema at run time.
   const { trigger } = useFormContext();
   return (

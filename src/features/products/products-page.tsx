@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from './texts';
+import { useProductsTranslation } from './texts';
 import { productQueries } from '@/api/products';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { PageContainer } from '@/components/page-container';
@@ -12,7 +12,7 @@ import { filterProducts } from './product-filter';
 import { ProductsTable } from './products-table';
 
 export function ProductsPage() {
-  const { t } = useTranslation();
+  const { t } = useProductsTranslation();
   const { http } = useServices();
   const products = useQuery(productQueries.list(http));
   const search = useListSearch(t('products.filterLabel'), t('products.filterHelp'));

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTranslation } from './texts';
+import { useProductsTranslation } from './texts';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '@/api/schemas/products';
 import { SkeletonRows } from '@/components/skeleton-rows';
@@ -23,7 +23,7 @@ interface ProductsTableProps {
 
 /** Products as a table; `null` means still loading (skeleton rows). Every API string is rendered as text. */
 export function ProductsTable({ products }: ProductsTableProps) {
-  const { t } = useTranslation();
+  const { t } = useProductsTranslation();
   const handOffLink = useHandOffLink();
   // On phones the name and the action keep their columns; code and annual fee go under the name.
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });

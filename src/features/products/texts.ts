@@ -49,4 +49,4 @@ export const productsTexts = defineTexts(
  * The hook every component of this feature translates with: importing it brings these texts into the
  * products screens's chunk and registers them before any of its components renders.
  */
-export const useTranslation = bindTexts('products', productsTexts);
+export const useProductsTranslation = bindTexts('products', productsTexts);

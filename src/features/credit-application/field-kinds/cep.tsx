@@ -5,7 +5,7 @@ import { cepQueries, type CepAddress } from '@/api/cep';
 import { useRuntimeConfig } from '@/config/config-context';
 import { formatCep, isValidCep } from '@/lib/brazil';
 import { onlyDigits } from '@/lib/digit-pattern';
-import { useTranslation } from '../texts';
+import { useCreditApplicationTranslation } from '../texts';
 import { FormText, useTextValues } from './form-text';
 import { asTyped, checked, describe, isBlank, pathOf } from './kind';
 import type { FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind';
@@ -42,7 +42,7 @@ interface Lookup {
 
 function CepField({ name, meta, siblings }: FieldInputProps<CepMeta>) {
   const { fills } = meta;
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { cepLookupUrl } = useRuntimeConfig();
   const { read, write } = useTextValues();
   const [lookup, setLookup] = useState<Lookup>({ cep: null, previous: null });

@@ -10,7 +10,7 @@ import type { ConfigLabel } from '@/config/config-schema';
 import { localizeLabel } from '@/config/config-label';
 import { UF_CODES } from '@/lib/brazil';
 import { fieldId, ownLabel } from '../field-labels';
-import { useTranslation } from '../texts';
+import { useCreditApplicationTranslation } from '../texts';
 import { recheckWhenWrong, useFieldErrorText, useHelpText } from './form-text';
 import { asTyped, checked, describe, isBlank } from './kind';
 import type { ErrorCode, FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind';
@@ -48,7 +48,7 @@ interface FormSelectProps {
 
 /** A native select registered in the form; its `name` attribute is its path, its label comes from it. */
 export function FormSelect({ name, options, placeholder, required, helperText }: FormSelectProps) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { register, getValues, trigger } = useFormContext();
   const registration = useMemo(() => register(name), [register, name]);
   // An uncontrolled select cannot show a value before its option exists (products load after the
@@ -95,7 +95,7 @@ export function FormSelect({ name, options, placeholder, required, helperText }:
 }
 
 function ChoiceField({ name, meta }: FieldInputProps<ChoiceMeta>) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useCreditApplicationTranslation();
   const { options, placeholder } = meta;
   const help = useHelpText(meta);
   const labelled = useMemo(

@@ -5,7 +5,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { visuallyHidden } from '@mui/utils';
 import * as z from 'zod/mini';
 import { fieldId, fieldLabel, ownLabel } from '../field-labels';
-import { useTranslation } from '../texts';
+import { useCreditApplicationTranslation } from '../texts';
 import { useArrayErrorCode } from '../use-form-errors';
 import { describe } from './kind';
 import type { FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind';
@@ -25,7 +25,7 @@ declare module './kind' {
  * no reference to a missing id). Its name says which row it is for ("… (Endereço 2)").
  */
 function ExclusiveFlagField({ name }: FieldInputProps<ExclusiveFlagMeta>) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { getValues, setValue, trigger } = useFormContext();
   const checked: unknown = useWatch({ name });
   const parts = name.split('.');

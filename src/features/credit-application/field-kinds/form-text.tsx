@@ -5,7 +5,7 @@ import { TextInput, type TextInputProps } from '@/components/text-input';
 import { useDigitMask } from '@/hooks/use-digit-mask';
 import type { DigitPattern } from '@/lib/digit-pattern';
 import { fieldId, ownLabel, useErrorMessage } from '../field-labels';
-import { useTranslation } from '../texts';
+import { useCreditApplicationTranslation } from '../texts';
 import { useErrorCode } from '../use-form-errors';
 import type { BaseMeta } from './kind';
 
@@ -38,7 +38,7 @@ export function useFieldErrorText(name: string): string | null {
 
 /** The field's help line (texts.ts `help.<key>`), if its meta names one. */
 export function useHelpText(meta: BaseMeta): string | undefined {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   return meta.help === undefined ? undefined : t(`creditApplication.help.${meta.help}`);
 }
 
@@ -87,7 +87,7 @@ export function FormText({
   inputProps,
   ...props
 }: FormTextProps) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const help = useHelpText(meta);
   const { register, trigger } = useFormContext();
   // Memoised: a new ref callback on every render would make the mask re-attach mid-typing.

@@ -3,7 +3,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useRuntimeConfig } from '@/config/config-context';
 import { foreignPrintedWord, isValidPrintedName, toPrintedTyping } from '@/lib/printed-name';
-import { useTranslation } from '../texts';
+import { useCreditApplicationTranslation } from '../texts';
 import { FormText, useTextValues } from './form-text';
 import { asTyped, checked, clean, describe } from './kind';
 import type { ErrorCode, FieldInputProps, FieldKind, FieldOptions, KindMeta, RuleContext } from './kind';
@@ -34,7 +34,7 @@ function useSource({ name, siblings }: FieldInputProps<PrintedNameMeta>) {
 
 function PrintedNameField(props: FieldInputProps<PrintedNameMeta>) {
   const { name, meta } = props;
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { printedNameMaxLength: max } = useRuntimeConfig();
   const { read, write } = useTextValues();
   const source = useSource(props);

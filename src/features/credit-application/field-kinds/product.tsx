@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { productQueries } from '@/api/products';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { useServices } from '@/hooks/services-context';
-import { useTranslation } from '../texts';
+import { useCreditApplicationTranslation } from '../texts';
 import { FormSelect } from './choice';
 import { asTyped, checked, describe, isBlank } from './kind';
 import type { FieldInputProps, FieldKind, FieldOptions, KindMeta, RuleContext } from './kind';
@@ -21,7 +21,7 @@ declare module './kind' {
  * shows "102 · Cartão Gold". Until the list has loaded any code passes the check (the provider decides).
  */
 function ProductField({ name, meta }: FieldInputProps<ProductMeta>) {
-  const { t } = useTranslation();
+  const { t } = useCreditApplicationTranslation();
   const { http } = useServices();
   const products = useQuery(productQueries.list(http));
   const options = (products.data ?? []).map((product) => ({
