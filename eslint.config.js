@@ -61,7 +61,6 @@ const boundaryZones = [
 const testOnlyImports = [
   { group: ['@/test/*', '**/test/*'], message: 'Test helpers are for tests only.' },
   { group: ['vitest', '@testing-library/*', '@playwright/*'], message: 'Test tooling is for tests only.' },
-  { group: ['**/*.fixture'], message: 'Fixtures are for tests only.' },
 ];
 
 /** src/api is headless (docs/architecture.md): no React, no UI kit, no router; React bindings live in src/hooks. */
@@ -166,10 +165,8 @@ export default tseslint.config(
     //   its styles, a client and its body reading).
     files: ['src/**/*.{ts,tsx}'],
     ignores: [
-      // Tests read as a list of cases, and their fixtures are data: their length is their coverage.
+      // Tests read as a list of cases, and test data is data: their length is their coverage.
       '**/*.test.{ts,tsx}',
-      '**/*.fixture.ts',
-      'src/sandbox/fixtures.ts',
       'src/test/**',
       // Text tables are data: one entry a string, in two languages; their length is the screen's wording.
       'src/features/*/texts.ts',
@@ -214,14 +211,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    // Fixtures are test-only themselves (below), so they may use the test helpers.
-    ignores: [
-      '**/*.test.{ts,tsx}',
-      '**/*.fixture.ts',
-      'src/sandbox/fixtures.ts',
-      'src/test/**',
-      'src/api/**',
-    ],
+    // Test-only code has one home, src/test/ (with the tests themselves): it may use the test tooling.
+    ignores: ['**/*.test.{ts,tsx}', 'src/test/**', 'src/api/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: testOnlyImports }] },
   },
   {

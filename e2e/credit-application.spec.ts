@@ -17,7 +17,7 @@ import {
   typeOtherFields,
   type ApplicantOverrides,
 } from './wizard-helpers';
-import { requestBodyOf } from '../src/features/credit-application/sample-application.fixture';
+import { requestBodyOf } from '@/test/sample-application';
 
 const { cpf, nome, nomedamae, email } = applicant.portador;
 

@@ -3,7 +3,7 @@ import {
   sampleApplication,
   typedFieldsOf,
   typedValuesOf,
-} from '../src/features/credit-application/sample-application.fixture';
+} from '@/test/sample-application';
 import { overlay, type Overrides } from '../src/test/overlay';
 import type { ApplicationInput, FormStepKey } from '../src/features/credit-application/wizard';
 

@@ -8,11 +8,11 @@ import { lenientErrorObjectSchema } from '@/api/schemas/error-object';
 import { productListResponseSchema } from '@/api/schemas/products';
 import { XSS_PAYLOADS, creditSuccessBodySchema } from './fault-replies';
 import type { FaultInput } from './faults';
-import { buildCreditApplication } from './fixtures';
+import { buildCreditApplication } from '@/test/sandbox-requests';
 import { createTestSandbox } from './node';
 import { accountNumber, accountUuid, seededCpfs } from './seed';
 import type { Sleep } from './store-options';
-import { createTestClient, readError } from './test-client';
+import { createTestClient, readError } from '@/test/sandbox-client';
 
 /** Sleeps the test finishes by hand: nothing in these tests waits on real time. */
 const pendingSleeps: Array<{ ms: number; wake: () => void }> = [];

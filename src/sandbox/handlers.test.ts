@@ -8,7 +8,7 @@ import { endpoints } from '@/api/schemas/endpoints';
 import { productListResponseSchema } from '@/api/schemas/products';
 import * as z from 'zod/mini';
 import { creditSuccessBodySchema } from './fault-replies';
-import { buildCreditApplication } from './fixtures';
+import { buildCreditApplication } from '@/test/sandbox-requests';
 import { createTestSandbox } from './node';
 import { accountNumber, accountUuid, seededAnalysisCpfs, seededCpfs } from './seed';
 import { SandboxStore } from './store';
@@ -16,7 +16,7 @@ import { createSandboxHandlers } from './handlers';
 
 /** The first seeded account: its number is what the default profile's virtual-card `account` carries. */
 const FIRST_ACCOUNT_CODE = Number(accountNumber(0));
-import { createTestClient, readError } from './test-client';
+import { createTestClient, readError } from '@/test/sandbox-client';
 import { issueSandboxToken, sandboxTokens } from './tokens';
 
 const start = Date.UTC(2026, 10, 21, 12, 0, 0);

@@ -6,10 +6,10 @@ import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
 import { endpoints } from '@/api/schemas/endpoints';
 import { productListResponseSchema } from '@/api/schemas/products';
 import { creditSuccessBodySchema } from './fault-replies';
-import { buildCreditApplication } from './fixtures';
+import { buildCreditApplication } from '@/test/sandbox-requests';
 import { MAX_LANES, startSandboxHttpServer, type SandboxHttpServer } from './http-server';
 import { seededCpfs } from './seed';
-import { createTestClient, readError } from './test-client';
+import { createTestClient, readError } from '@/test/sandbox-client';
 
 let server: SandboxHttpServer;
 let client: ReturnType<typeof createTestClient>;

@@ -5,13 +5,13 @@ import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
 import { cardOperationResultSchema } from '@/api/schemas/cards';
 import { endpoints } from '@/api/schemas/endpoints';
 import { runtimeConfigSchema } from '@/config/config-schema';
-import { buildCreditApplication } from './fixtures';
+import { buildCreditApplication } from '@/test/sandbox-requests';
 import { createSandboxHandlers } from './handlers';
 import { sandboxProfile, sandboxProfileNames, sandboxProfiles } from './profiles';
 import { firstEmptyString } from './routes';
 import { FIRST_ACCOUNT_ID, accountNumber, seededCpfs } from './seed';
 import { SandboxStore } from './store';
-import { createTestClient, readError } from './test-client';
+import { createTestClient, readError } from '@/test/sandbox-client';
 
 /** One store per profile, each on its own origin, all behind one msw/node server (one interceptor). */
 function sandboxFor(profile: string, port: number) {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
-import { buildCreditApplication } from './fixtures';
+import { buildCreditApplication } from '@/test/sandbox-requests';
 import { jsonReply } from './reply';
 import { accountUuid, seededCpfs } from './seed';
 import { SandboxStore, decisionFor } from './store';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
 import { draftStore } from '@/features/credit-application/draft-store';
 import { cardJournal } from '@/features/cards/journal-store';
-import { typedApplication } from '@/features/credit-application/sample-application.fixture';
+import { typedApplication } from '@/test/sample-application';
 import { captureDownloads } from '@/test/downloads';
 import { fieldNamed } from '@/test/form-fields';
 import { renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';

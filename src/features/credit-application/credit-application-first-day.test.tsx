@@ -2,8 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import { fieldNamed as field } from '@/test/form-fields';
 import { preloadRoute, renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 import { draftStore } from './draft-store';
-import { typedApplication } from './sample-application.fixture';
-import { renderWizardAt } from './wizard-route.fixture';
+import { typedApplication } from '@/test/sample-application';
+import { renderWizardAt } from '@/test/wizard-route';
 
 /**
  * What a new operator meets on a first day of typing applications (issue 29): a draft lost to a reload,

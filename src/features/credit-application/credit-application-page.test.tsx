@@ -4,8 +4,8 @@ import { handOff } from '@/lib/hand-off';
 import { fieldNamed as field, inputsNamedEnding } from '@/test/form-fields';
 import { renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { draftStore } from './draft-store';
-import { renderWizardAt } from './wizard-route.fixture';
-import { typedApplication, typedFieldsOf, typedValuesOf, withValueAt } from './sample-application.fixture';
+import { renderWizardAt } from '@/test/wizard-route';
+import { typedApplication, typedFieldsOf, typedValuesOf, withValueAt } from '@/test/sample-application';
 import { stepOrder, type ApplicationInput, type FormStepKey } from './wizard';
 
 const wizardSteps = stepOrder.map((step) => step.key);

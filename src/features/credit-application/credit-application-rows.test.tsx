@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { fieldNamed as field } from '@/test/form-fields';
 import { preloadRoute, renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
-import { renderWizardAt } from './wizard-route.fixture';
+import { renderWizardAt } from '@/test/wizard-route';
 
 /**
  * Phones and addresses: one row open at a time, the others one line each (decision 013). The keyboard

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Profiler, useLayoutEffect, type ComponentProps } from 'react';
 import { fieldNamed as field } from '@/test/form-fields';
 import { preloadRoute, renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
-import { renderWizardAt } from './wizard-route.fixture';
+import { renderWizardAt } from '@/test/wizard-route';
 
 /**
  * A key stroke re-renders its field, not the step, so typing costs the same with 1 row or 10 (decision

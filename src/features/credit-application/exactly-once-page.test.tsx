@@ -3,7 +3,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 import { watchRequests } from '@/test/network-idle';
 import { draftStore } from './draft-store';
-import { typedApplication } from './sample-application.fixture';
+import { typedApplication } from '@/test/sample-application';
 
 /**
  * The send of a credit application, pressed as people really press it, against a provider that answers

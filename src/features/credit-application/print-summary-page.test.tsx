@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 import { draftStore } from './draft-store';
-import { typedApplication } from './sample-application.fixture';
+import { typedApplication } from '@/test/sample-application';
 
 /**
  * (The print layout is `display: none` on screen, so its roles are queried with `hidden: true`.)

@@ -6,7 +6,7 @@ import {
   typedFieldsOf,
   typedValuesOf,
   withValueAt,
-} from './sample-application.fixture';
+} from '@/test/sample-application';
 import { createWizard, type ApplicationInput, type FormStepKey } from './wizard';
 
 const wizard = createWizard(sampleContext);

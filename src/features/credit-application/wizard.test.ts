@@ -9,7 +9,7 @@ import { isoToBrDate, parseBrDate, toIsoDate, type CalendarDate } from '@/lib/da
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money';
 import { suggestPrintedName } from '@/lib/printed-name';
 import type { RuleContext } from './field-kinds/kind';
-import { sampleApplication } from './sample-application.fixture';
+import { sampleApplication } from '@/test/sample-application';
 import { DUE_DAYS } from './steps/product';
 import { toCreditApplicationRequest } from './to-request';
 import { createWizard, type ApplicationInput } from './wizard';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { fieldNamed as field } from '@/test/form-fields';
 import { preloadRoute, setupTestSandbox, warmUp } from '@/test/render-route';
-import { renderWizardAt } from '../wizard-route.fixture';
+import { renderWizardAt } from '@/test/wizard-route';
 
 /**
  * The CEP fills the address without ever taking what the operator typed: the answer is held here until

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import type { CreditApplicationRequest } from '@/api/schemas/credit-application';
 import { defaultDomains } from '@/config/config-schema';
-import { overlay, type Overrides } from '@/test/overlay';
-import { pathOf, type FieldEntry, type RuleContext } from './field-kinds/kind';
-import type { FieldMeta } from './field-kinds/kind';
-import { toCreditApplicationRequest } from './to-request';
+import { overlay, type Overrides } from './overlay';
+import { pathOf, type FieldEntry, type RuleContext } from '@/features/credit-application/field-kinds/kind';
+import type { FieldMeta } from '@/features/credit-application/field-kinds/kind';
+import { toCreditApplicationRequest } from '@/features/credit-application/to-request';
 import {
   createWizard,
   isArrayEntry,
@@ -13,7 +13,7 @@ import {
   type ApplicationInput,
   type FormStepKey,
   type Wizard,
-} from './wizard';
+} from '@/features/credit-application/wizard';
 
 /**
  * Sample applications for tests (unit, page and end-to-end), made from the step schemas: every required

@@ -1,6 +1,6 @@
 import { errorObjectSchema, type ErrorObject } from '@/api/schemas/error-object';
 import { endpoints } from '@/api/schemas/endpoints';
-import { sandboxTokens } from './tokens';
+import { sandboxTokens } from '@/sandbox/tokens';
 
 /**
  * A tiny fetch wrapper for the sandbox's own tests (node and HTTP transports). Not for the app: the app

@@ -3,8 +3,8 @@ import {
   creditApplicationRequestSchema,
   type CreditApplicationRequest,
 } from '@/api/schemas/credit-application';
-import { overlay, type Overrides } from '@/test/overlay';
-import { seededCpfs } from './seed';
+import { overlay, type Overrides } from './overlay';
+import { seededCpfs } from '@/sandbox/seed';
 
 /**
  * A credit application the sandbox accepts, for tests (Vitest and Playwright) that need one. Pass a CPF

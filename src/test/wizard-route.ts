@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { renderRoute } from '@/test/render-route';
+import { renderRoute } from './render-route';
 
 /**
  * The wizard shown at step `slug` as an operator gets there: opened at step 1, then moved to the step in
