@@ -1,9 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import {
-  sampleApplication,
-  typedFieldsOf,
-  typedValuesOf,
-} from '@/test/sample-application';
+import { sampleApplication, typedFieldsOf, typedValuesOf } from '@/test/sample-application';
 import { overlay, type Overrides } from '../src/test/overlay';
 import type { ApplicationInput, FormStepKey } from '../src/features/credit-application/wizard';
 

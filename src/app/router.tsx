@@ -68,8 +68,8 @@ const screenModules = {
     (await import('@/features/credit-application/credit-application-page')).CreditApplicationPage,
   analysisLayout: async () => (await import('@/features/analysis-status/analysis-layout')).AnalysisLayout,
   analysisStatus: async () =>
-    (await import('@/features/analysis-status/analysis-status-page')).AnalysisStatusPage,
-  analysisBatch: async () => (await import('@/features/analysis-status/batch-page')).AnalysisBatchPage,
+    (await import('@/features/analysis-status/lookup/analysis-status-page')).AnalysisStatusPage,
+  analysisBatch: async () => (await import('@/features/analysis-status/batch/batch-page')).AnalysisBatchPage,
   cards: async () => (await import('@/features/cards/cards-page')).CardsPage,
   accounts: async () => (await import('@/features/accounts/accounts-page')).AccountsPage,
 } satisfies Record<string, () => Promise<ComponentType>>;

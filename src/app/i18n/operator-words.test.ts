@@ -1,5 +1,5 @@
 import { accountsTexts } from '@/features/accounts/texts';
-import { analysisBatchTexts } from '@/features/analysis-status/batch-texts';
+import { analysisBatchTexts } from '@/features/analysis-status/batch/batch-texts';
 import { analysisStatusTexts } from '@/features/analysis-status/texts';
 import { authTexts } from '@/features/auth/texts';
 import { reauthTexts } from '@/features/auth/reauth-texts';

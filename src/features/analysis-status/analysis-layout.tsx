@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { BatchLeaveGuard } from './batch-leave-guard';
+import { BatchLeaveGuard } from './batch/batch-leave-guard';
 
 /**
  * The route around the two tabs of "Análises por CPF" (one CPF, in batch): what must outlive a move

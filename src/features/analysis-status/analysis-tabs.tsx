@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { batchView } from './batch-store';
+import { batchView } from './batch/batch-store';
 import { useAnalysisStatusTranslation } from './texts';
 
 /** "done/total" of a running batch, or null; a string, so that an unchanged count renders nothing. */

@@ -13,7 +13,7 @@ import type { DisplayContext } from './field-kinds/kind';
 import { display } from './field-kinds/registry';
 import type { RowItem } from './field-kinds/rows';
 import { useCreditApplicationTranslation } from './texts';
-import { rowLines, type ReadValue } from './review-rows';
+import { rowLines, type ReadValue } from './review/review-rows';
 import { useProblemCount } from './use-form-errors';
 import { rowFieldsOf, type ArrayEntry } from './wizard';
 

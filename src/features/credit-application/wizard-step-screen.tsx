@@ -10,7 +10,7 @@ import type { Ref } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useCreditApplicationTranslation } from './texts';
 import { ErrorSummary, sortByPosition } from './error-summary';
-import { ReviewAndSubmit } from './review-and-submit';
+import { ReviewAndSubmit } from './review/review-and-submit';
 import { StepFields } from './step-fields';
 import { StepList } from './step-list';
 import { useProblems } from './use-form-errors';

@@ -10,13 +10,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useId } from 'react';
-import { useAnalysisStatusTranslation } from './texts';
+import { useAnalysisStatusTranslation } from '../texts';
 import type { AnalysisLookup } from '@/api/analysis-status';
 import type { AnalysisStatusPaging } from '@/config/config-schema';
 import { AnalysisStatusChip } from '@/components/analysis-status-chip';
 import { CopyCodeButton } from '@/components/copy-code-button';
 import { TechnicalDetails } from '@/components/technical-details';
-import { providerMessageText } from './provider-message';
+import { providerMessageText } from '../provider-message';
 
 type T = ReturnType<typeof useAnalysisStatusTranslation>['t'];
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useAnalysisStatusTranslation } from './texts';
+import { useAnalysisStatusTranslation } from '../texts';
 import { maskCpfForList } from './recent-lookups';
 import type { AnalysisStatusLookup } from './use-analysis-status-lookup';
 

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { useCreditApplicationTranslation } from './texts';
+import { useCreditApplicationTranslation } from '../texts';
 import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
 import { analysisStatusQueries } from '@/api/analysis-status';
@@ -18,9 +18,9 @@ import { useServices } from '@/hooks/services-context';
 import { TechnicalDetails, TechnicalText } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import { useRuntimeConfig } from '@/config/config-context';
-import { fieldLabel } from './field-labels';
-import { AnalysesList, RETURN_TO_REVIEW, SubmitButton } from './review-summary';
-import { stepOfField, type Wizard } from './wizard';
+import { fieldLabel } from '../field-labels';
+import { AnalysesList, RETURN_TO_REVIEW, SubmitButton } from '../review/review-summary';
+import { stepOfField, type Wizard } from '../wizard';
 
 /** How a send of the application ended: what `SubmitOutcome` shows, one box per outcome. */
 export type SubmitOutcomeState =

@@ -7,7 +7,7 @@ import type { InvalidCpfEntry } from '@/lib/cpf-list';
 import type { BatchRow, RowCategory } from './batch-rows';
 import type { RowText, Tone } from './batch-table';
 import { useAnalysisBatchTranslation, type BatchT } from './batch-texts';
-import { maskCpfForList } from './recent-lookups';
+import { maskCpfForList } from '../lookup/recent-lookups';
 
 export interface BatchLabels {
   /** What a row shows on screen and on paper. */

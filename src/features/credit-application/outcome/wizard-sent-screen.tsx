@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import type { Ref, RefObject } from 'react';
-import { useCreditApplicationTranslation } from './texts';
+import { useCreditApplicationTranslation } from '../texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SubmitOutcome } from './submit-outcome';
-import type { WizardStepsState } from './use-wizard-steps';
-import type { Wizard } from './wizard';
+import type { WizardStepsState } from '../use-wizard-steps';
+import type { Wizard } from '../wizard';
 
 /** The sent application's outcome, with what can follow it: its status, a new one, print, another for the CPF. */
 export function WizardSentScreen({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { useAnalysisStatusTranslation } from './texts';
+import { useAnalysisStatusTranslation } from '../texts';
 import { analysisStatusQueries, type AnalysisLookup } from '@/api/analysis-status';
 import { isApiError } from '@/api/api-error';
 import { usePrint } from '@/components/print';

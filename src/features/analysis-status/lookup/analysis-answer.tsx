@@ -7,7 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useAnalysisStatusTranslation } from './texts';
+import { useAnalysisStatusTranslation } from '../texts';
 import { formatCpf } from '@/lib/cpf';
 import { AnalysisResults } from './analysis-results';
 import type { AnalysisStatusLookup } from './use-analysis-status-lookup';

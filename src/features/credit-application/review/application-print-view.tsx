@@ -5,8 +5,8 @@ import { PrintHeader, usePrintOperator } from '@/components/print-header';
 import { formatCpf } from '@/lib/cpf';
 import { formatDateTime } from '@/lib/date-time';
 import { reviewSections, useDisplayContext, type ReadValue, type ReviewRow } from './review-rows';
-import { useCreditApplicationTranslation } from './texts';
-import type { Wizard } from './wizard';
+import { useCreditApplicationTranslation } from '../texts';
+import type { Wizard } from '../wizard';
 
 /** When the summary is printed after the send: when it left and the code the provider gave, if any. */
 export interface SentReceipt {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useAnalysisStatusTranslation } from './texts';
+import { useAnalysisStatusTranslation } from '../texts';
 import { printClasses } from '@/components/print';
 import { PrintHeader } from '@/components/print-header';
 import { formatCpf } from '@/lib/cpf';

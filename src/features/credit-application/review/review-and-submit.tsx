@@ -3,13 +3,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCreditApplicationTranslation } from './texts';
+import { useCreditApplicationTranslation } from '../texts';
 import { LiveRegion } from '@/components/live-region';
-import { fieldLabel } from './field-labels';
+import { fieldLabel } from '../field-labels';
 import { DuplicateCheck, RETURN_TO_REVIEW, ReviewSummary, SubmitButton } from './review-summary';
-import { SubmitOutcome } from './submit-outcome';
+import { SubmitOutcome } from '../outcome/submit-outcome';
 import { useReviewSubmit, type SentApplication } from './use-review-submit';
-import { FIRST_SLUG, stepOfField, type Wizard } from './wizard';
+import { FIRST_SLUG, stepOfField, type Wizard } from '../wizard';
 
 /**
  * The review, the duplicate warning and the one submit (`useReviewSubmit`), or, while the form does not

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDomains } from '@/config/config-schema';
 import { translate, type SupportedLanguage } from '@/lib/i18n';
-import type { DisplayContext, RuleContext } from './field-kinds/kind';
+import type { DisplayContext, RuleContext } from '../field-kinds/kind';
 import { reviewSections, type ReviewSection } from './review-rows';
-import './texts';
-import { createWizard, type ApplicationInput } from './wizard';
+import '../texts';
+import { createWizard, type ApplicationInput } from '../wizard';
 
 const rules: RuleContext = {
   domains: defaultDomains,

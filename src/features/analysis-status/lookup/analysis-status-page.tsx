@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { useAnalysisStatusTranslation } from './texts';
+import { useAnalysisStatusTranslation } from '../texts';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { LiveRegion } from '@/components/live-region';
 import { PageContainer } from '@/components/page-container';
@@ -8,7 +8,7 @@ import { printClasses } from '@/components/print';
 import { AnalysisAnswer } from './analysis-answer';
 import { AnalysisLookupForm, AnalysisRefreshBar } from './analysis-lookup-form';
 import { AnalysisPrintView } from './analysis-print-view';
-import { AnalysisTabs } from './analysis-tabs';
+import { AnalysisTabs } from '../analysis-tabs';
 import { RecentLookupsList } from './recent-lookups-list';
 import { useAnalysisStatusLookup } from './use-analysis-status-lookup';
 

@@ -19,7 +19,7 @@ import { useMemoryStore } from '@/hooks/use-memory-store';
 import { useServices } from '@/hooks/services-context';
 import { useRuntimeConfig } from '@/config/config-context';
 import { MAX_BATCH_CPFS, type ParsedCpfList } from '@/lib/cpf-list';
-import { AnalysisTabs } from './analysis-tabs';
+import { AnalysisTabs } from '../analysis-tabs';
 import { batchCsvCells, downloadBatchCsv } from './batch-export';
 import type { OutputChoice } from './batch-output-dialog';
 import { BatchInput } from './batch-input';

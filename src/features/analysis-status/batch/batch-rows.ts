@@ -3,7 +3,7 @@ import type { BatchLookupFailure, BatchLookupResult } from '@/api/analysis-statu
 import type { CpfListEntry } from '@/lib/cpf-list';
 import { onlyDigits } from '@/lib/digit-pattern';
 import type { TaskState } from '@/lib/task-queue';
-import { providerMessageText } from './provider-message';
+import { providerMessageText } from '../provider-message';
 
 /**
  * The batch's answers as table rows: one row per tracking code (as the CSV export), one row for a CPF

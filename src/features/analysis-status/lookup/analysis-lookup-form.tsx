@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useAnalysisStatusTranslation } from './texts';
+import { useAnalysisStatusTranslation } from '../texts';
 import { CpfInput } from '@/components/cpf-input';
 import { AUTO_REFRESH_MS, type AnalysisStatusLookup } from './use-analysis-status-lookup';
 

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { visuallyHidden } from '@mui/utils';
 import { useFormContext } from 'react-hook-form';
-import { useCreditApplicationTranslation } from './texts';
+import { useCreditApplicationTranslation } from '../texts';
 import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
 import { analysisStatusQueries } from '@/api/analysis-status';
@@ -22,7 +22,7 @@ import { useServices } from '@/hooks/services-context';
 import { isValidCpf } from '@/lib/cpf';
 import { onlyDigits } from '@/lib/digit-pattern';
 import { reviewSections, useDisplayContext, type ReviewRow } from './review-rows';
-import type { StepKey, StepSlug, Wizard } from './wizard';
+import type { StepKey, StepSlug, Wizard } from '../wizard';
 
 /** Router state of an "Alterar" link: after the change, "Continuar" returns to the review. */
 export const RETURN_TO_REVIEW = { returnTo: 'revisao' } as const;
