@@ -106,6 +106,9 @@ test.describe('sign-in and products', () => {
     await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Navegação principal' });
     await nav.getByRole('link', { name: 'Contas' }).click();
+    // Shown before the next click: a click while the screen still loads cancels that navigation, and
+    // "Back" would then leave the app for the tab's blank first page.
+    await expect(page.getByRole('heading', { level: 1, name: 'Contas' })).toBeVisible();
     await nav.getByRole('link', { name: 'Produtos' }).click();
     await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
     await page.getByRole('button', { name: 'Sair' }).click();

@@ -6,7 +6,7 @@ import {
   type AnalysisResult,
   type AnalysisStatusPage,
 } from './schemas/analysis-status';
-import { endpoints } from './schemas/endpoints';
+import { endpoints } from './endpoints';
 
 /**
  * GET the analyses of a CPF (section 4.3). `cpf` is 11 digits; it goes into the path and nowhere else.

@@ -1,7 +1,7 @@
 import { isApiError } from './api-error';
 import type { HttpClient } from './http-client';
 import { cardOperationResultSchema, type CardOperationResult } from './schemas/cards';
-import { endpoints } from './schemas/endpoints';
+import { endpoints } from './endpoints';
 
 /**
  * POST a virtual card request for an account (section 4.4). Not idempotent: callers never retry it by

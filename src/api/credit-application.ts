@@ -4,7 +4,7 @@ import {
   type CreditApplicationRequest,
   type CreditApplicationResponse,
 } from './schemas/credit-application';
-import { endpoints } from './schemas/endpoints';
+import { endpoints } from './endpoints';
 
 /**
  * POST a credit analysis request (section 4.2). The response body is not shown by the interface, so any

@@ -8,7 +8,7 @@ import {
   type BodyRead,
   type DecodedBody,
 } from './http-body';
-import type { ApiBase } from './schemas/endpoints';
+import type { ApiBase } from './endpoints';
 import { lenientErrorObjectSchema } from './schemas/error-object';
 import type { SessionStore } from './session';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from './http-client';
-import { endpoints } from './schemas/endpoints';
+import { endpoints } from './endpoints';
 import { productListResponseSchema, type Product } from './schemas/products';
 
 export async function fetchProducts(http: HttpClient, signal?: AbortSignal): Promise<Product[]> {

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useTranslation } from '@/hooks/use-translation';
 import { useRuntimeConfig } from '@/config/config-context';
-import { describeApiError } from '@/hooks/describe-api-error';
+import { describeApiError } from '@/api/describe-api-error';
 import { TechnicalDetails } from './technical-details';
 
 interface ApiErrorAlertProps {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { CPF_PATTERN } from '@/lib/cpf';
-import { mergeRefs } from '@/hooks/merge-refs';
+import { mergeRefs } from '@/lib/merge-refs';
 import { TextInput, type TextInputProps } from './text-input';
 import { useDigitMask } from '@/hooks/use-digit-mask';
 

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { session } from '@/api/session';
 import { useRuntimeConfig } from '@/config/config-context';
-import { formatDateTime } from '@/lib/date-time';
+import { formatDateTime } from '@/lib/date-time-format';
 import { defineTexts } from '@/lib/texts';
 import { bindTexts } from '@/hooks/use-translation';
 

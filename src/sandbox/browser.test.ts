@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { getResponse, type RequestHandler } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { endpoints } from '@/api/schemas/endpoints';
+import { endpoints } from '@/api/endpoints';
 
 const worker = vi.hoisted(() => ({
   handlers: [] as unknown[],

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@/api/schemas/endpoints';
+import { endpoints } from '@/api/endpoints';
 import { startSandboxHttpServer, type SandboxHttpServer } from './http-server';
 
 /**

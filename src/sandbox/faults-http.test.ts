@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { accountListResponseSchema } from '@/api/accounts/accounts-schema';
 import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
 import { cardOperationResultSchema } from '@/api/schemas/cards';
-import { endpoints } from '@/api/schemas/endpoints';
+import { endpoints } from '@/api/endpoints';
 import { lenientErrorObjectSchema } from '@/api/schemas/error-object';
 import { productListResponseSchema } from '@/api/schemas/products';
 import { XSS_PAYLOADS, creditSuccessBodySchema } from './fault-replies';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { endpoints } from '@/api/schemas/endpoints';
+import type { endpoints } from '@/api/endpoints';
 
 /**
  * Fault injection (docs/requirements.md, fault injection). A fault is matched by endpoint name, consumed once per

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountListResponseSchema } from '@/api/accounts/accounts-schema';
 import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
 import { cardOperationResultSchema } from '@/api/schemas/cards';
-import { endpoints } from '@/api/schemas/endpoints';
+import { endpoints } from '@/api/endpoints';
 import { productListResponseSchema } from '@/api/schemas/products';
 import * as z from 'zod/mini';
 import { creditSuccessBodySchema } from './fault-replies';

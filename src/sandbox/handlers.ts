@@ -4,7 +4,7 @@ import { createCepHandlers } from './cep';
 import { applyBodyFault, isBodyKind, isReplacingKind, replacingFaultReply } from './fault-replies';
 import { DEFAULT_DELAY_MS, type Fault } from './faults';
 import { errorReply, toResponse, type SandboxReply } from './reply';
-import { endpoints } from '@/api/schemas/endpoints';
+import { endpoints } from '@/api/endpoints';
 import { routes, type Route } from './routes';
 import type { SandboxStore } from './store';
 import { authFailureMessages, verifyAuthorization } from './tokens';
@@ -146,7 +146,7 @@ export function createSandboxHandlers(store: SandboxStore, options: SandboxHandl
   const control = withoutTrailingSlash(options.controlBaseUrl ?? originOf(bases.base));
 
   const apiHandlers = routes.map((route) => {
-    // Method, base and pattern come from the interface's one definition (src/api/schemas/endpoints.ts).
+    // Method, base and pattern come from the interface's one definition (src/api/endpoints.ts).
     const { method, base, pattern } = endpoints[route.endpoint];
     const handle = method === 'GET' ? http.get : http.post;
     return handle(`${bases[base]}${pattern}`, async ({ request, params }) => {

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountListResponseSchema } from '@/api/accounts/accounts-schema';
 import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
-import { endpoints } from '@/api/schemas/endpoints';
+import { endpoints } from '@/api/endpoints';
 import { productListResponseSchema } from '@/api/schemas/products';
 import { creditSuccessBodySchema } from './fault-replies';
 import { buildCreditApplication } from '@/test/sandbox-requests';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Runs under jsdom on purpose: this is how page tests use the sandbox.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { endpoints } from '@/api/schemas/endpoints';
+import { endpoints } from '@/api/endpoints';
 import { productListResponseSchema } from '@/api/schemas/products';
 import { createTestSandbox } from './node';
 import { sandboxTokens } from './tokens';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountListResponseSchema } from '@/api/accounts/accounts-schema';
 import { analysisStatusPageSchema } from '@/api/schemas/analysis-status';
 import { cardOperationResultSchema } from '@/api/schemas/cards';
-import { endpoints } from '@/api/schemas/endpoints';
+import { endpoints } from '@/api/endpoints';
 import { runtimeConfigSchema } from '@/config/config-schema';
 import { buildCreditApplication } from '@/test/sandbox-requests';
 import { createSandboxHandlers } from './handlers';

@@ -1,5 +1,5 @@
 import { errorObjectSchema, type ErrorObject } from '@/api/schemas/error-object';
-import { endpoints } from '@/api/schemas/endpoints';
+import { endpoints } from '@/api/endpoints';
 import { sandboxTokens } from '@/sandbox/tokens';
 
 /**

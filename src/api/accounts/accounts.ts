@@ -1,6 +1,6 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { BodyDecoder, HttpClient } from '../http-client';
-import { endpoints } from '../schemas/endpoints';
+import { endpoints } from '../endpoints';
 import type { AccountDataset } from './account-dataset';
 import type { AccountsView, ViewRequest } from './accounts-index';
 import { accountListResponseSchema } from './accounts-schema';

@@ -17,7 +17,7 @@ import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/hooks/use-session';
 import { supportedLanguages, type SupportedLanguage } from '../i18n/i18n';
 import { usePreferences } from '../preferences';
-import { formatTime } from '@/lib/date-time';
+import { formatTime } from '@/lib/date-time-format';
 
 function isSupportedLanguage(value: string): value is SupportedLanguage {
   return (supportedLanguages as readonly string[]).includes(value);

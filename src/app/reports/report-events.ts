@@ -1,4 +1,4 @@
-import { endpoints } from '@/api/schemas/endpoints';
+import { endpoints } from '@/api/endpoints';
 import type { Observation } from './observation';
 import { routeName } from './route-name';
 
@@ -99,7 +99,7 @@ function blockedOrigin(blockedURI: string): string {
   }
 }
 
-/** The operations of the interface (src/api/schemas/endpoints.ts): a method and a path template. */
+/** The operations of the interface (src/api/endpoints.ts): a method and a path template. */
 const OPERATIONS: ReadonlySet<string> = new Set(
   Object.values(endpoints).map((endpoint) => `${endpoint.method} ${endpoint.template}`),
 );

@@ -14,7 +14,7 @@ import { TextInput } from '@/components/text-input';
 import { useRuntimeConfig } from '@/config/config-context';
 import { decodeJwtClaims } from '@/lib/jwt';
 import { sandboxTokens } from './sandbox-tokens';
-import { formatDateTime } from '@/lib/date-time';
+import { formatDateTime } from '@/lib/date-time-format';
 
 interface TokenFormProps {
   submitLabel: string;

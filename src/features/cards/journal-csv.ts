@@ -1,5 +1,5 @@
 import { translate, type SupportedLanguage } from '@/lib/i18n';
-import { formatDateTime } from '@/lib/date-time';
+import { formatDateTime } from '@/lib/date-time-format';
 import { downloadTextFile, stampedFileName, toCsv } from '@/lib/csv';
 import type { JournalEntry } from './journal-entry';
 // The cards texts, which this module reads by key outside React, are registered as it loads.

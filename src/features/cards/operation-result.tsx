@@ -11,13 +11,13 @@ import { readProviderRefusals, type ProviderRefusal } from '@/api/provider-refus
 import type { CardOperationResult } from '@/api/schemas/cards';
 import { newCardCodeOf } from '@/api/cards';
 import { CopyCodeButton } from '@/components/copy-code-button';
-import { describeApiError } from '@/hooks/describe-api-error';
+import { describeApiError } from '@/api/describe-api-error';
 import { TechnicalDetails } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import type { ConfirmedOutcome } from '@/hooks/use-confirmed-mutation';
 import { useRuntimeConfig } from '@/config/config-context';
 import type { CardOperation } from './journal-store';
-import { formatDateTime } from '@/lib/date-time';
+import { formatDateTime } from '@/lib/date-time-format';
 
 /** `2026-11-21T17:32:05Z` in the operator's local time and language. */
 export function formatLocalDateTime(iso: string | Date, language: string): string {

@@ -4,7 +4,7 @@ import { newCardCodeOf, saysAlreadyCancelled } from '@/api/cards';
 import type { HttpClient } from '@/api/http-client';
 import type { CardOperationResult } from '@/api/schemas/cards';
 import { useConfirmedMutation } from '@/hooks/use-confirmed-mutation';
-import { describeApiError } from '@/hooks/describe-api-error';
+import { describeApiError } from '@/api/describe-api-error';
 import { useServices } from '@/hooks/services-context';
 import { cardJournal, type CardOperation } from './journal-store';
 

@@ -5,7 +5,7 @@ import { creditApplicationRequestSchema } from '@/api/schemas/credit-application
 import { defaultDomains } from '@/config/config-schema';
 import { formatCep, formatPhoneNumber, UF_CODES } from '@/lib/brazil';
 import { cpfCheckDigits, formatCpf } from '@/lib/cpf';
-import { isoToBrDate, parseBrDate, toIsoDate, type CalendarDate } from '@/lib/dates';
+import { isoToBrDate, parseBrDate, toIsoDate, type CalendarDate } from '@/lib/calendar-dates';
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money';
 import { suggestPrintedName } from '@/lib/printed-name';
 import type { RuleContext } from './field-kinds/kind';

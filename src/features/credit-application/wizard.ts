@@ -10,7 +10,7 @@ import { personalStep } from './steps/personal';
 import { phonesStep } from './steps/phones';
 import { productStep } from './steps/product';
 import type { creditApplicationTexts } from './texts';
-import { compareDates } from '@/lib/dates';
+import { compareDates } from '@/lib/calendar-dates';
 
 /**
  * The wizard: its steps in order (`slug` is the last path segment, `/proposta/nova/<slug>`), and the one

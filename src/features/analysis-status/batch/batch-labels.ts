@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { describeApiError } from '@/hooks/describe-api-error';
+import { describeApiError } from '@/api/describe-api-error';
 import { useRuntimeConfig } from '@/config/config-context';
 import { statusLabel } from '@/config/status-label';
 import { formatCpf } from '@/lib/cpf';

@@ -7,7 +7,7 @@ import { invalidReasonText, type BatchLabels } from './batch-labels';
 import { countByCategory, type BatchRow } from './batch-rows';
 import type { BatchView } from './batch-store';
 import { useAnalysisBatchTranslation } from './batch-texts';
-import { formatDateTime } from '@/lib/date-time';
+import { formatDateTime } from '@/lib/date-time-format';
 
 const cell = {
   border: '1px solid #000',

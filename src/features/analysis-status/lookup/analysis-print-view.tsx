@@ -4,7 +4,7 @@ import { useAnalysisStatusTranslation } from '../texts';
 import { printClasses } from '@/components/print';
 import { PrintHeader } from '@/components/print-header';
 import { formatCpf } from '@/lib/cpf';
-import { formatDateTime } from '@/lib/date-time';
+import { formatDateTime } from '@/lib/date-time-format';
 import { AnalysisResults } from './analysis-results';
 import { maskCpfForList } from './recent-lookups';
 import type { AnalysisStatusLookup } from './use-analysis-status-lookup';

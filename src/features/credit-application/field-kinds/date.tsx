@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
-import { ageOn, calendarDateOf, compareDates, normalizeBrDate, parseBrDate, toIsoDate } from '@/lib/dates';
-import type { CalendarDate } from '@/lib/dates';
+import {
+  ageOn,
+  calendarDateOf,
+  compareDates,
+  normalizeBrDate,
+  parseBrDate,
+  toIsoDate,
+} from '@/lib/calendar-dates';
+import type { CalendarDate } from '@/lib/calendar-dates';
 import { FormText, useTextValues } from './form-text';
 import { asTyped, checked, describe, isBlank } from './kind';
 import type { FieldInputProps, FieldKind, FieldOptions, KindMeta, RuleContext } from './kind';

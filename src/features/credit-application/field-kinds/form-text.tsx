@@ -1,6 +1,6 @@
 import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { mergeRefs } from '@/hooks/merge-refs';
+import { mergeRefs } from '@/lib/merge-refs';
 import { TextInput, type TextInputProps } from '@/components/text-input';
 import { useDigitMask } from '@/hooks/use-digit-mask';
 import type { DigitPattern } from '@/lib/digit-pattern';

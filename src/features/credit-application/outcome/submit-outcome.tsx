@@ -13,7 +13,7 @@ import { analysisStatusQueries } from '@/api/analysis-status';
 import { isApiError } from '@/api/api-error';
 import { readProviderRefusals } from '@/api/provider-refusal';
 import { CopyCodeButton } from '@/components/copy-code-button';
-import { describeApiError } from '@/hooks/describe-api-error';
+import { describeApiError } from '@/api/describe-api-error';
 import { useServices } from '@/hooks/services-context';
 import { TechnicalDetails, TechnicalText } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';

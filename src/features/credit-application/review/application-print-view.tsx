@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { printClasses } from '@/components/print';
 import { PrintHeader, usePrintOperator } from '@/components/print-header';
 import { formatCpf } from '@/lib/cpf';
-import { formatDateTime } from '@/lib/date-time';
+import { formatDateTime } from '@/lib/date-time-format';
 import { reviewSections, useDisplayContext, type ReadValue, type ReviewRow } from './review-rows';
 import { useCreditApplicationTranslation } from '../texts';
 import type { Wizard } from '../wizard';

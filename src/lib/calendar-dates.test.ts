@@ -9,7 +9,7 @@ import {
   normalizeBrDate,
   parseBrDate,
   toIsoDate,
-} from './dates';
+} from './calendar-dates';
 import { longText } from '@/test/arbitraries';
 
 const RUNS = { numRuns: 1000 };

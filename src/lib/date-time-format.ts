@@ -1,5 +1,5 @@
 /**
- * Moments (not calendar dates: those are src/lib/dates.ts) as the interface language writes them. Its own
+ * Moments (not calendar dates: those are src/lib/calendar-dates.ts) as the interface language writes them. Its own
  * module, small, because sign-in uses it before its first paint.
  */
 /**
