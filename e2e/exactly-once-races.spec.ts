@@ -63,6 +63,16 @@ async function pressAgain(page: Page, spot: { x: number; y: number }) {
   await page.keyboard.press('Enter');
 }
 
+/** Signs in and opens the cards screen, the page's clock installed (a dialog's fade is held on it). */
+async function openCardsOnAHeldClock(page: Page) {
+  await page.clock.install();
+  await signInWithSandboxToken(page);
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Cartões' })
+    .click();
+}
+
 /** A card operation's confirmation, opened: its dialog, confirm button and where Enter is pressed. */
 interface Confirmation {
   dialog: Locator;
@@ -208,12 +218,7 @@ for (const { label, latencyMs } of speeds) {
     });
 
     test('the virtual card: one POST at every point after the confirmation', async ({ page, sandbox }) => {
-      await page.clock.install();
-      await signInWithSandboxToken(page);
-      await page
-        .getByRole('navigation', { name: 'Navegação principal' })
-        .getByRole('link', { name: 'Cartões' })
-        .click();
+      await openCardsOnAHeldClock(page);
       const section = page.getByRole('region', { name: 'Solicitar cartão virtual' });
       await section.getByRole('combobox', { name: 'Conta' }).click();
       await page.getByRole('option').first().click();
@@ -235,12 +240,7 @@ for (const { label, latencyMs } of speeds) {
     });
 
     test('the cancel: one POST at every point after the confirmation', async ({ page, sandbox }) => {
-      await page.clock.install();
-      await signInWithSandboxToken(page);
-      await page
-        .getByRole('navigation', { name: 'Navegação principal' })
-        .getByRole('link', { name: 'Cartões' })
-        .click();
+      await openCardsOnAHeldClock(page);
       const section = page.getByRole('region', { name: 'Cancelar cartão' });
       await everyPointOfACardOperation(
         page,
