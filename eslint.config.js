@@ -196,9 +196,10 @@ export default tseslint.config(
   {
     // The OpenID Connect sign-in (decision 008): which ID token was taken, whether a sign-in is under way
     // and whether tokens are still accepted after a sign-out are read by every callback of the library.
+    // 185 since a cold start at a signed-in screen leaves for the provider at once (decision 021).
     files: ['src/api/oidc/oidc-auth.ts'],
     rules: {
-      'max-lines-per-function': ['error', { max: 181, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 185, skipBlankLines: true, skipComments: true }],
     },
   },
   {

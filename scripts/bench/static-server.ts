@@ -1,12 +1,14 @@
 /**
  * A static server for `npm run bench`: serves a built app with gzip (as the nginx of deploy/ does), an
- * index.html fallback for client routes, and optionally its own /config.json. Both the floor and the app
+ * index.html fallback for client routes, and optionally its own /config.json, which it then also stamps
+ * into every page with the path's first frame (scripts/build/runtime-html.ts), as deploy/start.sh does. Both the floor and the app
  * are served by this same code, so the server is not part of the difference the bench measures.
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { isPageRequest, runtimePage } from '../build/runtime-html';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -47,6 +49,11 @@ export async function serveStatic(
       body = Buffer.from(options.configJson);
       gzip = gzipSync(body);
       type = types['.json'] ?? '';
+    } else if (options.configJson !== undefined && isPageRequest(root, pathname)) {
+      // A page, as deploy/start.sh and nginx send it: the path's first frame, the configuration stamped in.
+      body = Buffer.from(runtimePage(root, options.configJson, pathname));
+      gzip = gzipSync(body, { level: 6 });
+      type = types['.html'] ?? '';
     } else {
       let file = path.join(root, path.normalize(pathname));
       if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory())

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { configFileOf } from './runtime-html';
 
 /**
  * Security headers for the production build as the preview server serves it (and as the deployment docs
@@ -15,9 +16,7 @@ export function securityHeadersPlugin(): Plugin {
     name: 'security-headers',
     configurePreviewServer(server) {
       const distDir = path.resolve(server.config.root, server.config.build.outDir);
-      const configFile = process.env.APP_CONFIG_FILE
-        ? path.resolve(process.env.APP_CONFIG_FILE)
-        : path.join(distDir, 'config.json');
+      const configFile = configFileOf(path.join(distDir, 'config.json'));
       const configText = readFileSync(configFile, 'utf8');
       const headers = securityHeaders(apiOrigins(configText));
       server.middlewares.use((req, res, next) => {

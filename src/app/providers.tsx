@@ -9,10 +9,20 @@ import { ConfigProvider } from '@/config/config-context';
 import { ToastProvider } from '@/components/toast-provider';
 import { ServicesProvider } from '@/hooks/services-context';
 import { PreferencesProvider, usePreferences } from './preferences';
-import { autofillKeyframes, createAppTheme } from './theme';
+import { autofillKeyframes, createAppTheme, type ColorMode } from './theme';
 
-function ThemedApp({ children }: { children: ReactNode }) {
-  const { colorMode, language, reduceMotion } = usePreferences();
+interface AppThemeProps {
+  colorMode: ColorMode;
+  language: string;
+  reduceMotion: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The theme and the global styles of every screen. The prerendered first frames are drawn through it too
+ * (src/app/first-frame/), so that the app's first render takes them over with the same styles.
+ */
+export function AppTheme({ colorMode, language, reduceMotion, children }: AppThemeProps) {
   const theme = useMemo(
     () => createAppTheme(colorMode, language, reduceMotion),
     [colorMode, language, reduceMotion],
@@ -23,6 +33,15 @@ function ThemedApp({ children }: { children: ReactNode }) {
       <GlobalStyles styles={autofillKeyframes} />
       {children}
     </ThemeProvider>
+  );
+}
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const { colorMode, language, reduceMotion } = usePreferences();
+  return (
+    <AppTheme colorMode={colorMode} language={language} reduceMotion={reduceMotion}>
+      {children}
+    </AppTheme>
   );
 }
 

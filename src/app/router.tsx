@@ -184,7 +184,24 @@ export async function createAppRouter() {
   const { pathname } = router.state.location;
   if (session.getState().status === 'signed-out' && pathname !== paths.signIn)
     await router.navigate(paths.signIn, { replace: true, state: { from: pathname } });
+  await initialized(router);
   return router;
+}
+
+/**
+ * Resolves once the router has loaded the screen at its address (a signed-in start: the return from the
+ * identity provider), so that the app's first render is that screen and not the loading fallback: the
+ * first frame painted from the HTML (src/app/first-frame/) stays until the screen replaces it.
+ */
+function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 export type AppRouter = Awaited<ReturnType<typeof createAppRouter>>;

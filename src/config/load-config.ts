@@ -1,4 +1,5 @@
 import { runtimeConfigSchema, type RuntimeConfig } from './config-schema';
+import { RUNTIME_CONFIG_ELEMENT_ID } from './runtime-config-element';
 
 /** Why the configuration could not be used; `key` names the offending key when there is one. */
 export class ConfigError extends Error {
@@ -20,14 +21,44 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   throw new ConfigError(issue?.message ?? 'invalid configuration', key);
 }
 
+export { RUNTIME_CONFIG_ELEMENT_ID };
+
 /**
- * Fetches and validates /config.json. Never cached by the browser: a deployment may change it at any time.
- * index.html preloads it (`as="fetch" crossorigin="anonymous"`) so that it comes in parallel with the
- * entry; this request must keep the preload's mode (cors) and credentials mode (same-origin), or the
- * browser fetches it a second time (e2e/first-paint.spec.ts). The cache mode and headers are not part
- * of the match.
+ * The runtime configuration stamped into the page by the server that sent it, if it did: a
+ * `<script type="application/json">` data block, which the browser never executes (no CSP change). Null
+ * when the page has none (a plain static host): the caller then fetches /config.json.
  */
-export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+export function readStampedConfig(doc: Document = document): RuntimeConfig | null {
+  const element = doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
+  if (!(element instanceof HTMLScriptElement) || element.type !== 'application/json') return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(element.textContent);
+  } catch {
+    throw new ConfigError('the configuration stamped into the page is not valid JSON', null);
+  }
+  return parseRuntimeConfig(raw);
+}
+
+/**
+ * The runtime configuration: the data block stamped into the page (no request: it is off the critical
+ * path), else /config.json. Either way validated by the same schema.
+ */
+export async function loadRuntimeConfig(
+  doc: Document = document,
+  url = '/config.json',
+): Promise<RuntimeConfig> {
+  return readStampedConfig(doc) ?? fetchRuntimeConfig(url);
+}
+
+/**
+ * Fetches and validates /config.json, for a page served without the data block. Never cached by the
+ * browser: a deployment may change it at any time. The request keeps the mode (cors) and credentials mode
+ * (same-origin) of a `<link rel="preload" as="fetch" crossorigin="anonymous">`, so that a page that
+ * preloads it gets that response instead of a second request. The cache mode and headers are not part of
+ * the match.
+ */
+export async function fetchRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
   let response: Response;
   try {
     response = await fetch(url, {

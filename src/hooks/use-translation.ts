@@ -28,7 +28,7 @@ function translationFor(language: SupportedLanguage): Translation<string> {
 
 /** The shared texts (shell, errors) in the current language; re-renders when the language changes. */
 export function useTranslation(): Translation {
-  return translationFor(useSyncExternalStore(subscribeLanguage, getLanguage));
+  return translationFor(useSyncExternalStore(subscribeLanguage, getLanguage, getLanguage));
 }
 
 /**
@@ -43,6 +43,6 @@ export function bindTexts<const N extends string, T>(
 ): () => Translation<SharedKey | NamespacedKey<N, T>> {
   addTexts({ 'pt-BR': { [namespace]: texts['pt-BR'] }, en: { [namespace]: texts.en } });
   return function useFeatureTranslation() {
-    return translationFor(useSyncExternalStore(subscribeLanguage, getLanguage));
+    return translationFor(useSyncExternalStore(subscribeLanguage, getLanguage, getLanguage));
   };
 }

@@ -121,6 +121,17 @@ function failureOf(refusal: IdTokenRefusal): SignInFailure {
     : { kind: 'id-token' };
 }
 
+/** Leaves for the identity provider, or says why that failed (its round trip's stored state removed). */
+async function leaveOrFailure(redirect: () => Promise<void>): Promise<'leaving' | SignInFailure> {
+  try {
+    await redirect();
+    return 'leaving';
+  } catch (error) {
+    clearRoundTripState();
+    return classifySignInError(error);
+  }
+}
+
 /** A nonce for one authorization request: 122 random bits. */
 function newNonce(): string {
   return crypto.randomUUID();
@@ -265,7 +276,9 @@ export async function startOidc(
       ...(login ? { prompt: 'login' } : {}),
     });
 
-  if (location.pathname === config.redirectPath) {
+  // Where this page was opened: the callback below moves the address bar on (history.replaceState).
+  const openedAt = location.pathname;
+  if (openedAt === config.redirectPath) {
     let returnTo: string = paths.signIn;
     let nonce: string | null = null;
     let login = false;
@@ -293,12 +306,9 @@ export async function startOidc(
         await forget();
         clearRoundTripState();
         history.replaceState(null, '', paths.signIn);
-        try {
-          await signInByRedirect(returnTo, true);
-          return { next: 'leaving' };
-        } catch (error) {
-          failure = classifySignInError(error);
-        }
+        const outcome = await leaveOrFailure(() => signInByRedirect(returnTo, true));
+        if (outcome === 'leaving') return { next: 'leaving' };
+        failure = outcome;
       } else {
         take(user, verdict);
       }
@@ -312,6 +322,19 @@ export async function startOidc(
     history.replaceState(null, '', failure === null ? returnTo : paths.signIn);
   }
   clearRoundTripState();
+
+  // A cold start at a signed-in screen (a reload, a bookmark, a link): straight to the identity provider
+  // and back to that screen, while the page keeps that screen's first frame (src/app/first-frame/). The
+  // sign-in page itself stays put, so that signing out does not sign straight in again; so does a
+  // callback, which has either signed in or says why not.
+  // If the identity provider cannot be reached, the sign-in page says so and offers to try again.
+  if (openedAt !== config.redirectPath && openedAt !== paths.signIn) {
+    const outcome = await leaveOrFailure(() =>
+      signInByRedirect(safeReturnPath({ returnTo: openedAt }), false),
+    );
+    if (outcome === 'leaving') return { next: 'leaving' };
+    failure = outcome;
+  }
 
   const auth: IdentityProviderAuth = {
     async signIn(returnTo) {

@@ -1,22 +1,15 @@
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '@/hooks/use-translation';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
-import { printClasses, PrintStyles } from '@/components/print';
 import { useRouteFocus } from '@/hooks/use-route-focus';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/hooks/use-session';
 import { NavDrawer } from './nav-drawer';
 import { SessionLimitsGuard } from './session-limits-guard';
-import { SandboxBanner } from '@/components/sandbox-banner';
-import { OfflineBanner } from './status-banners';
 import { useSignOut } from '../use-sign-out';
 import { TopBar } from './top-bar';
+import { ShellLayout } from './shell-layout';
 import { paths } from '@/config/paths';
 import { unsentWork, type UnsentWork } from '@/lib/unsent-work';
 import { session } from '@/api/session';
@@ -45,7 +38,6 @@ const MobileNavDrawer = lazy(async () => ({
  * wanted is remembered in router state, which holds no personal data: paths never carry any).
  */
 export function AppShell() {
-  const { t } = useTranslation();
   const state = useSession();
   const location = useLocation();
   const navigation = useNavigation();
@@ -72,74 +64,54 @@ export function AppShell() {
   }
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <PrintStyles />
-      <Link
-        href="#main"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: (theme) => theme.zIndex.tooltip + 1,
-          bgcolor: 'background.paper',
-          p: 1,
-          '&:focus': { top: 8 },
-        }}
-      >
-        {t('app.skipToContent')}
-      </Link>
-      <TopBar
-        onSignOut={requestSignOut}
-        compact={!wide}
-        navOpen={navOpen && !wide}
-        onOpenNav={() => {
-          setNavLoaded(true);
-          setNavOpen(true);
-        }}
-        menuButtonRef={menuButtonRef}
-      />
-      {wide ? (
-        <NavDrawer />
-      ) : navLoaded ? (
-        <Suspense fallback={null}>
-          <MobileNavDrawer open={navOpen} onClose={() => setNavOpen(false)} menuButtonRef={menuButtonRef} />
-        </Suspense>
-      ) : null}
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        {/* The frame stays on screen; on paper only the screen's content (src/components/print.tsx). */}
-        <Box className={printClasses.hidden}>
-          <Toolbar />
-          <SandboxBanner />
-          <OfflineBanner />
-          {navigation.state === 'loading' ? (
-            <LinearProgress aria-label={t('app.loadingScreen')} />
-          ) : (
-            <Box sx={{ height: 4 }} />
-          )}
-        </Box>
-        <Box component="main" id="main" tabIndex={-1} sx={{ p: { xs: 2, sm: 3 }, outline: 'none' }}>
-          {/* Another operator signed in over this page: the screen starts afresh, holding nothing of before. */}
-          <Outlet key={state.operator} />
-        </Box>
-      </Box>
-      <SessionLimitsGuard limits={config.sessionLimits} onEnd={endSession} onSignOut={requestSignOut} />
-      {state.status === 'expired' ? (
-        <Suspense fallback={null}>
-          <ReauthDialog onSignOut={requestSignOut} />
-        </Suspense>
-      ) : null}
-      {erasing ? (
-        <Suspense fallback={null}>
-          <SignOutDialog
-            initial={erasing}
-            onStay={() => setErasing(null)}
-            onSignOut={() => {
-              setErasing(null);
-              signOut();
-            }}
-          />
-        </Suspense>
-      ) : null}
-    </Box>
+    <ShellLayout
+      topBar={
+        <TopBar
+          onSignOut={requestSignOut}
+          compact={!wide}
+          navOpen={navOpen && !wide}
+          onOpenNav={() => {
+            setNavLoaded(true);
+            setNavOpen(true);
+          }}
+          menuButtonRef={menuButtonRef}
+        />
+      }
+      nav={
+        wide ? (
+          <NavDrawer />
+        ) : navLoaded ? (
+          <Suspense fallback={null}>
+            <MobileNavDrawer open={navOpen} onClose={() => setNavOpen(false)} menuButtonRef={menuButtonRef} />
+          </Suspense>
+        ) : null
+      }
+      loading={navigation.state === 'loading'}
+      overlays={
+        <>
+          <SessionLimitsGuard limits={config.sessionLimits} onEnd={endSession} onSignOut={requestSignOut} />
+          {state.status === 'expired' ? (
+            <Suspense fallback={null}>
+              <ReauthDialog onSignOut={requestSignOut} />
+            </Suspense>
+          ) : null}
+          {erasing ? (
+            <Suspense fallback={null}>
+              <SignOutDialog
+                initial={erasing}
+                onStay={() => setErasing(null)}
+                onSignOut={() => {
+                  setErasing(null);
+                  signOut();
+                }}
+              />
+            </Suspense>
+          ) : null}
+        </>
+      }
+    >
+      {/* Another operator signed in over this page: the screen starts afresh, holding nothing of before. */}
+      <Outlet key={state.operator} />
+    </ShellLayout>
   );
 }

@@ -11,7 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from '@/hooks/use-translation';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/hooks/use-session';
@@ -107,6 +107,32 @@ export function SessionFacts({ onAppBar = false }: { onAppBar?: boolean }) {
   );
 }
 
+/** The product's name at the start of the bar (the prerendered first frame draws it too). */
+export function AppName() {
+  const { t } = useTranslation();
+  return (
+    <Typography variant="h6" component="p" noWrap sx={{ minWidth: 0, flexShrink: 1 }}>
+      {t('app.name')}
+    </Typography>
+  );
+}
+
+/** The bar itself, above the navigation drawer, and its row. */
+export function TopBarChrome({ children }: { children: ReactNode }) {
+  return (
+    <AppBar
+      position="fixed"
+      sx={{
+        zIndex: (theme) => theme.zIndex.drawer + 1,
+        // The theme's focus ring is the primary colour, which the bar's own background would hide.
+        '& .MuiButtonBase-root.Mui-focusVisible': { outlineColor: 'currentColor' },
+      }}
+    >
+      <Toolbar sx={{ gap: { xs: 1, md: 2 } }}>{children}</Toolbar>
+    </AppBar>
+  );
+}
+
 interface TopBarProps {
   onSignOut: () => void;
   /**
@@ -123,48 +149,37 @@ interface TopBarProps {
 export function TopBar({ onSignOut, compact, navOpen, onOpenNav, menuButtonRef }: TopBarProps) {
   const { t } = useTranslation();
   return (
-    <AppBar
-      position="fixed"
-      sx={{
-        zIndex: (theme) => theme.zIndex.drawer + 1,
-        // The theme's focus ring is the primary colour, which the bar's own background would hide.
-        '& .MuiButtonBase-root.Mui-focusVisible': { outlineColor: 'currentColor' },
-      }}
-    >
-      <Toolbar sx={{ gap: { xs: 1, md: 2 } }}>
-        {compact ? (
-          <IconButton
-            color="inherit"
-            edge="start"
-            ref={menuButtonRef}
-            onClick={onOpenNav}
-            aria-label={t('app.openNavigation')}
-            aria-expanded={navOpen}
-          >
-            <MenuIcon />
-          </IconButton>
-        ) : null}
-        <Typography variant="h6" component="p" noWrap sx={{ minWidth: 0, flexShrink: 1 }}>
-          {t('app.name')}
-        </Typography>
-        {compact ? null : <SessionFacts onAppBar />}
-        <Box sx={{ flexGrow: 1 }} />
-        {compact ? null : (
-          <>
-            <LanguageToggle onAppBar />
-            <ThemeToggle color="inherit" />
-          </>
-        )}
-        <Button
+    <TopBarChrome>
+      {compact ? (
+        <IconButton
           color="inherit"
-          startIcon={<LogoutIcon />}
-          onClick={onSignOut}
-          variant="outlined"
-          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          edge="start"
+          ref={menuButtonRef}
+          onClick={onOpenNav}
+          aria-label={t('app.openNavigation')}
+          aria-expanded={navOpen}
         >
-          {t('app.signOut')}
-        </Button>
-      </Toolbar>
-    </AppBar>
+          <MenuIcon />
+        </IconButton>
+      ) : null}
+      <AppName />
+      {compact ? null : <SessionFacts onAppBar />}
+      <Box sx={{ flexGrow: 1 }} />
+      {compact ? null : (
+        <>
+          <LanguageToggle onAppBar />
+          <ThemeToggle color="inherit" />
+        </>
+      )}
+      <Button
+        color="inherit"
+        startIcon={<LogoutIcon />}
+        onClick={onSignOut}
+        variant="outlined"
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+      >
+        {t('app.signOut')}
+      </Button>
+    </TopBarChrome>
   );
 }

@@ -28,6 +28,8 @@ export const authTexts = defineTexts(
     oidcIntro:
       'Entre com a sua conta da instituição. Você será levado ao provedor de identidade e voltará para a tela que pediu.',
     oidcSubmit: 'Entrar',
+    returnTitle: 'Entrando',
+    returnIntro: 'Concluindo a entrada com a sua conta da instituição. A tela que você pediu abre em seguida.',
     oidcRedirecting: 'Abrindo o provedor de identidade…',
     oidcFailureTitle: 'Não foi possível entrar',
     oidcFailureState:
@@ -69,6 +71,8 @@ export const authTexts = defineTexts(
     oidcIntro:
       'Sign in with your institution account. You will be taken to the identity provider and brought back to the screen you asked for.',
     oidcSubmit: 'Sign in',
+    returnTitle: 'Signing in',
+    returnIntro: 'Completing the sign-in with your institution account. The screen you asked for opens next.',
     oidcRedirecting: 'Opening the identity provider…',
     oidcFailureTitle: 'Could not sign in',
     oidcFailureState:

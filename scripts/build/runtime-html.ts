@@ -1,0 +1,104 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import {
+  firstFrameFor,
+  firstFrameVariant,
+  type FirstFrameName,
+} from '../../src/app/first-frame/frame-routes';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../../src/config/runtime-config-element';
+
+/**
+ * The HTML page a Node server of this project sends for a path (vite preview, the dev server, the bench's
+ * static server), as deploy/start.sh and nginx do in production: the sign-in mode's prerendered first
+ * frame for that path (dist/first-frames/, scripts/build/first-frames.ts), with the runtime configuration
+ * stamped in as a JSON data block in place of config.json's preload, so that the app asks for nothing
+ * before its first render (src/config/load-config.ts).
+ */
+
+/** The preload of config.json in index.html, which the data block replaces. */
+const CONFIG_PRELOAD = /<link rel="preload" href="\/config\.json" as="fetch" crossorigin="anonymous" \/>/;
+
+/**
+ * The configuration as a JSON data block. `<` is written `\u003c` (the same string to JSON), so that no
+ * value can end the element (`</script>`) or open a comment.
+ */
+export function configDataBlock(configText: string): string {
+  const json = JSON.stringify(JSON.parse(configText)).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
+}
+
+/** `html` with the configuration stamped in place of config.json's preload. */
+export function stampConfig(html: string, configText: string): string {
+  if (!CONFIG_PRELOAD.test(html))
+    throw new Error('the page has no config.json preload to stamp the configuration in place of');
+  return html.replace(CONFIG_PRELOAD, () => configDataBlock(configText));
+}
+
+interface ConfigShape {
+  mode: string;
+  auth?: { type: string; redirectPath?: string };
+}
+
+/** Which prerendered frame file a path gets, for this configuration. */
+export function firstFrameFile(distDir: string, configText: string, pathname: string): string {
+  const config = JSON.parse(configText) as ConfigShape;
+  const name: FirstFrameName = firstFrameFor(pathname, config.auth?.redirectPath);
+  return path.join(distDir, 'first-frames', firstFrameVariant(config), `${name}.html`);
+}
+
+/**
+ * The page for a navigation to `pathname`: its frame with the configuration stamped in; a build without
+ * frames (dist/ of an older build, a `--compare` build) gets index.html, stamped likewise.
+ */
+export function runtimePage(distDir: string, configText: string, pathname: string): string {
+  const frame = firstFrameFile(distDir, configText, pathname);
+  const file = existsSync(frame) ? frame : path.join(distDir, 'index.html');
+  const html = readFileSync(file, 'utf8');
+  return CONFIG_PRELOAD.test(html) ? stampConfig(html, configText) : html;
+}
+
+/** Whether a request is for a page (a navigation): not a file of the build, not the config itself. */
+export function isPageRequest(distDir: string, pathname: string): boolean {
+  if (pathname === '/' || pathname === '/index.html') return true;
+  if (pathname === '/config.json' || pathname.startsWith('/assets/') || pathname.startsWith('/first-frames/'))
+    return false;
+  const file = path.join(distDir, path.normalize(pathname));
+  return !file.startsWith(distDir) || !existsSync(file);
+}
+
+/** The config.json a Node server of this project serves: `APP_CONFIG_FILE` (the e2e tests), else `fallback`. */
+export function configFileOf(fallback: string): string {
+  return process.env.APP_CONFIG_FILE ? path.resolve(process.env.APP_CONFIG_FILE) : fallback;
+}
+
+/**
+ * `vite preview` sends each page as a deployment does (its first frame, the configuration stamped in);
+ * `vite` (the dev server) stamps public/config.json into index.html on every load, read afresh so that an
+ * edit shows on reload. The dev server has no first frames: they are a build's.
+ */
+export function runtimeHtmlPlugin(): Plugin {
+  return {
+    name: 'runtime-html',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.server) return html;
+        const root = context.server.config.root;
+        return stampConfig(html, readFileSync(configFileOf(path.join(root, 'public/config.json')), 'utf8'));
+      },
+    },
+    configurePreviewServer(server) {
+      const distDir = path.resolve(server.config.root, server.config.build.outDir);
+      const configText = readFileSync(configFileOf(path.join(distDir, 'config.json')), 'utf8');
+      server.middlewares.use((req, res, next) => {
+        const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+        if (!isPageRequest(distDir, decodeURIComponent(pathname))) return next();
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end(runtimePage(distDir, configText, pathname));
+      });
+    },
+  };
+}

@@ -1,0 +1,6 @@
+/**
+ * The id of the JSON data block in which a server stamps the runtime configuration into every page
+ * (scripts/build/runtime-html.ts, deploy/start.sh), read by load-config.ts. Its own module, free of
+ * imports, so that the build's Node side can share it.
+ */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
