@@ -9,6 +9,7 @@
 #   gateway-*.conf         gateway mode (APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM): the provider proxied
 #                          at /api/ and /accounts/ (deploy/nginx/gateway-*.conf.template); else comments
 #   nginx.conf             deploy/nginx/nginx.conf.template with the ${APP_...} placeholders filled in
+#   first-frames/*.html    each page's prerendered first frame with config.json stamped in (nginx sends them)
 #   .cartoes-runtime-dir   the marker of a runtime directory this script may write into (see below)
 # then, when given arguments, runs them (exec), e.g.:
 #   deploy/start.sh nginx -p "$APP_RUNTIME_DIR" -c "$APP_RUNTIME_DIR/nginx.conf" -e stderr -g 'daemon off;'
@@ -439,6 +440,36 @@ commit() { # file
 printf '%s\n' "$CARTOES_CONFIG_JSON" >"$APP_RUNTIME_DIR/config.json.tmp"
 commit config.json
 
+# Each page's first frame (docs/decisions/021-first-frame-from-the-html.md): the sign-in mode's frames as
+# the build prerendered them (first-frames/<mode>/ in APP_HTML_DIR), with config.json stamped in as a JSON
+# data block in place of its preload, so that the app asks for nothing before its first render. nginx
+# sends each path its frame (nginx.conf.template's map). `<` is written \u003c (the same JSON string), so
+# that no value can end the element. A build without frames gets index.html, stamped likewise.
+frame_mode="$([ -n "$APP_AUTH_AUTHORITY" ] && echo oidc || echo token)-$([ "$APP_MODE" = sandbox ] && echo sandbox || echo provider)"
+[ ! -L "$APP_RUNTIME_DIR/first-frames" ] || fail "APP_RUNTIME_DIR/first-frames is a symbolic link $(got "$APP_RUNTIME_DIR")"
+mkdir -p "$APP_RUNTIME_DIR/first-frames"
+for frame in entrar retorno produtos proposta-nova analises analises-lote cartoes contas nao-encontrada; do
+  frame_source="$APP_HTML_DIR/first-frames/$frame_mode/$frame.html"
+  [ -f "$frame_source" ] || frame_source="$APP_HTML_DIR/index.html"
+  rm -f "$APP_RUNTIME_DIR/first-frames/$frame.html.tmp"
+  CONFIG_FILE="$APP_RUNTIME_DIR/config.json" awk '
+    BEGIN {
+      preload = "<link rel=\"preload\" href=\"/config.json\" as=\"fetch\" crossorigin=\"anonymous\" />"
+      while ((getline line < ENVIRON["CONFIG_FILE"]) > 0) raw = raw line "\n"
+      while ((at = index(raw, "<")) > 0) { json = json substr(raw, 1, at - 1) "\\u003c"; raw = substr(raw, at + 1) }
+      json = json raw
+    }
+    (at = index($0, preload)) > 0 && !stamped {
+      printf "%s<script type=\"application/json\" id=\"runtime-config\">%s</script>%s\n", substr($0, 1, at - 1), json, substr($0, at + length(preload))
+      stamped = 1
+      next
+    }
+    { print }
+    END { if (!stamped) exit 3 }' "$frame_source" >"$APP_RUNTIME_DIR/first-frames/$frame.html.tmp" ||
+    fail "$frame_source has no config.json preload to stamp the configuration in place of (a build of another version?)"
+  commit "first-frames/$frame.html"
+done
+
 {
   echo '# Written by deploy/start.sh at start-up; edits are lost. Included by the server and every location.'
   printf 'add_header Content-Security-Policy "%s" always;\n' "$csp"
@@ -480,7 +511,10 @@ commit sandbox-worker.conf
 
 # A template's ${APP_...} placeholders (and only those: nginx's own $uri etc. stay) replaced literally, by
 # index/substr: a value is never read as a pattern or a replacement. The values were checked above.
-PLACEHOLDERS='APP_RUNTIME_DIR APP_HTML_DIR APP_LISTEN APP_MIME_TYPES APP_ACCESS_LOG APP_ERROR_LOG'
+# The identity provider's return, for the first frames' map: checked above when OpenID Connect is on.
+APP_FRAME_RETURN_PATH=/entrar/retorno
+[ -z "$APP_AUTH_AUTHORITY" ] || APP_FRAME_RETURN_PATH=$APP_AUTH_REDIRECT_PATH
+PLACEHOLDERS='APP_RUNTIME_DIR APP_HTML_DIR APP_LISTEN APP_MIME_TYPES APP_ACCESS_LOG APP_ERROR_LOG APP_FRAME_RETURN_PATH'
 if [ "$gateway" = true ]; then
   PLACEHOLDERS="$PLACEHOLDERS APP_UPSTREAM_CA_FILE APP_GATEWAY_TIMEOUT_MS APP_GATEWAY_CONNECT_TIMEOUT_MS"
   for part in SCHEME HOST AUTHORITY SERVER PATH; do PLACEHOLDERS="$PLACEHOLDERS APP_PROVIDER_$part APP_ACCOUNTS_$part"; done

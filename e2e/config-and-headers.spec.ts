@@ -1,36 +1,33 @@
 import { expect, test } from './fixtures';
+import { patchConfig, servePlainPage } from './support/patch-config';
 import { SANDBOX_URL } from './support/sandbox-stores';
 
 test.describe('runtime config and security headers', () => {
   test('a bad config names the offending key on a full-page error', async ({ page }) => {
-    await page.route('**/config.json', (route) =>
-      route.fulfill({
-        json: { mode: 'sandbox', baseUrl: 'ftp://nope', accountsBaseUrl: '/accounts', environmentName: 'x' },
-      }),
-    );
+    // Stamped into the page by the server (the app reads it there, asking for nothing).
+    await patchConfig(page, { baseUrl: 'ftp://nope' });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Configuração inválida' })).toBeVisible();
     await expect(page.getByText('Chave com problema: baseUrl')).toBeVisible();
   });
 
-  test('a missing config says so', async ({ page }) => {
+  test('a page served without the configuration fetches config.json, and a missing one says so', async ({
+    page,
+  }) => {
+    await servePlainPage(page);
+    const configRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/config.json') configRequests.push(request.url());
+    });
     await page.route('**/config.json', (route) => route.fulfill({ status: 404, body: 'not found' }));
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Configuração inválida' })).toBeVisible();
     await expect(page.getByText(/answered HTTP 404/)).toBeVisible();
+    expect(configRequests).toHaveLength(1);
   });
 
-  test('provider mode shows no sandbox banner and no sandbox tokens', async ({ page, sandbox }) => {
-    await page.route('**/config.json', (route) =>
-      route.fulfill({
-        json: {
-          mode: 'provider',
-          baseUrl: `${sandbox.base}/api`,
-          accountsBaseUrl: `${sandbox.base}/accounts`,
-          environmentName: 'Homologação',
-        },
-      }),
-    );
+  test('provider mode shows no sandbox banner and no sandbox tokens', async ({ page }) => {
+    await patchConfig(page, { mode: 'provider', environmentName: 'Homologação' });
     await page.goto('/entrar');
     await expect(page.getByLabel('Token de acesso')).toBeVisible();
     await expect(page.getByRole('button', { name: /Operador/ })).toHaveCount(0);

@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The first paint's request plan (docs/decisions/004-bundle-budget.md): config.json is preloaded by
- * index.html and the app's own fetch must reuse that response; sign-in is part of the entry, not a lazy
+ * The first paint's request plan (docs/decisions/004-bundle-budget.md, 021): the configuration comes
+ * stamped in the page, so config.json is not asked for (a plain static host's page preloads it:
+ * e2e/config-and-headers.spec.ts); sign-in is part of the entry, not a lazy
  * chunk; a cold start at any address behind sign-in downloads nothing behind sign-in before it; and the
  * shell's prefetch starts after the largest paint, not before. Orders of events only, never timings.
  */
@@ -28,7 +29,9 @@ async function paintAndScripts(page: Page) {
 }
 
 test.describe('first paint', () => {
-  test('config.json is fetched once and sign-in comes with the entry', async ({ page }) => {
+  test('the configuration comes in the page (config.json is not asked for) and sign-in comes with the entry', async ({
+    page,
+  }) => {
     const configRequests: string[] = [];
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -38,8 +41,8 @@ test.describe('first paint', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
-    await expect(page.locator('link[rel="preload"][href="/config.json"]')).toHaveAttribute('as', 'fetch');
-    expect(configRequests).toHaveLength(1);
+    await expect(page.locator('script#runtime-config[type="application/json"]')).toHaveCount(1);
+    expect(configRequests).toEqual([]);
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((path) => path.includes('sign-in'))).toEqual([]);
   });

@@ -117,11 +117,12 @@ test.describe('OpenID Connect sign-in', () => {
     const traffic = watchIdentityProvider(page, privacy);
     const authorizations = apiAuthorizations(page);
     const afterReturn = loadsAfterReturn(page);
-    await page.goto('/contas');
-    await expect(page).toHaveURL(/\/entrar$/);
+    await page.goto('/entrar');
     await expect(page.getByText('Entre com a sua conta da instituição')).toBeVisible();
     await expectNoAxeViolations(page, 'oidc sign-in');
 
+    // A cold start at a signed-in screen goes to the identity provider at once, and back to that screen.
+    await page.goto('/contas');
     await signInAtIdentityProvider(page, 'operator');
     await expect(page).toHaveURL(`${OIDC_APP_URL}/contas`);
     await expect(page.getByRole('heading', { name: 'Contas', level: 1 })).toBeVisible();
@@ -136,9 +137,12 @@ test.describe('OpenID Connect sign-in', () => {
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
     expect(page.url()).not.toMatch(/[?&#](code|state)=/);
 
-    // Tokens live in memory only: a reload asks to sign in again.
+    // Tokens live in memory only: a reload signs in again, on the identity provider's session (no
+    // password), and comes back to the same screen with a new token.
     await page.reload();
-    await expect(page).toHaveURL(/\/entrar$/);
+    await expect(page.getByText('Padaria Horizonte').first()).toBeVisible();
+    await expect(page).toHaveURL(`${OIDC_APP_URL}/contas`);
+    expect(traffic.accessTokens).toHaveLength(2);
   });
 
   test('the analyst’s token lacks accounts:read, and the accounts screen says so', async ({
@@ -244,7 +248,8 @@ test.describe('OpenID Connect sign-in', () => {
     watchIdentityProvider(page, privacy);
     await page.goto('/produtos');
     await signInAtIdentityProvider(page, 'operator');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Signed in: "Sair" is the app's own (the return's first frame, painted from the HTML, has a heading too).
+    await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
 
     await page.clock.fastForward('02:01');
     const warning = page.getByRole('alertdialog', { name: 'Sua sessão vai expirar' });
@@ -272,9 +277,8 @@ test.describe('OpenID Connect sign-in', () => {
   }) => {
     watchIdentityProvider(page, privacy);
     privacy.watchTransient('forged-code');
-    await page.goto('/produtos');
     // A real sign-in starts (its state and PKCE verifier are stored for the round trip)...
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.goto('/produtos');
     await page.waitForURL(`${IDP_URL}/**`);
     // ...but what comes back is someone else's answer.
     await page.goto('/entrar/retorno?code=forged-code&state=forged-state');
@@ -308,7 +312,8 @@ test.describe('OpenID Connect sign-in', () => {
       // Every sign-in carries a fresh nonce and asks for a password typed within the idle limit (180 s).
       expect(sent.searchParams.get('max_age')).toBe('180');
       expect(sent.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Signed in: "Sair" is the app's own (the return's first frame, painted from the HTML, has a heading too).
+      await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
 
       await page.clock.fastForward('03:01');
       await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
@@ -357,8 +362,8 @@ test.describe('OpenID Connect sign-in', () => {
     // IdP's session, without a password: it was typed within the idle limit.
     await page.clock.fastForward('02:50');
     await page.reload();
-    await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    // Back signed in ("Sair" is the app's: the screen's first frame has no such button).
+    await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
     await expect(page).toHaveURL(`${OIDC_APP_URL}/produtos`);
     await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
 
@@ -405,11 +410,10 @@ test.describe('OpenID Connect sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
 
     // A new page signs in again on the IdP's session; the answer carries the first sign-in's nonce.
-    await page.reload();
     const authorizations = apiAuthorizations(page);
     await switchIdTokens(request, 'nonce=replay');
     try {
-      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      await page.reload();
       await expect(page.getByRole('alert')).toContainText('não passou nas verificações de segurança');
       await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
       expect(authorizations).toEqual([]);

@@ -52,9 +52,11 @@ export function watchIdentityProvider(page: Page, privacy: PrivacyWatch): Identi
   return traffic;
 }
 
-/** From the sign-in screen: "Entrar", then the IdP's login form (any password), back in the app. */
+/**
+ * At the IdP's login form (where a cold start at a signed-in screen goes at once, and the sign-in page's
+ * "Entrar"): signs in as `user` (any password) and waits to be back in the app.
+ */
 export async function signInAtIdentityProvider(page: Page, user: 'operator' | 'analyst' | 'switched') {
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.waitForURL(`${IDP_URL}/**`);
   await page.locator('input[name="login"]').fill(user);
   await page.locator('input[name="password"]').fill('senha-de-teste');

@@ -48,14 +48,14 @@ export function firstFrameFile(distDir: string, configText: string, pathname: st
 }
 
 /**
- * The page for a navigation to `pathname`: its frame with the configuration stamped in; a build without
- * frames (dist/ of an older build, a `--compare` build) gets index.html, stamped likewise.
+ * The page for a navigation to `pathname`: its frame with the configuration stamped in. A build without
+ * frames (an older build, such as the bench's `--compare` one) gets its index.html as it is: its app
+ * reads config.json, which the page preloads.
  */
 export function runtimePage(distDir: string, configText: string, pathname: string): string {
   const frame = firstFrameFile(distDir, configText, pathname);
-  const file = existsSync(frame) ? frame : path.join(distDir, 'index.html');
-  const html = readFileSync(file, 'utf8');
-  return CONFIG_PRELOAD.test(html) ? stampConfig(html, configText) : html;
+  if (!existsSync(frame)) return readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  return stampConfig(readFileSync(frame, 'utf8'), configText);
 }
 
 /** Whether a request is for a page (a navigation): not a file of the build, not the config itself. */

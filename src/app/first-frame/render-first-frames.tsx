@@ -154,6 +154,17 @@ function pair(light: Render, dark: Render): Pairing {
   };
 }
 
+/**
+ * The frame's controls do nothing until the app takes the frame over: they say so (`aria-disabled`,
+ * which also makes a test runner wait for the app's own), and a field takes no typing that the takeover
+ * would drop (`readonly`). Nothing changes on screen.
+ */
+export function awaitingTheApp(markup: string): string {
+  return markup
+    .replace(/<button\b/g, '<button aria-disabled="true"')
+    .replace(/<input\b/g, '<input aria-disabled="true" readonly=""');
+}
+
 /** Every first frame of every sign-in mode. */
 export function renderFirstFrames(): RenderedFirstFrame[] {
   initI18n();
@@ -163,7 +174,8 @@ export function renderFirstFrames(): RenderedFirstFrame[] {
       const dark = render(variant, name, 'dark');
       if (light.rules.size === 0) throw new Error('nothing was rendered');
       const { markup, darkCss } = pair(light, dark);
-      return { variant, name, title: light.title, markup, css: [...light.rules.values()].join('') + darkCss };
+      const css = [...light.rules.values()].join('') + darkCss;
+      return { variant, name, title: light.title, markup: awaitingTheApp(markup), css };
     }),
   );
 }

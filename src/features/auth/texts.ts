@@ -29,7 +29,8 @@ export const authTexts = defineTexts(
       'Entre com a sua conta da instituição. Você será levado ao provedor de identidade e voltará para a tela que pediu.',
     oidcSubmit: 'Entrar',
     returnTitle: 'Entrando',
-    returnIntro: 'Concluindo a entrada com a sua conta da instituição. A tela que você pediu abre em seguida.',
+    returnIntro:
+      'Concluindo a entrada com a sua conta da instituição. A tela que você pediu abre em seguida.',
     oidcRedirecting: 'Abrindo o provedor de identidade…',
     oidcFailureTitle: 'Não foi possível entrar',
     oidcFailureState:
