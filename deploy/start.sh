@@ -444,7 +444,8 @@ commit config.json
 # the build prerendered them (first-frames/<mode>/ in APP_HTML_DIR), with config.json stamped in as a JSON
 # data block in place of its preload, so that the app asks for nothing before its first render. nginx
 # sends each path its frame (nginx.conf.template's map). `<` is written \u003c (the same JSON string), so
-# that no value can end the element. A build without frames gets index.html, stamped likewise.
+# that no value can end the element. A build without frames gets index.html, stamped likewise; a page
+# without the preload is sent as it is (the app then fetches config.json).
 frame_mode="$([ -n "$APP_AUTH_AUTHORITY" ] && echo oidc || echo token)-$([ "$APP_MODE" = sandbox ] && echo sandbox || echo provider)"
 [ ! -L "$APP_RUNTIME_DIR/first-frames" ] || fail "APP_RUNTIME_DIR/first-frames is a symbolic link $(got "$APP_RUNTIME_DIR")"
 mkdir -p "$APP_RUNTIME_DIR/first-frames"
@@ -464,9 +465,7 @@ for frame in entrar retorno produtos proposta-nova analises analises-lote cartoe
       stamped = 1
       next
     }
-    { print }
-    END { if (!stamped) exit 3 }' "$frame_source" >"$APP_RUNTIME_DIR/first-frames/$frame.html.tmp" ||
-    fail "$frame_source has no config.json preload to stamp the configuration in place of (a build of another version?)"
+    { print }' "$frame_source" >"$APP_RUNTIME_DIR/first-frames/$frame.html.tmp"
   commit "first-frames/$frame.html"
 done
 

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { firstFrameNames } from '../../src/app/first-frame/frame-routes';
 import { parseRuntimeConfig } from '../../src/config/load-config';
 import { cleanUp, cspOf, minimal, repositoryRoot, runStart } from './run-deploy-start';
 
@@ -60,6 +61,24 @@ describe('deploy/start.sh', () => {
       expect(run.read('nginx.conf')).not.toMatch(/\$\{APP_[A-Z_]+\}/);
     },
   );
+
+  it('writes every page’s first frame with config.json stamped in, `<` written \\u003c', () => {
+    const run = runStart({
+      ...minimal,
+      APP_EXTRA_CONFIG_JSON: '{"institutionName": "</script><script>alert(1)</script>"}',
+    });
+    expect(run.status).toBe(0);
+    const config: unknown = JSON.parse(run.read('config.json'));
+    for (const frame of firstFrameNames) {
+      const page = run.read(`first-frames/${frame}.html`);
+      expect(page).not.toContain('rel="preload" href="/config.json"');
+      const block =
+        /<script type="application\/json" id="runtime-config">([\s\S]*)<\/script>/.exec(page)?.[1] ?? '';
+      expect(block).not.toContain('<');
+      expect(JSON.parse(block)).toEqual(config);
+    }
+    expect(run.read('nginx.conf')).toContain('map $uri $cartoes_first_frame');
+  });
 
   it('passes the optional keys through: auth, CEP lookup, report URL and extra JSON', () => {
     const run = runStart({

@@ -42,7 +42,11 @@ export function runStart(
 ): StartRun {
   const runtimeDir = vars.APP_RUNTIME_DIR ?? tempDir('cartoes-start-');
   const htmlDir = tempDir('cartoes-html-');
-  writeFileSync(join(htmlDir, 'index.html'), '<!doctype html>');
+  // The built index.html's head as far as start.sh reads it: the preload the configuration replaces.
+  writeFileSync(
+    join(htmlDir, 'index.html'),
+    '<!doctype html>\n<head>\n    <link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />\n</head>\n',
+  );
   const script = join(repositoryRoot, 'deploy/start.sh');
   const result = spawnSync(
     'sh',
