@@ -19,7 +19,16 @@ export function ListToolbar({ search, count, children }: ListToolbarProps) {
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <SearchField {...search} />
-      <Typography role="status" color="text.secondary" sx={{ pt: 1, flexGrow: 1 }}>
+      {/* A line's height while the list loads, so that the count arriving moves nothing (CLS 0). */}
+      <Typography
+        role="status"
+        color="text.secondary"
+        sx={{
+          pt: 1,
+          flexGrow: 1,
+          minHeight: (theme) => `calc(${String(theme.typography.body1.lineHeight)}em + ${theme.spacing(1)})`,
+        }}
+      >
         {count}
       </Typography>
       {children}

@@ -33,8 +33,9 @@ export function ProductsTable({ products }: ProductsTableProps) {
       <Table
         aria-label={t('products.tableLabel')}
         aria-busy={products === null}
-        // At 320 px the default 16 px cell padding leaves the action button no room.
-        sx={narrow ? { '& td, & th': { px: 1 } } : undefined}
+        // Fixed layout: the columns take the header's widths, so that the rows arriving after the skeleton
+        // move none of them (CLS 0). At 320 px the default 16 px cell padding leaves the action button no room.
+        sx={{ tableLayout: 'fixed', ...(narrow ? { '& td, & th': { px: 1 } } : {}) }}
       >
         <TableHead>
           <TableRow>
@@ -45,7 +46,7 @@ export function ProductsTable({ products }: ProductsTableProps) {
             )}
             <TableCell scope="col">{t('products.name')}</TableCell>
             {narrow ? null : <TableCell scope="col">{t('products.annualFee')}</TableCell>}
-            <TableCell scope="col" align="right" sx={{ width: narrow ? undefined : 200 }}>
+            <TableCell scope="col" align="right" sx={{ width: narrow ? 120 : 200 }}>
               {t('products.actions')}
             </TableCell>
           </TableRow>
