@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { firstFrameFor, firstFrameNames } from '../../src/app/first-frame/frame-routes';
+import { expect, test } from '../fixtures';
+import { expectSecurityHeaders, NGINX_URL, withSecondNginx } from './nginx-helpers';
+
+/**
+ * Each page gets its first frame (docs/decisions/021-first-frame-from-the-html.md): nginx's `map` in
+ * deploy/nginx/nginx.conf.template against src/app/first-frame/frame-routes.ts, on an nginx with
+ * OpenID Connect (where the frames differ by path), with the configuration stamped in by start.sh.
+ */
+
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+
+/** The title of a prerendered frame of the build, which names the frame. */
+function builtTitle(mode: string, frame: string): string {
+  return title(readFileSync(path.resolve('dist/first-frames', mode, `${frame}.html`), 'utf8'));
+}
+
+const paths = [
+  '/',
+  '/index.html',
+  '/entrar',
+  '/volta',
+  '/volta/popup',
+  '/produtos',
+  '/produtos/',
+  '/proposta/nova',
+  '/proposta/nova/dados-pessoais',
+  '/analises',
+  '/analises/lote',
+  '/cartoes',
+  '/contas',
+  '/nada',
+  '/produtos/x',
+];
+
+test('every path gets its first frame, the same as frame-routes.ts says, with the configuration stamped in', async ({
+  request,
+}) => {
+  // Titles tell the frames apart: every frame of the OpenID Connect set has its own.
+  expect(new Set(firstFrameNames.map((frame) => builtTitle('oidc-sandbox', frame))).size).toBe(
+    firstFrameNames.length,
+  );
+  await withSecondNginx(
+    request,
+    {
+      env: {
+        APP_AUTH_AUTHORITY: 'http://127.0.0.1:4401',
+        APP_AUTH_CLIENT_ID: 'cartoes-backoffice',
+        APP_AUTH_REDIRECT_PATH: '/volta',
+      },
+      args: ['--sandbox', process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:4400'],
+    },
+    async (url) => {
+      for (const pathname of paths) {
+        const response = await request.get(`${url}${pathname}`);
+        expect(response.status(), pathname).toBe(200);
+        expect(response.headers()['cache-control'], pathname).toBe('no-cache');
+        expectSecurityHeaders(
+          response.headers(),
+          pathname,
+          `'self' ${process.env.E2E_SANDBOX_URL ?? ''} http://127.0.0.1:4401`,
+        );
+        const html = await response.text();
+        expect(title(html), pathname).toBe(builtTitle('oidc-sandbox', firstFrameFor(pathname, '/volta')));
+        const block = /<script type="application\/json" id="runtime-config">([\s\S]*?)<\/script>/.exec(
+          html,
+        )?.[1];
+        expect(JSON.parse(block ?? 'null'), pathname).toMatchObject({
+          mode: 'sandbox',
+          auth: { redirectPath: '/volta' },
+        });
+        expect(html, pathname).not.toContain('rel="preload" href="/config.json"');
+      }
+    },
+  );
+});
+
+test('token mode: every page is the sign-in frame; config.json is still served', async ({ request }) => {
+  for (const pathname of ['/', '/produtos', '/entrar/retorno', '/nada']) {
+    const html = await (await request.get(`${NGINX_URL}${pathname}`)).text();
+    expect(title(html), pathname).toBe(builtTitle('token-sandbox', 'entrar'));
+    expect(html, pathname).toContain('id="runtime-config"');
+  }
+  expect((await request.get(`${NGINX_URL}/config.json`)).status()).toBe(200);
+});
