@@ -59,7 +59,7 @@ describe('TechnicalDetails', () => {
       expect(box).toHaveTextContent(omitted);
       await user.click(within(box).getByRole('button', { name: copy }));
       const copied = await navigator.clipboard.readText();
-      for (const text of [box.textContent ?? '', copied]) {
+      for (const text of [box.textContent, copied]) {
         expect(text).toContain('"titular":{"nome"');
         expect(text).not.toMatch(/\d{11}|\d{3}\.\d{3}\.\d{3}-\d{2}/);
         expect(text).not.toContain('Maria');
