@@ -12,7 +12,11 @@ describe('unsent-work-broadcast', () => {
       registerUnsentWork('batch', () => ({ kind: 'batch', done: 4, total: 9 })),
       registerUnsentWork('journal', () => ({ kind: 'journal', count: 3, save })),
     ];
-    const stop = answerUnsentWorkQuestions(() => signedIn, channel());
+    const stop = answerUnsentWorkQuestions(
+      () => signedIn,
+      channel(),
+      () => false,
+    );
     try {
       expect(await otherTabsUnsentWork(100, channel())).toEqual([
         { kind: 'batch', done: 4, total: 9 },

@@ -23,7 +23,7 @@ export interface WorkChannelLike {
 
 const CHANNEL_NAME = 'cartoes-backoffice.unsent-work';
 /** Tabs of the same browser answer within a few milliseconds; a busy one gets this long. */
-export const ANSWER_WAIT_MS = 300;
+export const ANSWER_WAIT_MS = 200;
 
 function openChannel(): WorkChannelLike | null {
   return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
@@ -67,16 +67,24 @@ export function describeForOtherTabs(work: readonly UnsentWork[]): RemoteUnsentW
 }
 
 /**
+ * The questions this page asked: a BroadcastChannel delivers to every other channel object of the name,
+ * this page's own answering one included, which must not answer its own page.
+ */
+const askedHere = new Set<string>();
+
+/**
  * Answers the other tabs' "what would you lose?" with this tab's unsent work, while `signedIn` says a
- * session is open here (a signed-out tab holds nothing). Returns the way to stop.
+ * session is open here (a signed-out tab holds nothing). Returns the way to stop. `askedHere`: whether a
+ * question came from this page (tests playing two tabs in one page say none did).
  */
 export function answerUnsentWorkQuestions(
   signedIn: () => boolean,
   channel: WorkChannelLike | null = openChannel(),
+  isOwnQuestion: (id: string) => boolean = (id) => askedHere.has(id),
 ): () => void {
   const listener = (event: MessageEvent<unknown>) => {
     const message = readMessage(event.data);
-    if (message?.type !== 'ask' || !signedIn()) return;
+    if (message?.type !== 'ask' || isOwnQuestion(message.id) || !signedIn()) return;
     const work = describeForOtherTabs(unsentWork());
     if (work.length > 0) channel?.postMessage({ type: 'tell', id: message.id, work });
   };
@@ -94,6 +102,7 @@ export function otherTabsUnsentWork(
 ): Promise<RemoteUnsentWork[]> {
   if (channel === null) return Promise.resolve([]);
   const id = crypto.randomUUID();
+  askedHere.add(id);
   const heard: RemoteUnsentWork[] = [];
   const listener = (event: MessageEvent<unknown>) => {
     const message = readMessage(event.data);
@@ -105,6 +114,7 @@ export function otherTabsUnsentWork(
     setTimeout(() => {
       channel.removeEventListener('message', listener);
       channel.close();
+      askedHere.delete(id);
       resolve(heard);
     }, waitMs),
   );

@@ -48,11 +48,11 @@ export function SignOutDialog({
   const describeOther = (item: RemoteUnsentWork) => {
     switch (item.kind) {
       case 'draft':
-        return t('signOutDialog.otherDraft');
+        return t('signOutDialog.otherTabs.draft');
       case 'batch':
-        return t('signOutDialog.otherBatch', { done: item.done, total: item.total });
+        return t('signOutDialog.otherTabs.batch', { done: item.done, total: item.total });
       case 'journal':
-        return t('signOutDialog.otherJournal', { count: item.count });
+        return t('signOutDialog.otherTabs.journal', { count: item.count });
     }
   };
 
@@ -82,8 +82,8 @@ export function SignOutDialog({
         ) : null}
         {others.length > 0 ? (
           <>
-            <DialogContentText>{t('signOutDialog.otherTabsIntro')}</DialogContentText>
-            <ul aria-label={t('signOutDialog.otherTabsList')}>
+            <DialogContentText>{t('signOutDialog.otherTabs.intro')}</DialogContentText>
+            <ul aria-label={t('signOutDialog.otherTabs.list')}>
               {others.map((item, index) => (
                 <li key={`${item.kind}:${index}`}>
                   <DialogContentText component="span">{describeOther(item)}</DialogContentText>
