@@ -315,13 +315,18 @@ if [ -e "$APP_RUNTIME_DIR" ] || [ -L "$APP_RUNTIME_DIR" ]; then
 fi
 
 # Another user who may write into the runtime directory could swap nginx.conf or config.json between
-# this script's writing and nginx's reading: refused (a Kubernetes emptyDir is 0777: the manifests point
-# APP_RUNTIME_DIR at a directory inside it, which this script creates).
+# this script's writing and nginx's reading: refused when others may write into it (a Kubernetes emptyDir
+# is 0777: the manifests point APP_RUNTIME_DIR at a directory inside it, which this script creates), or
+# its group, unless that group is root's (gid 0: the image's directory is 775 root-group, for platforms
+# that run the container under an arbitrary uid in group 0).
 if [ -d "$APP_RUNTIME_DIR" ]; then
-  runtime_mode=$(ls -ld -- "$APP_RUNTIME_DIR") || fail "APP_RUNTIME_DIR cannot be read $(got "$APP_RUNTIME_DIR")"
+  runtime_mode=$(ls -ldn -- "$APP_RUNTIME_DIR") || fail "APP_RUNTIME_DIR cannot be read $(got "$APP_RUNTIME_DIR")"
+  runtime_gid=$(printf '%s\n' "$runtime_mode" | awk 'NR == 1 { print $4 }')
   case $runtime_mode in
-  ?????w* | ????????w*)
-    fail "APP_RUNTIME_DIR must not be writable by its group or by others: give it a directory of its own, mode 755 or 700 $(got "$APP_RUNTIME_DIR")"
+  ????????w* | ?????w*)
+    case $runtime_mode in ?????w??-* | ?????w??[!w]*) [ "$runtime_gid" != 0 ] || runtime_mode=ok ;; esac
+    [ "$runtime_mode" = ok ] ||
+      fail "APP_RUNTIME_DIR must not be writable by others, nor by a group other than root's: give it a directory of its own, mode 755 or 700 $(got "$APP_RUNTIME_DIR")"
     ;;
   esac
 fi

@@ -1,5 +1,13 @@
 // @vitest-environment node
-import { chmodSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUp, minimal, runStart, tempDir } from './run-deploy-start';
@@ -99,17 +107,31 @@ describe('deploy/start.sh: the runtime directory', () => {
     expect(run.status).toBe(64);
   });
 
-  it.each(['775', '777', '1777', '757'])(
-    'a runtime directory of mode %s (others may write) is refused',
-    (mode) => {
-      const runtimeDir = tempDir('cartoes-start-');
-      chmodSync(runtimeDir, parseInt(mode, 8));
-      const run = runStart({ ...minimal, APP_RUNTIME_DIR: runtimeDir });
-      expect(run.status).toBe(64);
-      expect(run.stderr).toMatch(/APP_RUNTIME_DIR must not be writable by its group or by others/);
-      expect(run.wrote('config.json')).toBe(false);
-    },
-  );
+  it.each([
+    ['777', 0],
+    ['1777', 0],
+    ['757', 0],
+    ['775', 65534],
+    ['770', 65534],
+  ])('a runtime directory of mode %s, group %i (others may write) is refused', (mode, gid) => {
+    const runtimeDir = tempDir('cartoes-start-');
+    chmodSync(runtimeDir, parseInt(mode, 8));
+    chownSync(runtimeDir, lstatSync(runtimeDir).uid, gid);
+    const run = runStart({ ...minimal, APP_RUNTIME_DIR: runtimeDir });
+    expect(run.status).toBe(64);
+    expect(run.stderr).toMatch(
+      /APP_RUNTIME_DIR must not be writable by others, nor by a group other than root/,
+    );
+    expect(run.wrote('config.json')).toBe(false);
+  });
+
+  it('group-writable by root’s group (the image’s 775 directory, for an arbitrary uid in group 0) is taken', () => {
+    const runtimeDir = tempDir('cartoes-start-');
+    chmodSync(runtimeDir, 0o775);
+    chownSync(runtimeDir, lstatSync(runtimeDir).uid, 0);
+    const run = runStart({ ...minimal, APP_RUNTIME_DIR: runtimeDir });
+    expect(run.status, run.stderr).toBe(0);
+  });
 
   it('inside a world-writable directory (a Kubernetes emptyDir), a runtime directory it creates is taken', () => {
     const emptyDir = tempDir('cartoes-emptydir-');
