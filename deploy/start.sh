@@ -162,6 +162,8 @@ APP_ACCOUNTS_UPSTREAM=${APP_ACCOUNTS_UPSTREAM-}
 APP_UPSTREAM_CA_FILE=${APP_UPSTREAM_CA_FILE-}
 APP_RATE_LIMIT_PER_SECOND=${APP_RATE_LIMIT_PER_SECOND-}
 APP_RATE_LIMIT_BURST=${APP_RATE_LIMIT_BURST-}
+APP_TRUSTED_PROXIES=${APP_TRUSTED_PROXIES-}
+APP_CONN_LIMIT_PER_CLIENT=${APP_CONN_LIMIT_PER_CLIENT-}
 if [ -n "$APP_PROVIDER_UPSTREAM" ] || [ -n "$APP_ACCOUNTS_UPSTREAM" ]; then gateway=true; else gateway=false; fi
 
 # An upstream: https://host[:port][/path] (http only on 127.0.0.1 or localhost, for local tests, in any
@@ -196,7 +198,7 @@ if [ "$gateway" = true ]; then
   APP_BASE_URL=/api
   APP_ACCOUNTS_BASE_URL=/accounts
 else
-  for name in APP_UPSTREAM_CA_FILE APP_RATE_LIMIT_PER_SECOND APP_RATE_LIMIT_BURST; do
+  for name in APP_UPSTREAM_CA_FILE APP_RATE_LIMIT_PER_SECOND APP_RATE_LIMIT_BURST APP_TRUSTED_PROXIES APP_CONN_LIMIT_PER_CLIENT; do
     eval "value=\$$name"
     [ -z "$value" ] || fail "$name is for gateway mode only: set APP_PROVIDER_UPSTREAM and APP_ACCOUNTS_UPSTREAM too"
   done
@@ -313,6 +315,55 @@ if [ -e "$APP_RUNTIME_DIR" ] || [ -L "$APP_RUNTIME_DIR" ]; then
   fi
 fi
 
+# Another user who may write into the runtime directory could swap nginx.conf or config.json between
+# this script's writing and nginx's reading: refused when others may write into it (a Kubernetes emptyDir
+# is 0777: the manifests point APP_RUNTIME_DIR at a directory inside it, which this script creates), or
+# its group, unless that group is root's (gid 0: the image's directory is 775 root-group, for platforms
+# that run the container under an arbitrary uid in group 0).
+if [ -d "$APP_RUNTIME_DIR" ]; then
+  runtime_mode=$(ls -ldn -- "$APP_RUNTIME_DIR") || fail "APP_RUNTIME_DIR cannot be read $(got "$APP_RUNTIME_DIR")"
+  runtime_gid=$(printf '%s\n' "$runtime_mode" | awk 'NR == 1 { print $4 }')
+  case $runtime_mode in
+  ????????w* | ?????w*)
+    case $runtime_mode in ?????w??-* | ?????w??[!w]*) [ "$runtime_gid" != 0 ] || runtime_mode=ok ;; esac
+    [ "$runtime_mode" = ok ] ||
+      fail "APP_RUNTIME_DIR must not be writable by others, nor by a group other than root's: give it a directory of its own, mode 755 or 700 $(got "$APP_RUNTIME_DIR")"
+    ;;
+  esac
+fi
+
+# nginx's worker processes: APP_WORKER_PROCESSES (1 to 64, or auto), else one per CPU of the container's
+# limit (cgroup v2 cpu.max "QUOTA PERIOD", rounded up; v1 cpu.cfs_quota_us and cpu.cfs_period_us), else
+# auto. `auto` counts the machine's CPUs, not the pod's: 64 workers under a 1-CPU limit on a 64-core node,
+# each with its own connections and keep-alive pools against the memory limit. APP_CGROUP_DIR: where the
+# cgroup files are read (default /sys/fs/cgroup; the tests point it at files of their own).
+APP_WORKER_PROCESSES=${APP_WORKER_PROCESSES-}
+APP_CGROUP_DIR=${APP_CGROUP_DIR:-/sys/fs/cgroup}
+cpu_limit() { # quota period: the CPUs they allow, rounded up, or nothing for no limit
+  case $1 in '' | max | -* | *[!0-9]*) return 0 ;; esac
+  case $2 in '' | 0 | *[!0-9]*) return 0 ;; esac
+  printf '%s' $((($1 + $2 - 1) / $2))
+}
+if [ -n "$APP_WORKER_PROCESSES" ]; then
+  [ "$APP_WORKER_PROCESSES" = auto ] || check_int APP_WORKER_PROCESSES "$APP_WORKER_PROCESSES" 1 64
+else
+  cpus=''
+  if [ -r "$APP_CGROUP_DIR/cpu.max" ]; then
+    read -r cpu_quota cpu_period <"$APP_CGROUP_DIR/cpu.max" || true
+    cpus=$(cpu_limit "${cpu_quota-}" "${cpu_period-}")
+  elif [ -r "$APP_CGROUP_DIR/cpu/cpu.cfs_quota_us" ] && [ -r "$APP_CGROUP_DIR/cpu/cpu.cfs_period_us" ]; then
+    read -r cpu_quota <"$APP_CGROUP_DIR/cpu/cpu.cfs_quota_us" || true
+    read -r cpu_period <"$APP_CGROUP_DIR/cpu/cpu.cfs_period_us" || true
+    cpus=$(cpu_limit "${cpu_quota-}" "${cpu_period-}")
+  fi
+  if [ -n "$cpus" ] && [ "$cpus" -ge 1 ]; then
+    [ "$cpus" -le 64 ] || cpus=64
+    APP_WORKER_PROCESSES=$cpus
+  else
+    APP_WORKER_PROCESSES=auto
+  fi
+fi
+
 # nginx `listen`: a port, IPv4:port or [IPv6]:port, nothing else.
 listen_port=${APP_LISTEN##*:}
 case $APP_LISTEN in
@@ -355,6 +406,32 @@ if [ "$gateway" = true ]; then
   elif [ -n "$APP_RATE_LIMIT_BURST" ]; then
     fail "APP_RATE_LIMIT_BURST needs APP_RATE_LIMIT_PER_SECOND $(got "$APP_RATE_LIMIT_BURST")"
   fi
+  # Requests in flight per client address: a browser has 6 connections per origin, a few tabs more.
+  APP_CONN_LIMIT_PER_CLIENT=${APP_CONN_LIMIT_PER_CLIENT:-32}
+  check_int APP_CONN_LIMIT_PER_CLIENT "$APP_CONN_LIMIT_PER_CLIENT" 1 100000
+  # The proxies in front (the ingress, the load balancer) whose X-Forwarded-For is believed: IPv4 CIDRs
+  # (or addresses) separated by spaces. A client's own X-Forwarded-For counts only behind them.
+  only_chars "$APP_TRUSTED_PROXIES" "$DIGITS./ " ||
+    fail "APP_TRUSTED_PROXIES must list IPv4 addresses or CIDRs (10.0.0.0/8) separated by spaces $(got "$APP_TRUSTED_PROXIES")"
+  for proxy in $APP_TRUSTED_PROXIES; do
+    proxy_ip=${proxy%/*}
+    case $proxy in
+    */*)
+      proxy_bits=${proxy#*/}
+      case $proxy_bits in '' | *[!0-9]* | 0?* | ???*) fail "APP_TRUSTED_PROXIES: a CIDR's prefix is 0 to 32 $(got "$proxy")" ;; esac
+      [ "$proxy_bits" -le 32 ] || fail "APP_TRUSTED_PROXIES: a CIDR's prefix is 0 to 32 $(got "$proxy")"
+      ;;
+    esac
+    case $proxy_ip in
+    *[!0-9.]* | *.*.*.*.* | .* | *. | *..*) fail "APP_TRUSTED_PROXIES must list IPv4 addresses or CIDRs $(got "$proxy")" ;;
+    *.*.*.*) ;;
+    *) fail "APP_TRUSTED_PROXIES must list IPv4 addresses or CIDRs $(got "$proxy")" ;;
+    esac
+    for octet in $(printf '%s' "$proxy_ip" | tr '.' ' '); do
+      case $octet in 0?* | ????*) fail "APP_TRUSTED_PROXIES must list IPv4 addresses or CIDRs $(got "$proxy")" ;; esac
+      [ "$octet" -le 255 ] || fail "APP_TRUSTED_PROXIES must list IPv4 addresses or CIDRs $(got "$proxy")"
+    done
+  done
   # The app gives up first (docs/deployment.md, "Gateway mode"): nginx waits requestTimeoutMs + 1 s for
   # each read and write; nginx caps a connect at 75 s.
   APP_GATEWAY_TIMEOUT_MS=$((${APP_REQUEST_TIMEOUT_MS:-15000} + 1000))
@@ -425,18 +502,31 @@ if [ "$APP_MODE" = sandbox ] && [ "$APP_SANDBOX_WORKER" != false ]; then serve_w
 # root master) whatever the umask; an existing directory or tmp keeps the mode its owner gave it.
 [ -d "$APP_RUNTIME_DIR" ] || (umask 022 && mkdir -p -- "$APP_RUNTIME_DIR") ||
   fail "APP_RUNTIME_DIR could not be created $(got "$APP_RUNTIME_DIR")"
-if [ ! -f "$APP_RUNTIME_DIR/$RUNTIME_MARKER" ]; then
+# No write follows a symbolic link: every file is created new (noclobber: O_EXCL), after whatever had its
+# name was removed, so a FILE.tmp or marker planted as a link to another file never redirects a write or
+# a chmod to it.
+set -C
+if [ ! -f "$APP_RUNTIME_DIR/$RUNTIME_MARKER" ] || [ -L "$APP_RUNTIME_DIR/$RUNTIME_MARKER" ]; then
+  rm -f -- "$APP_RUNTIME_DIR/$RUNTIME_MARKER"
   printf '%s\n' '# Written by deploy/start.sh: the Cartoes back-office runtime directory; its files are rewritten at every start.' \
     >"$APP_RUNTIME_DIR/$RUNTIME_MARKER"
 fi
+[ ! -L "$APP_RUNTIME_DIR/tmp" ] || fail "APP_RUNTIME_DIR/tmp is a symbolic link: nginx's temporary files stay in the runtime directory $(got "$APP_RUNTIME_DIR")"
 [ -d "$APP_RUNTIME_DIR/tmp" ] || (umask 022 && mkdir -- "$APP_RUNTIME_DIR/tmp")
 
 # Each file is written beside its place (FILE.tmp) and moved there whole: nginx never reads half a file.
+# fresh FILE: removes FILE.tmp (a file or a link left there) before it is created anew.
+fresh() { # file
+  rm -f -- "$APP_RUNTIME_DIR/$1.tmp"
+}
 commit() { # file
+  [ -f "$APP_RUNTIME_DIR/$1.tmp" ] && [ ! -L "$APP_RUNTIME_DIR/$1.tmp" ] ||
+    fail "$1.tmp in APP_RUNTIME_DIR is not a file this script wrote"
   chmod 644 "$APP_RUNTIME_DIR/$1.tmp"
-  mv "$APP_RUNTIME_DIR/$1.tmp" "$APP_RUNTIME_DIR/$1"
+  mv -f -- "$APP_RUNTIME_DIR/$1.tmp" "$APP_RUNTIME_DIR/$1"
 }
 
+fresh config.json
 printf '%s\n' "$CARTOES_CONFIG_JSON" >"$APP_RUNTIME_DIR/config.json.tmp"
 commit config.json
 
@@ -452,7 +542,7 @@ mkdir -p "$APP_RUNTIME_DIR/first-frames"
 for frame in entrar retorno produtos proposta-nova analises analises-lote cartoes contas nao-encontrada; do
   frame_source="$APP_HTML_DIR/first-frames/$frame_mode/$frame.html"
   [ -f "$frame_source" ] || frame_source="$APP_HTML_DIR/index.html"
-  rm -f "$APP_RUNTIME_DIR/first-frames/$frame.html.tmp"
+  fresh "first-frames/$frame.html"
   CONFIG_FILE="$APP_RUNTIME_DIR/config.json" awk '
     BEGIN {
       preload = "<link rel=\"preload\" href=\"/config.json\" as=\"fetch\" crossorigin=\"anonymous\" />"
@@ -469,6 +559,7 @@ for frame in entrar retorno produtos proposta-nova analises analises-lote cartoe
   commit "first-frames/$frame.html"
 done
 
+fresh security-headers.conf
 {
   echo '# Written by deploy/start.sh at start-up; edits are lost. Included by the server and every location.'
   printf 'add_header Content-Security-Policy "%s" always;\n' "$csp"
@@ -485,6 +576,7 @@ done
 } >"$APP_RUNTIME_DIR/security-headers.conf.tmp"
 commit security-headers.conf
 
+fresh csp-report.conf
 {
   echo '# Written by deploy/start.sh at start-up: the CSP report directives, by whether the address has a query.'
   if [ -n "$APP_CSP_REPORT_URL" ]; then
@@ -496,6 +588,7 @@ commit security-headers.conf
 } >"$APP_RUNTIME_DIR/csp-report.conf.tmp"
 commit csp-report.conf
 
+fresh sandbox-worker.conf
 {
   echo '# Written by deploy/start.sh at start-up: whether /mockServiceWorker.js is served.'
   if [ "$serve_worker" = true ]; then
@@ -513,15 +606,16 @@ commit sandbox-worker.conf
 # The identity provider's return, for the first frames' map: checked above when OpenID Connect is on.
 APP_FRAME_RETURN_PATH=/entrar/retorno
 [ -z "$APP_AUTH_AUTHORITY" ] || APP_FRAME_RETURN_PATH=$APP_AUTH_REDIRECT_PATH
-PLACEHOLDERS='APP_RUNTIME_DIR APP_HTML_DIR APP_LISTEN APP_MIME_TYPES APP_ACCESS_LOG APP_ERROR_LOG APP_FRAME_RETURN_PATH'
+PLACEHOLDERS='APP_RUNTIME_DIR APP_HTML_DIR APP_LISTEN APP_MIME_TYPES APP_ACCESS_LOG APP_ERROR_LOG APP_FRAME_RETURN_PATH APP_WORKER_PROCESSES'
 if [ "$gateway" = true ]; then
-  PLACEHOLDERS="$PLACEHOLDERS APP_UPSTREAM_CA_FILE APP_GATEWAY_TIMEOUT_MS APP_GATEWAY_CONNECT_TIMEOUT_MS"
+  PLACEHOLDERS="$PLACEHOLDERS APP_UPSTREAM_CA_FILE APP_GATEWAY_TIMEOUT_MS APP_GATEWAY_CONNECT_TIMEOUT_MS APP_CONN_LIMIT_PER_CLIENT"
   for part in SCHEME HOST AUTHORITY SERVER PATH; do PLACEHOLDERS="$PLACEHOLDERS APP_PROVIDER_$part APP_ACCOUNTS_$part"; done
 fi
 export PLACEHOLDERS
 # shellcheck disable=SC2086 # the names are this script's own, without spaces
 export $PLACEHOLDERS
 render() { # template file (in the runtime directory)
+  fresh "$2"
   awk '
     BEGIN { count = split(ENVIRON["PLACEHOLDERS"], names, " ") }
     {
@@ -544,6 +638,7 @@ render() { # template file (in the runtime directory)
 }
 # A file nginx includes that has nothing to say in this configuration.
 write_off() { # file why
+  fresh "$1"
   printf '# Written by deploy/start.sh at start-up: %s\n' "$2" >"$APP_RUNTIME_DIR/$1.tmp"
   commit "$1"
 }
@@ -553,12 +648,24 @@ if [ "$gateway" = true ]; then
   render "$DEPLOY_DIR/nginx/gateway-locations.conf.template" gateway-locations.conf
   render "$DEPLOY_DIR/nginx/gateway-proxy.conf.template" gateway-proxy.conf
   render "$DEPLOY_DIR/nginx/gateway-answer.conf.template" gateway-answer.conf
+  fresh gateway-real-ip.conf
+  {
+    echo '# Written by deploy/start.sh at start-up: the proxies whose X-Forwarded-For is believed (APP_TRUSTED_PROXIES).'
+    if [ -n "$APP_TRUSTED_PROXIES" ]; then
+      for proxy in $APP_TRUSTED_PROXIES; do printf 'set_real_ip_from %s;\n' "$proxy"; done
+      echo 'real_ip_header X-Forwarded-For;'
+      echo 'real_ip_recursive on;'
+    fi
+  } >"$APP_RUNTIME_DIR/gateway-real-ip.conf.tmp"
+  commit gateway-real-ip.conf
   if [ -n "$APP_RATE_LIMIT_PER_SECOND" ]; then
+    fresh gateway-rate-limit-zone.conf
     {
       echo '# Written by deploy/start.sh at start-up: the per-client rate limit (APP_RATE_LIMIT_PER_SECOND).'
       printf 'limit_req_zone $binary_remote_addr zone=cartoes_gateway:10m rate=%sr/s;\n' "$APP_RATE_LIMIT_PER_SECOND"
     } >"$APP_RUNTIME_DIR/gateway-rate-limit-zone.conf.tmp"
     commit gateway-rate-limit-zone.conf
+    fresh gateway-rate-limit.conf
     {
       echo '# Written by deploy/start.sh at start-up: the per-client rate limit, past its burst a 429.'
       printf 'limit_req zone=cartoes_gateway burst=%s nodelay;\n' "$APP_RATE_LIMIT_BURST"
@@ -569,7 +676,7 @@ if [ "$gateway" = true ]; then
     write_off gateway-rate-limit.conf 'no rate limit (APP_RATE_LIMIT_PER_SECOND unset).'
   fi
 else
-  for file in gateway-http.conf gateway-locations.conf gateway-proxy.conf gateway-answer.conf gateway-rate-limit-zone.conf gateway-rate-limit.conf; do
+  for file in gateway-http.conf gateway-locations.conf gateway-proxy.conf gateway-answer.conf gateway-real-ip.conf gateway-rate-limit-zone.conf gateway-rate-limit.conf; do
     write_off "$file" 'not gateway mode (APP_PROVIDER_UPSTREAM unset): the provider is called directly.'
   done
 fi

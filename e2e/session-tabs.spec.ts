@@ -130,6 +130,15 @@ test.describe('OpenID Connect: one verified operator, one session for every tab'
     expect(await page.evaluate(() => location.pathname)).toBe('/produtos');
 
     await page.getByRole('button', { name: 'Sair' }).click();
+    // Signing out here erases the other tab's draft: the question says so first (kinds only travel
+    // between the tabs, never the draft's data).
+    const question = page.getByRole('dialog', {
+      name: 'Sair de todas as abas e apagar o trabalho não enviado?',
+    });
+    await expect(question.getByRole('list', { name: 'Trabalho em outras abas' })).toHaveText(
+      'uma proposta de crédito que ainda não foi enviada, em outra aba;',
+    );
+    await question.getByRole('button', { name: 'Sair e apagar' }).click();
     // The other tab follows at once, and says why.
     await expectSignedOutWithNothingLeft(other, 'Sua sessão foi encerrada em outra aba deste navegador');
     await expectNoAxeViolations(other, 'signed out by another tab');

@@ -239,6 +239,9 @@ export async function withGateway<T>(
         APP_ENVIRONMENT_NAME: 'bench gateway',
         APP_SEND_IDEMPOTENCY_KEY: 'true',
         APP_EXTRA_CONFIG_JSON: '{"moneyUnit": "centavos", "printedNameMaxLength": 26}',
+        // The load comes from one address, 200 connections standing for 200 clients: the per-client cap
+        // on requests in flight (default 32) would answer most of them 429.
+        APP_CONN_LIMIT_PER_CLIENT: '1000',
       },
     ),
   ];

@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigMap, Service } from 'kubernetes-models/v1';
+import { ConfigMap, Service, ServiceAccount } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
@@ -9,7 +9,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { parseRuntimeConfig } from '../../src/config/load-config';
-import { cleanUp, cspOf, directiveOf, repositoryRoot, runStart } from './run-deploy-start';
+import { cleanUp, cspOf, directiveOf, repositoryRoot, runStart, tempDir } from './run-deploy-start';
 
 /**
  * deploy/kubernetes/ (a kustomize base): every manifest its kustomization lists, parsed as YAML and
@@ -24,6 +24,7 @@ const dir = join(repositoryRoot, 'deploy/kubernetes');
 const kinds = {
   'v1/ConfigMap': ConfigMap,
   'v1/Service': Service,
+  'v1/ServiceAccount': ServiceAccount,
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
@@ -83,6 +84,11 @@ describe('deploy/kubernetes', () => {
     const pod = spec?.template.spec;
     expect(spec?.template.metadata?.labels).toMatchObject(appLabels);
     expect(pod?.automountServiceAccountToken).toBe(false);
+    // Its own ServiceAccount (no permissions, no token), not the namespace's default.
+    expect(pod?.serviceAccountName).toBe('cartoes-backoffice');
+    const account = only('v1/ServiceAccount');
+    expect(account.metadata?.name).toBe('cartoes-backoffice');
+    expect(account.automountServiceAccountToken).toBe(false);
     expect(pod?.securityContext).toMatchObject({
       runAsNonRoot: true,
       runAsUser: 101,
@@ -101,7 +107,10 @@ describe('deploy/kubernetes', () => {
     }
     // APP_LISTEN's default (8080) is the port the probes, the Service and the NetworkPolicy use.
     expect(nginx?.ports).toEqual([{ name: 'http', containerPort: 8080, protocol: 'TCP' }]);
-    expect(nginx?.readinessProbe?.httpGet).toMatchObject({ path: '/config.json', port: 'http' });
+    // Readiness follows the provider (a dead or stale upstream takes the pod out of the Service).
+    expect(nginx?.readinessProbe?.httpGet).toMatchObject({ path: '/__gateway/ready', port: 'http' });
+    // A tag can be moved: pulled again at each start, unless the overlay pins a digest.
+    expect(nginx?.image?.includes('@sha256:') || nginx?.imagePullPolicy === 'Always').toBe(true);
     expect(nginx?.livenessProbe?.httpGet).toMatchObject({ port: 'http' });
     expect(nginx?.envFrom).toEqual([{ configMapRef: { name: 'cartoes-backoffice' } }]);
     // The only writable places: the runtime directory start.sh writes (the image's APP_RUNTIME_DIR) and
@@ -134,17 +143,35 @@ describe('deploy/kubernetes', () => {
     expect(pdb.spec?.minAvailable).toBe(1);
   });
 
-  it('the NetworkPolicy: in on the app port only; out to the provider on 443 and to DNS only', () => {
+  it('the NetworkPolicy: in on the app port from the ingress namespace only; out to each upstream on 443 and to DNS only', () => {
     const policy = only('networking.k8s.io/v1/NetworkPolicy');
     expect(policy.spec?.podSelector.matchLabels).toEqual(appLabels);
     expect(policy.spec?.policyTypes).toEqual(['Ingress', 'Egress']);
-    expect(policy.spec?.ingress).toEqual([{ ports: [{ port: 8080, protocol: 'TCP' }] }]);
-    const [provider, dns, ...others] = policy.spec?.egress ?? [];
+    // Every ingress rule names where from: a rule without `from` lets any pod of the cluster in, past
+    // the ingress's TLS and logs, and able to claim any X-Forwarded-For.
+    const ingress = policy.spec?.ingress ?? [];
+    expect(ingress).toHaveLength(1);
+    expect(ingress[0]?.ports).toEqual([{ port: 8080, protocol: 'TCP' }]);
+    const from = ingress[0]?.from ?? [];
+    expect(from).toHaveLength(1);
+    expect(from[0]?.podSelector).toBeUndefined();
+    expect(from[0]?.ipBlock).toBeUndefined();
+    // The ingress controller's namespace, by its name label (an overlay sets the name).
+    expect(Object.keys(from[0]?.namespaceSelector?.matchLabels ?? {})).toEqual([
+      'kubernetes.io/metadata.name',
+    ]);
+    const [provider, accounts, dns, ...others] = policy.spec?.egress ?? [];
     expect(others).toEqual([]);
-    expect(provider?.to).toHaveLength(1);
-    expect(provider?.to?.[0]?.ipBlock?.cidr).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
-    expect(provider?.ports).toEqual([{ port: 443, protocol: 'TCP' }]);
+    for (const upstream of [provider, accounts]) {
+      expect(upstream?.to).toHaveLength(1);
+      expect(upstream?.to?.[0]?.ipBlock?.cidr).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+      expect(upstream?.ports).toEqual([{ port: 443, protocol: 'TCP' }]);
+    }
+    // One range each: the two base URLs are two hosts, maybe two networks.
+    expect(provider?.to?.[0]?.ipBlock?.cidr).not.toBe(accounts?.to?.[0]?.ipBlock?.cidr);
     expect(dns?.to?.[0]?.podSelector?.matchLabels).toEqual({ 'k8s-app': 'kube-dns' });
+    // NodeLocal DNSCache answers on a link-local address of the node.
+    expect(dns?.to?.[1]?.ipBlock?.cidr).toBe('169.254.20.10/32');
     expect(dns?.ports).toEqual([
       { port: 53, protocol: 'UDP' },
       { port: 53, protocol: 'TCP' },
@@ -159,7 +186,11 @@ describe('deploy/kubernetes', () => {
     }
     expect(data.APP_PROVIDER_UPSTREAM).toMatch(/^https:\/\//);
     expect(data.APP_ACCOUNTS_UPSTREAM).toMatch(/^https:\/\//);
-    const run = runStart(data);
+    // Its runtime directory is one start.sh creates inside the emptyDir (Kubernetes makes it 0777).
+    expect(data.APP_RUNTIME_DIR).toBe('/etc/nginx/cartoes/run');
+    const emptyDir = tempDir('cartoes-emptydir-');
+    chmodSync(emptyDir, 0o777);
+    const run = runStart({ ...data, APP_RUNTIME_DIR: join(emptyDir, 'run') });
     expect(run.stderr).not.toMatch(/must|required/);
     expect(run.status, run.stderr).toBe(0);
     const config = parseRuntimeConfig(JSON.parse(run.read('config.json')));
@@ -167,5 +198,19 @@ describe('deploy/kubernetes', () => {
     expect(directiveOf(cspOf(run.read('security-headers.conf')), 'connect-src')).toBe("'self'");
     expect(run.read('gateway-locations.conf')).toContain('location /api/ {');
     expect(run.read('gateway-rate-limit.conf')).toContain('limit_req zone=cartoes_gateway');
+    expect(run.read('gateway-real-ip.conf')).toContain(`set_real_ip_from ${data.APP_TRUSTED_PROXIES};`);
+  });
+
+  it('the rate limit is per operator (behind the ingress) and above what one batch sends', () => {
+    const data = only('v1/ConfigMap').data ?? {};
+    expect(data.APP_TRUSTED_PROXIES).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+    // A batch keeps at most 6 lookups in flight (the config schema's bound on batchConcurrency); at 20 ms
+    // a lookup, that is 300 a second.
+    const schema = readFileSync(join(repositoryRoot, 'src/config/config-schema.ts'), 'utf8');
+    const maxConcurrency = Number(/batchConcurrency: z\._default\(int\(1, (\d+)\)/.exec(schema)?.[1]);
+    expect(maxConcurrency).toBe(6);
+    const batchPerSecond = maxConcurrency * (1000 / 20);
+    expect(Number(data.APP_RATE_LIMIT_PER_SECOND)).toBeGreaterThanOrEqual(batchPerSecond);
+    expect(Number(data.APP_RATE_LIMIT_BURST)).toBeGreaterThanOrEqual(batchPerSecond);
   });
 });

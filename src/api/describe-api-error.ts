@@ -1,5 +1,6 @@
 import type { TFunction } from '@/lib/i18n';
 import { isApiError, type ApiError } from '@/api/api-error';
+import { errorObjectForSupport } from '@/lib/personal-data-mask';
 
 export interface ErrorDescription {
   /** What happened and what to do, in the UI language and the operator's words. */
@@ -15,7 +16,11 @@ export interface ErrorDescription {
   technical: string[];
 }
 
-/** The support lines of `error` (never a token or personal data: the operation is a path template). */
+/**
+ * The support lines of `error`, never a token or personal data: the operation is a path template, and
+ * the provider's Error object keeps its shape, status and reason phrase but none of its texts (its
+ * messages, extra fields: they may name the applicant or hold a CPF; the screen shows the messages).
+ */
 function technicalLines(error: ApiError, t: TFunction): string[] {
   const lines = [t('errors.technical.operation', { operation: error.operation })];
   if (error.status !== null) lines.push(t('errors.technical.status', { status: String(error.status) }));
@@ -30,7 +35,11 @@ function technicalLines(error: ApiError, t: TFunction): string[] {
     lines.push(t('errors.technical.retryAfter', { seconds: String(error.retryAfterSeconds) }));
   if (error.networkHint === 'idempotency-key-header') lines.push(t('errors.technical.headerRefused'));
   if (error.errorObject !== null)
-    lines.push(t('errors.technical.errorObject', { json: JSON.stringify(error.errorObject) }));
+    lines.push(
+      t('errors.technical.errorObject', {
+        json: JSON.stringify(errorObjectForSupport(error.errorObject, t('errors.technical.omitted'))),
+      }),
+    );
   return lines;
 }
 

@@ -2,18 +2,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/hooks/use-translation';
+import { maskCpfRuns } from '@/lib/personal-data-mask';
 
 /**
- * What support needs and the operator does not (the HTTP status, the operation, the provider's raw
- * answer), folded away under "Detalhes técnicos" with a button that copies it for a support ticket. The
- * message above it stays in the operator's words. Nothing here holds a token or personal data: the
- * lines are built from path templates and the provider's error objects.
+ * What support needs and the operator does not (the HTTP status, the operation, the shape of the
+ * provider's answer), folded away under "Detalhes técnicos" with a button that copies it for a support
+ * ticket. The message above it stays in the operator's words. Nothing here holds a token or personal
+ * data: the lines are built from path templates and the provider's Error object without its texts
+ * (describeApiError), and any CPF-like digit run left in a line is masked here, whatever built it.
  */
 export function TechnicalDetails({ lines }: { lines: readonly string[] }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   if (lines.length === 0) return null;
-  const text = lines.join('\n');
+  const text = lines.map(maskCpfRuns).join('\n');
   return (
     <Box component="details" sx={{ mt: 1, '& summary': { cursor: 'pointer' } }}>
       <Box component="summary">{t('errors.technical.summary')}</Box>

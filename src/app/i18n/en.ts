@@ -73,7 +73,8 @@ export const en: Translations = {
       field: 'Field outside the contract: {{field}}',
       contractBody: 'Field outside the contract: the response body',
       retryAfter: 'Retry-After: {{seconds}} s',
-      errorObject: 'The provider’s error object: {{json}}',
+      errorObject: 'The provider’s error object (without its texts): {{json}}',
+      omitted: '(text left out: it may hold personal data)',
       headerRefused:
         'The provider may not accept the Idempotency-Key header (CORS): add it to the provider’s Access-Control-Allow-Headers, or turn sendIdempotencyKey off in the configuration.',
     },

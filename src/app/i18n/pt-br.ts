@@ -80,7 +80,8 @@ export const ptBR = {
       field: 'Campo fora do contrato: {{field}}',
       contractBody: 'Campo fora do contrato: o corpo da resposta',
       retryAfter: 'Retry-After: {{seconds}} s',
-      errorObject: 'Objeto de erro do provedor: {{json}}',
+      errorObject: 'Objeto de erro do provedor (sem os textos): {{json}}',
+      omitted: '(texto omitido: pode conter dados pessoais)',
       headerRefused:
         'O provedor pode não aceitar o cabeçalho Idempotency-Key (CORS): inclua-o em Access-Control-Allow-Headers do provedor, ou desligue sendIdempotencyKey na configuração.',
     },

@@ -69,6 +69,78 @@ describe('app shell and session', () => {
     expect(session.getState().status).toBe('signed-out');
   });
 
+  it.each([
+    [
+      'pt-BR',
+      'Sair',
+      'Sair de todas as abas e apagar o trabalho não enviado?',
+      'Trabalho em outras abas',
+      [
+        'uma consulta em lote em andamento em outra aba (3 de 10 CPFs consultados);',
+        '2 operações de cartão no diário de outra aba, fora de qualquer arquivo exportado;',
+      ],
+      'Continuar aqui',
+      'Sair e apagar',
+    ],
+    [
+      'en',
+      'Sign out',
+      'Sign out of every tab and erase the unsent work?',
+      'Work in other tabs',
+      [
+        'a batch lookup under way in another tab (3 of 10 CPFs looked up);',
+        '2 card operations in another tab’s journal, in no exported file;',
+      ],
+      'Stay here',
+      'Sign out and erase',
+    ],
+  ] as const)(
+    '%s: "Sair" asks about what the other tabs would lose (it signs every tab out) before signing out',
+    async (language, signOutName, title, listName, items, stayName, leaveName) => {
+      // Another tab of this browser with a batch running and a journal not exported.
+      const otherTab = new BroadcastChannel('cartoes-backoffice.unsent-work');
+      const asked: unknown[] = [];
+      otherTab.onmessage = (event: MessageEvent<{ type: string; id: string }>) => {
+        asked.push(event.data);
+        if (event.data.type === 'ask')
+          otherTab.postMessage({
+            type: 'tell',
+            id: event.data.id,
+            work: [
+              { kind: 'batch', done: 3, total: 10 },
+              { kind: 'journal', count: 2 },
+            ],
+          });
+      };
+      try {
+        const { user, router } = renderRoute('/produtos', { sandbox, language });
+        await screen.findByRole('heading', { level: 1 });
+        await user.click(screen.getByRole('button', { name: signOutName }));
+        const dialog = await screen.findByRole('dialog', { name: title });
+        const list = within(dialog).getByRole('list', { name: listName });
+        expect(
+          within(list)
+            .getAllByRole('listitem')
+            .map((item) => item.textContent),
+        ).toEqual(items);
+        // The question carried an id only: nothing of this tab's work or session.
+        expect(asked).toHaveLength(1);
+        expect(Object.keys(asked[0] as object).sort()).toEqual(['id', 'type']);
+        await user.click(within(dialog).getByRole('button', { name: stayName }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+        expect(session.getState().status).not.toBe('signed-out');
+
+        await user.click(screen.getByRole('button', { name: signOutName }));
+        const again = await screen.findByRole('dialog', { name: title });
+        await user.click(within(again).getByRole('button', { name: leaveName }));
+        await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
+        expect(session.getState().status).toBe('signed-out');
+      } finally {
+        otherTab.close();
+      }
+    },
+  );
+
   it('shows the SANDBOX banner, the environment and a 404 for unknown paths', async () => {
     renderRoute('/nao-existe', { sandbox });
     expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();

@@ -14,11 +14,18 @@ import { paths } from '@/config/paths';
 import { unsentWork, type UnsentWork } from '@/lib/unsent-work';
 import { session } from '@/api/session';
 import { startSessionBroadcast } from '../session-broadcast';
+import {
+  otherTabsUnsentWork,
+  startAnsweringUnsentWork,
+  type RemoteUnsentWork,
+} from '../unsent-work-broadcast';
 
 // The tabs tell each other of sign-ins, sign-outs and activity from when this shell loads: fetched once
 // sign-in has painted (main.tsx's prefetch) and always before a signed-in screen shows, so sign-in's
 // first download does not carry it (decision 004's up-front budget).
 startSessionBroadcast(session);
+// "Sair" in another tab asks what this one would lose (it signs every tab out).
+startAnsweringUnsentWork(() => session.getState().status !== 'signed-out');
 
 // Loaded only when a 401 happens: the dialog machinery (Modal, transitions) stays off the first screens.
 const ReauthDialog = lazy(async () => ({
@@ -50,12 +57,21 @@ export function AppShell() {
   const [navLoaded, setNavLoaded] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { signOut, endSession } = useSignOut();
-  // "Sair" asks first while this tab holds work that signing out would erase.
-  const [erasing, setErasing] = useState<readonly UnsentWork[] | null>(null);
+  // "Sair" asks first while this tab, or any other tab it would sign out, holds work it would erase.
+  const [erasing, setErasing] = useState<{
+    here: readonly UnsentWork[];
+    others: readonly RemoteUnsentWork[];
+  } | null>(null);
+  const asking = useRef(false);
   const requestSignOut = () => {
-    const work = unsentWork();
-    if (work.length === 0) signOut();
-    else setErasing(work);
+    if (asking.current) return;
+    asking.current = true;
+    void otherTabsUnsentWork().then((others) => {
+      asking.current = false;
+      const here = unsentWork();
+      if (here.length === 0 && others.length === 0) signOut();
+      else setErasing({ here, others });
+    });
   };
   useRouteFocus();
 
@@ -98,7 +114,8 @@ export function AppShell() {
           {erasing ? (
             <Suspense fallback={null}>
               <SignOutDialog
-                initial={erasing}
+                initial={erasing.here}
+                others={erasing.others}
                 onStay={() => setErasing(null)}
                 onSignOut={() => {
                   setErasing(null);

@@ -48,7 +48,8 @@ describe('"Sair" with work only this tab holds', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
     expect(session.getState().status).toBe('signed-out');
     expect(draftStore.get()).toBeNull();
-  });
+    // The wizard on screen and two questions (each waits for the other tabs' answers): slow on a busy machine.
+  }, 15_000);
 
   it('offers to export the journal first, then nothing is lost', async () => {
     const downloads = captureDownloads();

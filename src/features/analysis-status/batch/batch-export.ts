@@ -1,11 +1,15 @@
 import type { InvalidCpfEntry } from '@/lib/cpf-list';
+import { maskCpfRuns, maskPastedLine } from '@/lib/personal-data-mask';
 import type { BatchLabels } from './batch-labels';
 import type { BatchRow } from './batch-rows';
 import type { BatchT } from './batch-texts';
 
-/** An entry of the list as written, its digits masked but the last four (as the screen masks a CPF). */
+/**
+ * An entry of the list as written, masked: every letter (it may be a name pasted alone on a line) and
+ * every digit but the last four (as the screen masks a CPF).
+ */
 export function maskEntry(text: string): string {
-  return text.replace(/\d(?=.{4})/g, '*');
+  return maskPastedLine(text);
 }
 
 /**
@@ -35,6 +39,9 @@ export function batchCsvCells(
     t('analysisBatch.results.csv.failure'),
     t('analysisBatch.results.csv.notes'),
   ];
+  // Masked CPFs are a file without personal data: the provider's texts (its notes, its messages in a
+  // failure) keep their words but no CPF-like digit run.
+  const text = fullCpfs ? (value: string) => value : maskCpfRuns;
   const cells = rows.map((row) => [
     String(row.line),
     labels.cpf(row.cpf),
@@ -42,9 +49,9 @@ export function batchCsvCells(
     row.kind === 'analysis' ? labels.label(row) : '',
     row.status ?? '',
     row.kind === 'analysis' ? t('analysisBatch.results.csv.found') : labels.label(row),
-    row.errors.join(' | '),
-    row.alerts.join(' | '),
-    labels.failure(row),
+    text(row.errors.join(' | ')),
+    text(row.alerts.join(' | ')),
+    text(labels.failure(row)),
     [
       row.kind === 'stopped' ? t('analysisBatch.results.notes.stopped') : '',
       row.unsuccessful && row.kind === 'analysis' ? t('analysisBatch.results.notes.unsuccessful') : '',

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { session } from '@/api/session';
 import { formatCpf } from '@/lib/cpf';
 import { seededAnalysisCpfs, seededCpfs } from '@/test/sandbox-data';
@@ -389,9 +390,54 @@ describe('AnalysisBatchPage', () => {
       expect(lines.slice(11)).toEqual([
         '2;***.***.*19-74;;;;Sem propostas;;;;',
         '3;123;;;;CPF inválido (não consultado);;;3 dígitos (um CPF tem 11);',
-        '4;abc;;;;CPF inválido (não consultado);;;não é um CPF (nenhum dígito);',
+        '4;***;;;;CPF inválido (não consultado);;;não é um CPF (nenhum dígito);',
       ]);
       expect(lines.join('\n')).not.toContain(formatCpf(seededCpfs.paginated));
+    });
+
+    it('masked, the file holds no CPF or name: not a name pasted alone on a line, nor in the provider’s notes and messages', async () => {
+      const other = seededCpfs.freshApproves;
+      sandbox.server.use(
+        http.get(`${sandbox.baseUrl}/v1/cards/request/:cpf/`, ({ params }) =>
+          params.cpf === seededCpfs.approved
+            ? HttpResponse.json({
+                conteudo: {
+                  numeroDaPagina: 1,
+                  tamanhoDaPagina: 10,
+                  totalDePaginas: 1,
+                  totalDeRegistros: 1,
+                  resultados: [{ CodigoParaAcompanhamento: 'PRP-2026-000900', Status: 'APROVADO' }],
+                  erros: [`Titular ${formatCpf(other)} com cadastro divergente`],
+                  alertas: [`Cônjuge CPF ${other}`],
+                  sucesso: true,
+                },
+              })
+            : HttpResponse.json(
+                { message: `CPF ${other} bloqueado`, error: 'Forbidden', statusCode: 403 },
+                { status: 403 },
+              ),
+        ),
+      );
+      const { user } = await openWith(
+        `${seededCpfs.approved}\n${seededCpfs.underReviewAndDeclined}\nMaria José da Silva`,
+      );
+      await user.click(screen.getByRole('button', { name: 'Consultar 2 CPFs' }));
+      await waitFor(() => expect(progressText()).toHaveTextContent(/Concluída/));
+      const exportButton = screen.getByRole('button', { name: 'Exportar CSV' });
+      await waitFor(() => expect(exportButton).toBeEnabled());
+      await user.click(exportButton);
+      const dialog = await screen.findByRole('dialog', { name: 'Exportar CSV' });
+      expect(within(dialog).getByRole('radio', { name: /^Mascarados, como na tela/ })).toBeChecked();
+      await user.click(within(dialog).getByRole('button', { name: 'Exportar' }));
+      const lines = await csvLines();
+      expect(lines).toHaveLength(4);
+      expect(lines[1]).toContain('Titular ***.***.***-** com cadastro divergente');
+      expect(lines[1]).toContain('Cônjuge CPF ***********');
+      expect(lines[2]).toContain('CPF *********** bloqueado');
+      expect(lines[3]).toMatch(/^3;\*\*\*\*\* \*\*\*\* \*\* \*\*\*\*\*;/);
+      const file = lines.join('\n');
+      expect(file).not.toMatch(/\d{11}|\d{3}\.\d{3}\.\d{3}-\d{2}/);
+      expect(file).not.toContain('Maria');
     });
 
     it('with a filter on, says so and exports its rows or every row, as chosen; whole CPFs when chosen', async () => {
