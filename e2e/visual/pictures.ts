@@ -63,6 +63,9 @@ export async function pictures(page: Page, state: string, options: PictureOption
     for (const theme of themes) {
       await show(page, size, theme);
       if (options.visible) await expect(options.visible).toBeVisible();
+      // A whole page from its top: scrolled (the focus moved to a problem), the fixed bar would be drawn
+      // across the middle of the picture, wherever the scroll happened to be.
+      if (options.fullPage) await page.evaluate(() => window.scrollTo(0, 0));
       await expect
         .soft(page, `${state} at ${size.width} px, ${theme}`)
         .toHaveScreenshot(`${state}-${size.width}-${theme}.png`, {

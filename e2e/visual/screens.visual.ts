@@ -66,12 +66,13 @@ test('status lookup: results, the paging notice, no result, an error', async ({ 
 
   await lookUp(seededCpfs.freshApproves);
   await expect(page.getByText('Nenhuma proposta para este CPF.')).toBeVisible();
-  await pictures(page, 'status-no-result');
+  // Below the fold at 390 and 320 px: the whole page.
+  await pictures(page, 'status-no-result', { fullPage: true });
 
   await sandbox.fault({ endpoint: 'analysisStatus', kind: '500', times: 3 });
   await lookUp(seededCpfs.approved);
   await expect(page.getByRole('alert')).toContainText('Não foi possível consultar as análises');
-  await pictures(page, 'status-error');
+  await pictures(page, 'status-error', { fullPage: true });
 });
 
 test('batch lookup: running, done (Portuguese and English), the export dialog', async ({ page, sandbox }) => {
