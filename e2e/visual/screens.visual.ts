@@ -36,7 +36,7 @@ test('sign-in, OpenID Connect mode', async ({ page }) => {
   await pictures(page, 'sign-in-oidc');
 });
 
-test('products, the 404 page and the navigation drawer', async ({ page }) => {
+test('products and the 404 page', async ({ page }) => {
   await signInWithSandboxToken(page);
   await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
   await pictures(page, 'products');
