@@ -86,6 +86,7 @@ export default tseslint.config(
       'public/mockServiceWorker.js',
       'test-results',
       'playwright-report',
+      '.visual-report',
       '.test-reports',
       '.vitest-profiles',
     ],

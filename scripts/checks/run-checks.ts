@@ -114,6 +114,12 @@ async function steps(): Promise<Step[]> {
       budgetSeconds: 480,
     },
     {
+      // Every screen as a picture against its baseline (playwright.visual.config.ts, docs/testing.md).
+      name: 'pictures (Playwright, visual)',
+      commands: [['npx', 'playwright', 'test', '-c', 'playwright.visual.config.ts']],
+      budgetSeconds: 90,
+    },
+    {
       name: 'end-to-end (Playwright, nginx)',
       commands: [['npx', 'playwright', 'test', '-c', 'playwright.nginx.config.ts']],
       budgetSeconds: 90,
@@ -246,6 +252,7 @@ if (!values.quick) {
   const playwright = [
     ...slowestPlaywright(`${REPORTS}/playwright.json`),
     ...slowestPlaywright(`${REPORTS}/playwright-nginx.json`),
+    ...slowestPlaywright(`${REPORTS}/playwright-visual.json`),
   ]
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, 10);
