@@ -4,7 +4,7 @@
 # no daemon: Debian packages (deploy/image/packages, versions pinned in deploy/image/packages.lock) from
 # Debian's apt repositories, the production build (dist/) and deploy/ on top, nginx as uid 101, start.sh
 # as the entrypoint. Needs a Debian bookworm machine with mmdebstrap (apt-get install mmdebstrap), root
-# (the files' owners), node and npm; docs/decisions/020-image-from-debian-packages.md says why.
+# (the files' owners), node and npm; docs/decisions/021-image-from-debian-packages.md says why.
 #
 # Writes into DIR (default build/image/):
 #   cartoes-backoffice.oci.tar   the OCI image layout as a tar (also docker-load-able: it has manifest.json)

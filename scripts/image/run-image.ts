@@ -43,7 +43,7 @@ shift 4
 mount --make-rprivate /
 mount --bind "$root" "$root"
 mount -o remount,bind,ro "$root"
-mount --bind "$runtime" "$root$target"
+[ -z "$runtime" ] || mount --bind "$runtime" "$root$target"
 mount --bind /tmp "$root/tmp"
 mount -t proc -o nosuid,nodev,noexec proc "$root/proc"
 # What a container runtime mounts over the image's empty files: the host's name lookup.
@@ -77,15 +77,21 @@ exec "$@"`;
  */
 export function imageCommand(options: {
   rootfs: string;
-  runtimeDir: string;
+  /** A host directory mounted on the image's APP_RUNTIME_DIR; none: that directory stays the image's. */
+  runtimeDir?: string;
   vars?: Record<string, string>;
   command?: string[];
+  /** uid:gid, instead of the image's user. */
+  user?: string;
+  /** The working directory inside (default /). */
+  cwd?: string;
 }): { program: string; args: string[] } {
   const rootfs = path.resolve(options.rootfs);
   const config = readImageConfig(rootfs);
   const env = { ...imageEnv(config), ...options.vars };
   const [program = '', ...rest] = options.command ?? [...config.Entrypoint, ...config.Cmd];
   const runtimeTarget = env.APP_RUNTIME_DIR ?? '/etc/nginx/cartoes';
+  const user = options.user ?? config.User;
   return {
     program: 'unshare',
     args: [
@@ -96,18 +102,19 @@ export function imageCommand(options: {
       MOUNTS,
       'image-mounts',
       rootfs,
-      path.resolve(options.runtimeDir),
+      options.runtimeDir === undefined ? '' : path.resolve(options.runtimeDir),
       runtimeTarget,
-      config.User,
+      user,
       'env',
       '-i',
       ...Object.entries(env).map(([name, value]) => `${name}=${value}`),
       'chroot',
-      `--userspec=${config.User}`,
-      `--groups=${config.User.split(':')[1] ?? config.User}`,
+      `--userspec=${user}`,
+      `--groups=${user.split(':')[1] ?? user}`,
       rootfs,
-      program,
-      ...rest,
+      ...(options.cwd === undefined
+        ? [program, ...rest]
+        : ['/bin/sh', '-c', 'cd "$1" && shift && exec "$@"', 'sh', options.cwd, program, ...rest]),
     ],
   };
 }

@@ -55,7 +55,8 @@ export function productionPackages(lock: Lock): { name: string; entry: LockEntry
     if (!key.startsWith('node_modules/') && !key.includes('/node_modules/')) continue;
     if (entry.dev || entry.devOptional || entry.link || !entry.version) continue;
     const name = key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
-    seen.set(`${name}@${entry.version}`, { name, entry });
+    const id = `${name}@${entry.version}`;
+    if (!seen.has(id)) seen.set(id, { name, entry });
   }
   return [...seen.values()].sort((a, b) =>
     `${a.name}@${a.entry.version}`.localeCompare(`${b.name}@${b.entry.version}`),
