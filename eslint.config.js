@@ -82,6 +82,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'build',
       'node_modules',
       'public/mockServiceWorker.js',
       'test-results',

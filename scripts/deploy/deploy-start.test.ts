@@ -184,17 +184,8 @@ describe('deploy/start.sh', () => {
   });
 });
 
-describe('deploy/Dockerfile', () => {
-  const dockerfile = readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8');
-
-  it('pins every base image by digest, with the tag it stands for', () => {
-    const images = [...dockerfile.matchAll(/^ARG [A-Z_]+_IMAGE=(\S+)$/gm)].map(([, image = '']) => image);
-    expect(images).toHaveLength(2);
-    for (const image of images) expect(image).toMatch(/^[a-z0-9./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/);
-    // Every stage starts from one of those arguments, never from a bare tag.
-    const froms = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map(([, from = '']) => from);
-    expect(froms).toEqual(['${NODE_IMAGE}', '${NGINX_IMAGE}']);
-  });
+describe('the image (scripts/image/build.sh)', () => {
+  const build = readFileSync(join(repositoryRoot, 'scripts/image/build.sh'), 'utf8');
 
   it('copies every file deploy/start.sh reads', () => {
     const script = readFileSync(join(repositoryRoot, 'deploy/start.sh'), 'utf8');
@@ -207,6 +198,7 @@ describe('deploy/Dockerfile', () => {
       'nginx/gateway-proxy.conf.template',
       'nginx/nginx.conf.template',
     ]);
-    for (const file of read) expect(dockerfile).toMatch(new RegExp(`COPY [^\\n]*deploy/${file}`));
+    expect(build).toContain('cp deploy/start.sh deploy/check-json.awk "$root/opt/cartoes/deploy/"');
+    expect(build).toContain('cp deploy/nginx/*.conf.template "$root/opt/cartoes/deploy/nginx/"');
   });
 });

@@ -120,8 +120,8 @@ describe('deploy/kubernetes', () => {
     );
     expect(mounts).toEqual({ runtime: '/etc/nginx/cartoes', tmp: '/tmp' });
     for (const volume of pod?.volumes ?? []) expect(volume.emptyDir, volume.name).toBeDefined();
-    const dockerfile = readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8');
-    expect(dockerfile).toContain('APP_RUNTIME_DIR=/etc/nginx/cartoes');
+    const image = readFileSync(join(repositoryRoot, 'deploy/image/image.env'), 'utf8');
+    expect(image).toMatch(/^APP_RUNTIME_DIR=\/etc\/nginx\/cartoes$/m);
   });
 
   it('the Service, the autoscaler and the disruption budget reach the Deployment’s pods', () => {

@@ -14,12 +14,15 @@
  * The access log goes into the temporary directory, or to `--access-log FILE`; the error log to stderr, or
  * to `--error-log FILE` (each emptied first: the end-to-end tests read what this run logged).
  * The nginx binary: NGINX_BIN, else nginx on the PATH, else /usr/sbin/nginx (Debian).
+ * With CARTOES_IMAGE_ROOTFS (the image unpacked by scripts/image/unpack.ts), start.sh and nginx are the
+ * image's, run as its user with its root read-only (scripts/image/run-image.ts); --dist is then unused.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { imageCommand, imageEnv, readImageConfig } from '../image/run-image';
 
 const { values } = parseArgs({
   options: {
@@ -102,24 +105,57 @@ function cleanUp() {
   rmSync(runtimeDir, { recursive: true, force: true });
 }
 
-const nginx = nginxBinary();
-const child = spawn(
-  'sh',
-  [
-    path.resolve('deploy/start.sh'),
-    nginx,
-    '-p',
-    runtimeDir,
-    '-c',
-    path.join(runtimeDir, 'nginx.conf'),
-    '-e',
-    'stderr',
-    '-g',
-    'daemon off;',
-  ],
-  { env, stdio: 'inherit' },
+const imageRootfs = process.env.CARTOES_IMAGE_ROOTFS;
+function imageSpawn(rootfs: string) {
+  const config = readImageConfig(rootfs);
+  const [uid = 0, gid = 0] = config.User.split(':').map(Number);
+  // As Kubernetes makes an emptyDir; the log files this run reads are the image's user's.
+  chmodSync(runtimeDir, 0o777);
+  for (const file of [accessLog, errorLog]) if (file) chownSync(file, uid, gid);
+  // What this run hands to the image's user (logs, a CA bundle in a test's temporary directory), as a
+  // volume would: the directory searchable, the CA bundle readable.
+  for (const file of [accessLog, errorLog, env.APP_UPSTREAM_CA_FILE]) {
+    if (!file?.startsWith(`${tmpdir()}/`)) continue;
+    chmodSync(path.dirname(file), statSync(path.dirname(file)).mode | 0o111);
+    if (file === env.APP_UPSTREAM_CA_FILE) chmodSync(file, statSync(file).mode | 0o444);
+  }
+  const vars = Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('APP_') && entry[1] !== undefined,
+    ),
+  );
+  const inImage = imageEnv(config).APP_RUNTIME_DIR ?? '';
+  Object.assign(vars, { APP_RUNTIME_DIR: inImage, APP_ACCESS_LOG: accessLog ?? `${inImage}/access.log` });
+  delete vars.APP_HTML_DIR;
+  const { program, args } = imageCommand({ rootfs, runtimeDir, vars });
+  // Pipes, as a container runtime gives (run-image.ts makes them the image user's), relayed here.
+  const image = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  image.stdout.pipe(process.stdout);
+  image.stderr.pipe(process.stderr);
+  return image;
+}
+
+const child = imageRootfs
+  ? imageSpawn(imageRootfs)
+  : spawn(
+      'sh',
+      [
+        path.resolve('deploy/start.sh'),
+        nginxBinary(),
+        '-p',
+        runtimeDir,
+        '-c',
+        path.join(runtimeDir, 'nginx.conf'),
+        '-e',
+        'stderr',
+        '-g',
+        'daemon off;',
+      ],
+      { env, stdio: 'inherit' },
+    );
+console.error(
+  `serve:nginx: http://${values.host}:${port}/ (${imageRootfs ? `image ${imageRootfs}` : `dist ${dist}`}, prefix ${runtimeDir})`,
 );
-console.error(`serve:nginx: http://${values.host}:${port}/ (dist ${dist}, prefix ${runtimeDir})`);
 
 let stopping = false;
 function stop() {
