@@ -21,6 +21,8 @@ export interface BatchRow {
   line: number;
   /** The CPF's place in the list: the default order. */
   order: number;
+  /** The row's place among its CPF's rows (the provider's order of its analyses). */
+  position: number;
   kind: RowKind;
   code: string | null;
   /** `Status` as the provider sent it. */
@@ -42,8 +44,33 @@ export type LookupState = TaskState<BatchLookupResult, BatchLookupFailure>;
 /** The filter a row falls under: its Status, or what happened to its CPF. */
 export type RowCategory = `status:${string}` | Exclude<RowKind, 'analysis'>;
 
+/** Each row's category, made once per row (the counts read it for every row at every publication). */
+const categories = new WeakMap<BatchRow, RowCategory>();
+
 export function categoryOf(row: BatchRow): RowCategory {
-  return row.kind === 'analysis' ? `status:${row.status ?? ''}` : row.kind;
+  let category = categories.get(row);
+  if (category === undefined) {
+    category = row.kind === 'analysis' ? `status:${row.status ?? ''}` : row.kind;
+    categories.set(row, category);
+  }
+  return category;
+}
+
+/** What the text filter looks in, lower-cased, per row and per way of naming its category. */
+const searchTexts = new WeakMap<(row: BatchRow) => string, WeakMap<BatchRow, string>>();
+
+function searchTextOf(row: BatchRow, label: (row: BatchRow) => string): string {
+  let byRow = searchTexts.get(label);
+  if (!byRow) {
+    byRow = new WeakMap();
+    searchTexts.set(label, byRow);
+  }
+  let text = byRow.get(row);
+  if (text === undefined) {
+    text = `${row.code?.toLocaleLowerCase() ?? ''}\u0000${label(row).toLocaleLowerCase()}`;
+    byRow.set(row, text);
+  }
+  return text;
 }
 
 const rowsCache = new WeakMap<object, readonly BatchRow[]>();
@@ -67,6 +94,7 @@ function buildRows(entry: CpfListEntry, order: number, state: LookupState): Batc
     cpf: entry.cpf,
     line: entry.line,
     order,
+    position: 0,
     code: null,
     status: null,
     errors: [],
@@ -108,6 +136,7 @@ function buildRows(entry: CpfListEntry, order: number, state: LookupState): Batc
     ...base,
     ...notes,
     key: `${entry.cpf}#${index}`,
+    position: index,
     kind: 'analysis',
     code: analysis.CodigoParaAcompanhamento,
     status: analysis.Status,
@@ -159,13 +188,16 @@ export function visibleRows(
   const { category, sort, label } = options;
   const query = options.query.trim().toLocaleLowerCase();
   const digits = onlyDigits(query);
+  // The rows come in the list's order: with nothing to filter and that order asked, they are the answer.
+  if (query === '' && category === null && sort.column === 'line' && sort.direction === 'asc')
+    return [...rows];
   const matches = (row: BatchRow) =>
     query === '' ||
     (digits !== '' && row.cpf.includes(digits)) ||
-    (row.code?.toLocaleLowerCase().includes(query) ?? false) ||
-    label(row).toLocaleLowerCase().includes(query);
+    // The code and the label, each lower-cased once per row: a match never spans the separator.
+    searchTextOf(row, label).includes(query);
   const shown = rows.filter((row) => (category === null || categoryOf(row) === category) && matches(row));
-  const byOrder = (a: BatchRow, b: BatchRow) => a.order - b.order || a.key.localeCompare(b.key);
+  const byOrder = (a: BatchRow, b: BatchRow) => a.order - b.order || a.position - b.position;
   const compare: Record<SortColumn, (a: BatchRow, b: BatchRow) => number> = {
     line: byOrder,
     cpf: (a, b) => a.cpf.localeCompare(b.cpf) || byOrder(a, b),
