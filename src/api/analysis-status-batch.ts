@@ -1,6 +1,6 @@
 import { CancelledError, type QueryClient } from '@tanstack/react-query';
 import type { AnalysisStatusPaging } from '@/config/config-schema';
-import { analysisStatusQueries, fetchAnalysisLookup, type AnalysisLookup } from './analysis-status';
+import { analysisStatusQueries, type AnalysisLookup } from './analysis-status';
 import { isApiError, isUnauthorized } from './api-error';
 import type { HttpClient } from './http-client';
 import { createTaskQueue, type Scheduler, type TaskQueue, type Verdict } from '@/lib/task-queue';
@@ -37,15 +37,10 @@ export function judgeLookupError(error: unknown): Verdict<BatchLookupFailure> {
 }
 
 /**
- * One CPF for the batch, sharing the single lookup's cache entry (the query factory's key, every page the
- * paging config reaches): an answer still fresh there is used as it is, a lookup of the same CPF already
- * under way is joined (`queryClient.query`), and otherwise the lookup is sent straight through the client
- * with the queue's `signal`, its answer written into the entry (`setQueryData`). Straight, not through
- * `queryClient.query`, because the query's own life (an observerless query built, a retryer, its own
- * abort controller, two state dispatches and a garbage-collection timer per CPF) cost the main thread
- * more than the lookup's own request at 1,000 CPFs (issue 37); the batch has its own retry policy
- * (src/lib/task-queue.ts), so one call is one request either way. A 404 is the CPF's answer (no
- * application), not a failure.
+ * One CPF through the single lookup's query factory (every page the paging config reaches), so that the
+ * batch and the single lookup share one cache entry per CPF. The batch has its own retry policy (src/lib/task-queue.ts), so the query's own
+ * retry (the app's default: up to two, Retry-After included) is off here: one call is one request.
+ * `signal` aborting cancels the query, which aborts its request.
  */
 export async function lookUpForBatch(
   queryClient: QueryClient,
@@ -55,33 +50,14 @@ export async function lookUpForBatch(
   paging?: AnalysisStatusPaging,
 ): Promise<BatchLookupResult> {
   const options = analysisStatusQueries.lookup(http, cpf, paging);
+  const cancel = () => void queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
   signal.throwIfAborted();
-  const state = queryClient.getQueryState(options.queryKey);
+  signal.addEventListener('abort', cancel, { once: true });
   try {
-    if (state?.fetchStatus === 'fetching')
-      return { kind: 'found', lookup: await joinQuery(queryClient, options, signal) };
-    const staleTime = typeof options.staleTime === 'number' ? options.staleTime : 0;
-    if (state?.data !== undefined && !state.isInvalidated && Date.now() - state.dataUpdatedAt < staleTime)
-      return { kind: 'found', lookup: state.data };
-    const lookup = await fetchAnalysisLookup(http, cpf, paging, signal);
-    queryClient.setQueryData(options.queryKey, lookup);
-    return { kind: 'found', lookup };
+    return { kind: 'found', lookup: await queryClient.query({ ...options, retry: false }) };
   } catch (error) {
     if (isApiError(error) && error.status === 404) return { kind: 'notFound' };
     throw error;
-  }
-}
-
-/** The lookup of this CPF already under way in the cache (the single lookup's), cancelled with `signal`. */
-async function joinQuery(
-  queryClient: QueryClient,
-  options: ReturnType<typeof analysisStatusQueries.lookup>,
-  signal: AbortSignal,
-): Promise<AnalysisLookup> {
-  const cancel = () => void queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
-  signal.addEventListener('abort', cancel, { once: true });
-  try {
-    return await queryClient.query({ ...options, retry: false });
   } finally {
     signal.removeEventListener('abort', cancel);
   }

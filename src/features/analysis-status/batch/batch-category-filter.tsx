@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { memo } from 'react';
-import { numberFormat, type BatchLabels } from './batch-labels';
+import type { BatchLabels } from './batch-labels';
 import type { RowCategory } from './batch-rows';
 import type { Tone } from './batch-table';
 import { useAnalysisBatchTranslation } from './batch-texts';
@@ -21,7 +21,7 @@ export const BatchCategoryFilter = memo(function BatchCategoryFilter({
   onSelect: (category: RowCategory | null) => void;
 }) {
   const { t, i18n } = useAnalysisBatchTranslation();
-  const number = numberFormat(i18n.language);
+  const number = new Intl.NumberFormat(i18n.language);
   return (
     <Box
       role="group"

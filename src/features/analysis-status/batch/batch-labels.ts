@@ -132,14 +132,3 @@ export function invalidReasonText(
       return t('analysisBatch.input.reason.notACpf');
   }
 }
-
-/** One number format per language, made once (making one costs more than a render of the counts). */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-export function numberFormat(language: string): Intl.NumberFormat {
-  let format = numberFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language);
-    numberFormats.set(language, format);
-  }
-  return format;
-}

@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, useEffect, useRef, useState, type Ref } from 'react';
 import { LiveRegion } from '@/components/live-region';
-import { numberFormat } from './batch-labels';
 import type { BatchView } from './batch-store';
 import { useAnalysisBatchTranslation, type BatchT } from './batch-texts';
 
@@ -59,7 +58,7 @@ export function BatchProgress({
   headingRef: Ref<HTMLHeadingElement>;
 }) {
   const { t, i18n } = useAnalysisBatchTranslation();
-  const number = numberFormat(i18n.language);
+  const number = new Intl.NumberFormat(i18n.language);
   const { progress } = view;
   const now = useNow(progress.active);
   const settled = progress.done + progress.failed + progress.stopped;
@@ -181,7 +180,7 @@ function useAnnouncement(view: BatchView, t: BatchT, language: string): string |
   const last = useRef<{ id: number; at: number; paused: boolean; active: boolean } | null>(null);
   useEffect(() => {
     const { progress } = view;
-    const number = numberFormat(language);
+    const number = new Intl.NumberFormat(language);
     const total = number.format(progress.total);
     const done = number.format(progress.done + progress.failed);
     const paused = progress.pausedUntil !== null;

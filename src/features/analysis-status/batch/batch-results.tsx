@@ -8,8 +8,8 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { lazy, memo, type Ref, Suspense } from 'react';
 import { SearchField } from '@/components/search-field';
-import { numberFormat, type BatchLabels } from './batch-labels';
-import type { BatchRow, SortColumn, SortState } from './batch-rows';
+import type { BatchLabels } from './batch-labels';
+import type { BatchRow } from './batch-rows';
 import type { OutputChoice } from './batch-output-dialog';
 import { BatchCategoryFilter } from './batch-category-filter';
 import { BatchTable } from './batch-table';
@@ -115,14 +115,18 @@ export function BatchResults({
         </Suspense>
       ) : null}
 
-      <ResultsBody
-        waiting={rows.length === 0}
-        shown={shown}
-        labels={labels}
-        sort={view.sort}
-        onSort={view.onSort}
-        onOpen={onOpen}
-      />
+      {rows.length === 0 ? (
+        <Typography color="text.secondary">{t('analysisBatch.results.waiting')}</Typography>
+      ) : (
+        <>
+          <BatchTable rows={shown} text={labels.text} sort={view.sort} onSort={view.onSort} onOpen={onOpen} />
+          {shown.length === 0 ? (
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {t('analysisBatch.results.empty')}
+            </Typography>
+          ) : null}
+        </>
+      )}
     </Box>
   );
 }
@@ -132,7 +136,7 @@ const filterBarSx = { alignItems: { md: 'center' }, mb: 2, flexWrap: 'wrap' } as
 /** "Resultados" and "12 de 40 linhas": re-rendered when a count changes. */
 const ResultsHeading = memo(function ResultsHeading({ shown, total }: { shown: number; total: number }) {
   const { t, i18n } = useAnalysisBatchTranslation();
-  const number = numberFormat(i18n.language);
+  const number = new Intl.NumberFormat(i18n.language);
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1 }}>
       <Typography id="batch-results-heading" variant="h6" component="h2">
@@ -142,36 +146,6 @@ const ResultsHeading = memo(function ResultsHeading({ shown, total }: { shown: n
         {t('analysisBatch.results.shown', { shown: number.format(shown), total: number.format(total) })}
       </Typography>
     </Stack>
-  );
-});
-
-/** The table, or why there is none yet; re-rendered when the rows shown change. */
-const ResultsBody = memo(function ResultsBody({
-  waiting,
-  shown,
-  labels,
-  sort,
-  onSort,
-  onOpen,
-}: {
-  waiting: boolean;
-  shown: readonly BatchRow[];
-  labels: BatchLabels;
-  sort: SortState;
-  onSort: (column: SortColumn) => void;
-  onOpen: (cpf: string) => void;
-}) {
-  const { t } = useAnalysisBatchTranslation();
-  if (waiting) return <Typography color="text.secondary">{t('analysisBatch.results.waiting')}</Typography>;
-  return (
-    <>
-      <BatchTable rows={shown} text={labels.text} sort={sort} onSort={onSort} onOpen={onOpen} />
-      {shown.length === 0 ? (
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {t('analysisBatch.results.empty')}
-        </Typography>
-      ) : null}
-    </>
   );
 });
 

@@ -44,33 +44,8 @@ export type LookupState = TaskState<BatchLookupResult, BatchLookupFailure>;
 /** The filter a row falls under: its Status, or what happened to its CPF. */
 export type RowCategory = `status:${string}` | Exclude<RowKind, 'analysis'>;
 
-/** Each row's category, made once per row (the counts read it for every row at every publication). */
-const categories = new WeakMap<BatchRow, RowCategory>();
-
 export function categoryOf(row: BatchRow): RowCategory {
-  let category = categories.get(row);
-  if (category === undefined) {
-    category = row.kind === 'analysis' ? `status:${row.status ?? ''}` : row.kind;
-    categories.set(row, category);
-  }
-  return category;
-}
-
-/** What the text filter looks in, lower-cased, per row and per way of naming its category. */
-const searchTexts = new WeakMap<(row: BatchRow) => string, WeakMap<BatchRow, string>>();
-
-function searchTextOf(row: BatchRow, label: (row: BatchRow) => string): string {
-  let byRow = searchTexts.get(label);
-  if (!byRow) {
-    byRow = new WeakMap();
-    searchTexts.set(label, byRow);
-  }
-  let text = byRow.get(row);
-  if (text === undefined) {
-    text = `${row.code?.toLocaleLowerCase() ?? ''}\u0000${label(row).toLocaleLowerCase()}`;
-    byRow.set(row, text);
-  }
-  return text;
+  return row.kind === 'analysis' ? `status:${row.status ?? ''}` : row.kind;
 }
 
 const rowsCache = new WeakMap<object, readonly BatchRow[]>();
@@ -194,8 +169,8 @@ export function visibleRows(
   const matches = (row: BatchRow) =>
     query === '' ||
     (digits !== '' && row.cpf.includes(digits)) ||
-    // The code and the label, each lower-cased once per row: a match never spans the separator.
-    searchTextOf(row, label).includes(query);
+    (row.code?.toLocaleLowerCase().includes(query) ?? false) ||
+    label(row).toLocaleLowerCase().includes(query);
   const shown = rows.filter((row) => (category === null || categoryOf(row) === category) && matches(row));
   const byOrder = (a: BatchRow, b: BatchRow) => a.order - b.order || a.position - b.position;
   const compare: Record<SortColumn, (a: BatchRow, b: BatchRow) => number> = {
