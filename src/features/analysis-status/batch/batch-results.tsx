@@ -9,9 +9,10 @@ import Typography from '@mui/material/Typography';
 import { lazy, memo, type Ref, Suspense } from 'react';
 import { SearchField } from '@/components/search-field';
 import type { BatchLabels } from './batch-labels';
-import type { BatchRow, RowCategory } from './batch-rows';
+import type { BatchRow } from './batch-rows';
 import type { OutputChoice } from './batch-output-dialog';
-import { BatchTable, type Tone } from './batch-table';
+import { BatchCategoryFilter } from './batch-category-filter';
+import { BatchTable } from './batch-table';
 import { useAnalysisBatchTranslation } from './batch-texts';
 import { useBatchResultsView, type OutputKind, type OutputView } from './use-batch-results-view';
 
@@ -42,8 +43,12 @@ const FilterField = memo(SearchField);
 /**
  * The answers so far: counts per status (each a filter), a text filter, the table (sortable) and the
  * ways out (CSV, print). What is shown of the rows is `useBatchResultsView`'s.
+ *
+ * Not memoized itself: it is the shell that says whether what is shown lags (`aria-busy`), which flips at
+ * every publication of the batch; everything inside it is memoized on what it shows, so that render
+ * (and a keystroke's) draws nothing else.
  */
-export const BatchResults = memo(function BatchResults({
+export function BatchResults({
   rows,
   behind,
   labels,
@@ -53,8 +58,7 @@ export const BatchResults = memo(function BatchResults({
   onOutput,
   onOpen,
 }: BatchResultsProps) {
-  const { t, i18n } = useAnalysisBatchTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const { t } = useAnalysisBatchTranslation();
   const { actionsRef, view } = useBatchResultsView(rows, labels);
   const { shown, asking } = view;
 
@@ -65,19 +69,9 @@ export const BatchResults = memo(function BatchResults({
       // Busy while what is shown lags the answers, the filter, the status chosen or the sort.
       aria-busy={behind || view.lagging}
     >
-      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1 }}>
-        <Typography id="batch-results-heading" variant="h6" component="h2">
-          {t('analysisBatch.results.heading')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {t('analysisBatch.results.shown', {
-            shown: number.format(shown.length),
-            total: number.format(rows.length),
-          })}
-        </Typography>
-      </Stack>
+      <ResultsHeading shown={shown.length} total={rows.length} />
 
-      <CategoryFilter
+      <BatchCategoryFilter
         total={rows.length}
         counts={view.counts}
         labels={labels}
@@ -85,12 +79,7 @@ export const BatchResults = memo(function BatchResults({
         onSelect={view.onCategory}
       />
 
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        useFlexGap
-        sx={{ alignItems: { md: 'center' }, mb: 2, flexWrap: 'wrap' }}
-      >
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={filterBarSx}>
         <FilterField
           label={t('analysisBatch.results.search')}
           help={t('analysisBatch.results.searchHelp')}
@@ -140,52 +129,25 @@ export const BatchResults = memo(function BatchResults({
       )}
     </Box>
   );
-});
+}
 
-/** "Todos" and a toggle per status with its count: the status chosen filters the table. */
-function CategoryFilter({
-  total,
-  counts,
-  labels,
-  active,
-  onSelect,
-}: {
-  total: number;
-  counts: ReadonlyMap<RowCategory, number>;
-  labels: BatchLabels;
-  active: RowCategory | null;
-  onSelect: (category: RowCategory | null) => void;
-}) {
+const filterBarSx = { alignItems: { md: 'center' }, mb: 2, flexWrap: 'wrap' } as const;
+
+/** "Resultados" and "12 de 40 linhas": re-rendered when a count changes. */
+const ResultsHeading = memo(function ResultsHeading({ shown, total }: { shown: number; total: number }) {
   const { t, i18n } = useAnalysisBatchTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <Box
-      role="group"
-      aria-label={t('analysisBatch.results.filterLabel')}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}
-    >
-      <CategoryButton
-        category={null}
-        label={t('analysisBatch.results.all')}
-        count={number.format(total)}
-        tone="outlined"
-        pressed={active === null}
-        onSelect={onSelect}
-      />
-      {[...counts].map(([key, count]) => (
-        <CategoryButton
-          key={key}
-          category={key}
-          label={labels.categoryLabel(key)}
-          count={number.format(count)}
-          tone={labels.categoryTone(key)}
-          pressed={active === key}
-          onSelect={onSelect}
-        />
-      ))}
-    </Box>
+    <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1 }}>
+      <Typography id="batch-results-heading" variant="h6" component="h2">
+        {t('analysisBatch.results.heading')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {t('analysisBatch.results.shown', { shown: number.format(shown), total: number.format(total) })}
+      </Typography>
+    </Stack>
   );
-}
+});
 
 /** "Mostrar CPFs completos", "Exportar CSV", "Imprimir": the same whatever answers arrive. */
 const ResultsActions = memo(function ResultsActions({
@@ -230,55 +192,5 @@ const ResultsActions = memo(function ResultsActions({
         </Button>
       </Stack>
     </>
-  );
-});
-
-/** One count as a toggle: pressed, it filters the table to its rows. Its tone is a dot; the words carry it. */
-const CategoryButton = memo(function CategoryButton({
-  category,
-  label,
-  count,
-  tone,
-  pressed,
-  onSelect,
-}: {
-  /** Null: "Todos". */
-  category: RowCategory | null;
-  label: string;
-  count: string;
-  tone: Tone;
-  pressed: boolean;
-  onSelect: (category: RowCategory | null) => void;
-}) {
-  return (
-    <Button
-      size="small"
-      variant={pressed ? 'contained' : 'outlined'}
-      color={pressed ? 'primary' : 'inherit'}
-      aria-pressed={pressed}
-      onClick={() => onSelect(category)}
-      sx={{ textTransform: 'none', borderRadius: 4, borderColor: pressed ? undefined : 'divider' }}
-    >
-      {tone === 'outlined' ? null : (
-        <Box
-          component="span"
-          aria-hidden="true"
-          sx={{
-            width: 10,
-            height: 10,
-            borderRadius: '50%',
-            mr: 0.75,
-            flexShrink: 0,
-            border: 1,
-            borderColor: pressed ? 'primary.contrastText' : 'transparent',
-            bgcolor: tone === 'neutral' ? 'text.disabled' : `${tone}.main`,
-          }}
-        />
-      )}
-      {label}{' '}
-      <Box component="span" sx={{ ml: 0.5, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-        {count}
-      </Box>
-    </Button>
   );
 });

@@ -21,6 +21,8 @@ export interface BatchRow {
   line: number;
   /** The CPF's place in the list: the default order. */
   order: number;
+  /** The row's place among its CPF's rows (the provider's order of its analyses). */
+  position: number;
   kind: RowKind;
   code: string | null;
   /** `Status` as the provider sent it. */
@@ -67,6 +69,7 @@ function buildRows(entry: CpfListEntry, order: number, state: LookupState): Batc
     cpf: entry.cpf,
     line: entry.line,
     order,
+    position: 0,
     code: null,
     status: null,
     errors: [],
@@ -108,6 +111,7 @@ function buildRows(entry: CpfListEntry, order: number, state: LookupState): Batc
     ...base,
     ...notes,
     key: `${entry.cpf}#${index}`,
+    position: index,
     kind: 'analysis',
     code: analysis.CodigoParaAcompanhamento,
     status: analysis.Status,
@@ -159,13 +163,16 @@ export function visibleRows(
   const { category, sort, label } = options;
   const query = options.query.trim().toLocaleLowerCase();
   const digits = onlyDigits(query);
+  // The rows come in the list's order: with nothing to filter and that order asked, they are the answer.
+  if (query === '' && category === null && sort.column === 'line' && sort.direction === 'asc')
+    return [...rows];
   const matches = (row: BatchRow) =>
     query === '' ||
     (digits !== '' && row.cpf.includes(digits)) ||
     (row.code?.toLocaleLowerCase().includes(query) ?? false) ||
     label(row).toLocaleLowerCase().includes(query);
   const shown = rows.filter((row) => (category === null || categoryOf(row) === category) && matches(row));
-  const byOrder = (a: BatchRow, b: BatchRow) => a.order - b.order || a.key.localeCompare(b.key);
+  const byOrder = (a: BatchRow, b: BatchRow) => a.order - b.order || a.position - b.position;
   const compare: Record<SortColumn, (a: BatchRow, b: BatchRow) => number> = {
     line: byOrder,
     cpf: (a, b) => a.cpf.localeCompare(b.cpf) || byOrder(a, b),

@@ -166,6 +166,9 @@ const BatchTableHead = memo(function BatchTableHead({
   );
 });
 
+const estimateRow = () => ROW_HEIGHT;
+const estimatePhoneRow = () => PHONE_ROW_HEIGHT;
+
 function VirtualRows({
   rows,
   text,
@@ -182,7 +185,8 @@ function VirtualRows({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollElement,
-    estimateSize: () => (phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT),
+    // The same function from render to render: a new one makes the virtualizer measure every row again.
+    estimateSize: phone ? estimatePhoneRow : estimateRow,
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
