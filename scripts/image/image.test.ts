@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigMap, Service } from 'kubernetes-models/v1';
+import { ConfigMap, Service, ServiceAccount } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
@@ -24,6 +24,7 @@ const env = readImageEnv();
 const models = {
   ConfigMap,
   Service,
+  ServiceAccount,
   Deployment,
   HorizontalPodAutoscaler,
   NetworkPolicy,
