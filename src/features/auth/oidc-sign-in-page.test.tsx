@@ -93,7 +93,7 @@ describe('sign-in with OpenID Connect', () => {
       identityProvider,
     });
     await findProductRow();
-    await expireActiveSession();
+    await expireActiveSession(() => screen.getByText('Sessão expirada'));
     const dialog = await findExpiredDialog();
     expect(within(dialog).queryByLabelText(/Token de acesso/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Entrar novamente' }));
@@ -120,7 +120,7 @@ describe('sign-in with OpenID Connect', () => {
     await view.user.paste('52998224725');
     await view.user.keyboard('{Enter}');
     expect(await screen.findByLabelText('Propostas do CPF consultado')).toHaveRole('table');
-    await expireActiveSession();
+    await expireActiveSession(() => screen.getByText('Sessão expirada'));
     const dialog = await findExpiredDialog();
     await view.user.click(within(dialog).getByRole('button', { name: 'Entrar novamente' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

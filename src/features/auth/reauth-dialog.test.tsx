@@ -1,5 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { awaitedAct } from '@/test/awaited-act';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { expireActiveSession } from '@/test/expire-session';
 import { renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
@@ -22,7 +21,7 @@ async function lookUpAs(token: string) {
   // Pasted into the focused field, then Enter: the keys of a CPF, and the pointer, are the analyses
   // screen's tests' subject.
   const cpf = await screen.findByLabelText('CPF');
-  await awaitedAct(() => cpf.focus());
+  act(() => cpf.focus());
   await view.user.paste('52998224725');
   await view.user.keyboard('{Enter}');
   // Waited for by its label (a role query, tried on every change, reads the style of every candidate).
@@ -33,7 +32,7 @@ async function lookUpAs(token: string) {
 
 /** The provider refuses the current token (a 401): the re-authentication dialog opens over the page. */
 async function expireSession() {
-  await expireActiveSession();
+  await expireActiveSession(() => screen.getByText('Sessão expirada'));
   // Waited for by its title, then checked as the dialog it names (a role query per change is costly).
   const dialog = (await screen.findByText('Sessão expirada')).closest<HTMLElement>('[role="dialog"]');
   expect(dialog).toHaveAccessibleName('Sessão expirada');
@@ -47,7 +46,7 @@ async function reauthenticate(
 ) {
   // Pasted into the focused field, as operators do with a token (typing into it: app-shell.test.tsx).
   const field = within(dialog).getByLabelText(/Token de acesso/);
-  await awaitedAct(() => field.focus());
+  act(() => field.focus());
   await user.paste(token);
   await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
