@@ -108,15 +108,14 @@ test.describe('analysis status by CPF', () => {
     await expectNoAxeViolations(page, 'analysis status, empty');
     await shot(page, 'empty-light');
 
-    // From the heading, Tab reaches the CPF field.
+    // From the heading, Tab passes the screen's two tabs ("Um CPF", "Em lote") and reaches the CPF field.
     await page.getByRole('heading', { level: 1 }).focus();
     const field = page.getByRole('textbox', { name: 'CPF' });
-    for (
-      let presses = 0;
-      presses < 5 && !(await field.evaluate((el) => el === document.activeElement));
-      presses += 1
-    )
-      await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Um CPF' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Em lote' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(field).toBeFocused();
     await page.keyboard.type('52998224725', TYPING);
     await expect(field).toHaveValue('529.982.247-25');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { generateSeededAnalyses, seedLookups, seededCpfs } from '../src/sandbox/seed';
 import { expect, test } from './fixtures';
-import { shot, shotsDir } from './support/screenshots';
+import { printedShot, shot } from './support/screenshots';
 import { expectNoAxeViolations } from './support/axe-check';
 import { patchConfig } from './support/patch-config';
 import type { PrivacyWatch } from './support/privacy-watch';
@@ -573,7 +573,7 @@ test.describe('batch status lookup', () => {
     const text = pdf.toString('latin1');
     // A4 from the stylesheet's @page (without it, Chromium's default is Letter, 612 x 792).
     expect(text).toMatch(/\/MediaBox\s*\[\s*0 0 59[45](\.\d+)? 84[12](\.\d+)?\s*\]/);
-    if (shotsDir) await page.pdf({ path: `${shotsDir}/batch-print.pdf`, preferCSSPageSize: true });
+    await printedShot(page, 'batch-print');
     await page.emulateMedia({ media: 'screen' });
   });
 

@@ -64,7 +64,7 @@ test.describe('runtime config and security headers', () => {
     });
     expect(await page.evaluate(() => window.__x)).toBeUndefined();
     const violations = await page.evaluate(() => window.__cspViolations?.splice(0) ?? []);
-    expect(violations.length).toBe(1);
+    expect(violations).toHaveLength(1);
   });
 
   test('the provider answers with no-store and nosniff', async ({ request, sandbox }) => {

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { shot } from './support/screenshots';
 import { expectNoAxeViolations } from './support/axe-check';
+import { openNavigation } from './support/navigation';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 import {
   continueToNextStep,
@@ -26,9 +27,9 @@ const printedHelp = (page: Page) => page.locator('#campo-portador\\.nomeimpresso
 /** Signs in and opens a wizard step by in-app navigation (the wizard opened at step 1 first). */
 async function openStep(page: Page, slug: string) {
   await signInWithSandboxToken(page);
-  // Below md the navigation is behind its menu button.
-  const menu = page.getByRole('button', { name: 'Abrir navegação' });
-  if (await menu.isVisible()) await menu.click();
+  // Below md the navigation is behind its menu button: decided by the viewport, which the shell may not
+  // have drawn yet (the button is clicked once it is there).
+  await openNavigation(page);
   await openApplication(page);
   await page.evaluate((path) => {
     window.history.pushState(null, '', path);

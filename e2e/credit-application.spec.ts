@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
+import { centreOf } from './support/centre';
 import { patchConfig } from './support/patch-config';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 import {
@@ -343,12 +344,11 @@ test.describe('credit application', () => {
     await fillQuickly(page);
     await sandbox.fault({ endpoint: 'creditRequest', kind: 'delay', delayMs: 600_000 });
     const button = page.getByRole('button', { name: 'Enviar proposta' });
-    const box = await button.boundingBox();
-    if (!box) throw new Error('no submit button');
+    const centre = await centreOf(button);
     await button.focus();
     // Enter, then a double click on the same spot while the first request is still pending.
     await page.keyboard.press('Enter');
-    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.dblclick(centre.x, centre.y);
     await expect(page.getByRole('button', { name: 'Enviando…' })).toBeDisabled();
     await sandbox.proceedHeld();
     await expect(page.getByText('Proposta enviada').first()).toBeVisible();

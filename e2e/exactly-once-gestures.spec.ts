@@ -134,6 +134,7 @@ test('the credit application (key off: the CPF looked up before the send), every
     let sent = 0;
     for (const [name, press] of wizardGestures) {
       await test.step(`${speed.label}: ${name}`, async () => {
+        // eslint-disable-next-line playwright/no-conditional-in-test -- the test's own counter, not the page: the first gesture starts at the review the wizard left, each later one asks for it again.
         if (!first) {
           // The same data as a new application, asked for explicitly: back at the review.
           await page.getByRole('button', { name: 'Enviar outra proposta para este CPF' }).click();
@@ -196,6 +197,7 @@ test('the virtual card, then the cancel, every gesture at 0 ms and at 1.5 s', as
     for (const [name, press] of gestures('/v1/cards/create/virtual/')) {
       await test.step(`${speed.label}, virtual card: ${name}`, async () => {
         // The account handed over by the accounts screen stays chosen: the next request is for it.
+        // eslint-disable-next-line playwright/no-conditional-in-test -- the test's own counter, not the page: the accounts screen opened the first confirmation, each later one is opened here.
         if (confirmations > 0)
           await virtual.getByRole('button', { name: 'Solicitar cartão virtual…' }).click();
         await expect(request).toBeFocused();

@@ -50,6 +50,32 @@ const readings = (...keys: string[]) => ({ tag: keys.map((key) => `@reading:${ke
 const configured = (profile: string, key: string, fallback: string): unknown =>
   sandboxProfile(profile).appConfig[key] ?? fallback;
 
+/** The account's available balance in reais, from the store's figure in the profile's unit. */
+const availableInReais = (profile: string, account: Account): number =>
+  configured(profile, 'balanceUnit', 'centavos') === 'reais'
+    ? account.balance.available
+    : account.balance.available / 100;
+
+/** The store's account at `index`; the seed has thirty, so a missing one is a broken seed. */
+function accountAt(accounts: Account[], index: number): Account {
+  const account = accounts[index];
+  if (!account) throw new Error(`the seed has fewer than ${index + 1} accounts`);
+  return account;
+}
+
+/**
+ * What the status screen says of a CPF the provider does not know: a "sucesso: false" answer is shown as
+ * the provider's refusal with its message; a 200 with no results, or a 404 Error object, both mean "no
+ * application", not a failure.
+ */
+const unknownCpfTexts = (profile: ReturnType<typeof sandboxProfile>): Array<string | RegExp> =>
+  profile.unknownCpf === 'sucesso-false'
+    ? [
+        'O provedor informou que a consulta não teve sucesso.',
+        /Nenhuma proposta encontrada para o documento informado\./,
+      ]
+    : ['Nenhuma proposta para este CPF.'];
+
 /** The field of an Account the profile reads as the virtual-card code, and that code. */
 function codeOf(profile: string, account: Account): number {
   const field = sandboxProfile(profile).virtualCardAccountField;
@@ -148,15 +174,7 @@ test.describe('main journeys', () => {
 
       await cpf.fill(UNKNOWN_CPF);
       await cpf.press('Enter');
-      if (profile.unknownCpf === 'sucesso-false') {
-        await expect(page.getByText('O provedor informou que a consulta não teve sucesso.')).toBeVisible();
-        await expect(
-          page.getByText(/Nenhuma proposta encontrada para o documento informado\./),
-        ).toBeVisible();
-      } else {
-        // 200 with no results, or a 404 Error object: both mean "no application", not a failure.
-        await expect(page.getByText('Nenhuma proposta para este CPF.')).toBeVisible();
-      }
+      for (const text of unknownCpfTexts(profile)) await expect(page.getByText(text)).toBeVisible();
       await expect(page.getByRole('alert')).toHaveCount(0);
     },
   );
@@ -166,8 +184,7 @@ test.describe('main journeys', () => {
     readings('accountIds', 'virtualCardAccountField', 'cardReplyStatus'),
     async ({ page, request, sandbox, sandboxProfile: value }) => {
       const profile = currentProfile(value);
-      const target = (await storeAccounts(request, sandbox.base))[1];
-      if (!target) throw new Error('the seed has fewer than two accounts');
+      const target = accountAt(await storeAccounts(request, sandbox.base), 1);
       const code = codeOf(profile, target);
       await signInWithSandboxToken(page);
       await nav(page).getByRole('link', { name: 'Cartões' }).click();
@@ -203,8 +220,7 @@ test.describe('main journeys', () => {
     async ({ page, request, sandbox, sandboxProfile: value }) => {
       const profile = currentProfile(value);
       const accounts = await storeAccounts(request, sandbox.base);
-      const target = accounts[2];
-      if (!target) throw new Error('the seed has fewer than three accounts');
+      const target = accountAt(accounts, 2);
       const code = codeOf(profile, target);
       await signInWithSandboxToken(page);
       await nav(page).getByRole('link', { name: 'Contas' }).click();
@@ -212,9 +228,9 @@ test.describe('main journeys', () => {
       await expect(page.getByText(`${accounts.length} contas`, { exact: true })).toBeVisible();
       // Balances in the profile's unit, shown in reais either way (at 1280 px the available balance is the
       // one shown by default).
-      const unit = configured(profile, 'balanceUnit', 'centavos');
-      const reais = unit === 'reais' ? target.balance.available : target.balance.available / 100;
-      const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais);
+      const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(
+        availableInReais(profile, target),
+      );
       const row = table
         .getByRole('row')
         .filter({ has: page.getByRole('rowheader', { name: target.tradeName }) });

@@ -7,8 +7,11 @@ import type { Locator, Page } from '@playwright/test';
 
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 
-/** Whether pictures are being taken (a spec that prints a PDF to look at writes it there too). */
-export const shotsDir: string | undefined = SHOTS_DIR;
+/** Writes `<E2E_SHOTS_DIR>/<name>.pdf`, the page as printed on A4, when that directory is set. */
+export async function printedShot(page: Page, name: string) {
+  if (!SHOTS_DIR) return;
+  await page.pdf({ path: `${SHOTS_DIR}/${name}.pdf`, preferCSSPageSize: true });
+}
 
 /** Writes `<E2E_SHOTS_DIR>/<name>.png` when that directory is set: the whole page, or one element. */
 export async function shot(target: Page | Locator, name: string) {

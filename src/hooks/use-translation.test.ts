@@ -12,7 +12,8 @@ const useDemoTranslation = bindTexts(
   ),
 );
 
-afterEach(() => changeLanguage('pt-BR'));
+// The hook is still mounted here (Testing Library unmounts after this): the reset re-renders it, in act.
+afterEach(() => act(() => changeLanguage('pt-BR')));
 
 describe('bindTexts', () => {
   it('registers the texts when the binding module is evaluated, before anything renders', () => {

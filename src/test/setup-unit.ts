@@ -1,1 +1,2 @@
+import './console-guard';
 import '@testing-library/jest-dom/vitest';

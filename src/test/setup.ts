@@ -1,3 +1,4 @@
+import './console-guard';
 import '@testing-library/jest-dom/vitest';
 import { configure, getConfig } from '@testing-library/react';
 

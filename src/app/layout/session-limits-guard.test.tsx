@@ -20,7 +20,8 @@ describe('SessionLimitsGuard', () => {
       await screen.findByRole('heading', { name: 'Entrar' });
       // A reload signs in again on the identity provider's session: the password was typed 10 minutes
       // ago, less half a second (the ID token's auth_time).
-      session.signIn('sandbox-operator', { authenticatedAt: Date.now() - 600_000 + 500 });
+      // The sign-in re-renders the sign-in page at once (it leaves for the products): in act.
+      act(() => session.signIn('sandbox-operator', { authenticatedAt: Date.now() - 600_000 + 500 }));
       // The signed-in shell, with its guard, is up once the products are listed.
       expect(await screen.findByText('Cartão Gold Internacional')).toHaveRole('rowheader');
       expect(router.state.location.pathname).toBe('/produtos');

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { IdentityProviderAuth, SignInFailure } from '@/api/identity-provider';
 import { session } from '@/api/session';
+import { expireActiveSession } from '@/test/expire-session';
 import { preloadRoute, renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 
 const sandbox = setupTestSandbox();
@@ -92,8 +93,7 @@ describe('sign-in with OpenID Connect', () => {
       identityProvider,
     });
     await findProductRow();
-    const state = session.getState();
-    if (state.status === 'active') session.expire(state.generation);
+    await expireActiveSession(() => screen.getByText('Sessão expirada'));
     const dialog = await findExpiredDialog();
     expect(within(dialog).queryByLabelText(/Token de acesso/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Entrar novamente' }));
@@ -120,8 +120,7 @@ describe('sign-in with OpenID Connect', () => {
     await view.user.paste('52998224725');
     await view.user.keyboard('{Enter}');
     expect(await screen.findByLabelText('Propostas do CPF consultado')).toHaveRole('table');
-    const state = session.getState();
-    if (state.status === 'active') session.expire(state.generation);
+    await expireActiveSession(() => screen.getByText('Sessão expirada'));
     const dialog = await findExpiredDialog();
     await view.user.click(within(dialog).getByRole('button', { name: 'Entrar novamente' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

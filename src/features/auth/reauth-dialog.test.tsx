@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { session } from '@/api/session';
+import { expireActiveSession } from '@/test/expire-session';
 import { renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { issueTestToken } from '@/test/sandbox-token';
 
@@ -32,8 +32,7 @@ async function lookUpAs(token: string) {
 
 /** The provider refuses the current token (a 401): the re-authentication dialog opens over the page. */
 async function expireSession() {
-  const state = session.getState();
-  if (state.status === 'active') session.expire(state.generation);
+  await expireActiveSession(() => screen.getByText('Sessão expirada'));
   // Waited for by its title, then checked as the dialog it names (a role query per change is costly).
   const dialog = (await screen.findByText('Sessão expirada')).closest<HTMLElement>('[role="dialog"]');
   expect(dialog).toHaveAccessibleName('Sessão expirada');
