@@ -8,6 +8,7 @@ import { createAppRouter, prefetchScreen, prefetchShell } from '@/app/router';
 import { initI18n } from '@/app/i18n/i18n';
 import { StartupErrorPage } from '@/app/startup-error-page';
 import { whenIdleAfterPaint } from '@/app/when-idle-after-paint';
+import { firstFramePainted } from '@/app/first-frame/first-frame-takeover';
 import {
   installGlobalErrorHandlers,
   reportApiFailure,
@@ -74,6 +75,8 @@ async function start() {
   const queryClient = createAppQueryClient();
   bindSessionCleanup(session, queryClient);
   const router = await createAppRouter();
+  // The HTML's first frame stays until the browser has recorded its paint (first-frame-takeover.ts).
+  await firstFramePainted();
 
   root.render(
     <StrictMode>
