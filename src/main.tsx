@@ -6,7 +6,6 @@ import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
 import { App } from '@/app/app';
 import { createAppRouter, prefetchScreen, prefetchShell } from '@/app/router';
 import { initI18n } from '@/app/i18n/i18n';
-import { StartupErrorPage } from '@/app/startup-error-page';
 import { whenIdleAfterPaint } from '@/app/when-idle-after-paint';
 import { firstFramePainted } from '@/app/first-frame/first-frame-takeover';
 import {
@@ -33,6 +32,7 @@ async function start() {
     config = await loadRuntimeConfig();
   } catch (error) {
     const configError = error instanceof ConfigError ? error : new ConfigError('unreadable', null);
+    const { StartupErrorPage } = await import('@/app/startup-error-page');
     root.render(<StartupErrorPage kind="config" configKey={configError.key} detail={configError.message} />);
     return;
   }
@@ -47,6 +47,8 @@ async function start() {
       });
     } catch (error) {
       // An unknown profile name is a config error naming its key; anything else, the sandbox's own.
+      // Its own chunk: a start that works never downloads the error page.
+      const { StartupErrorPage } = await import('@/app/startup-error-page');
       if (error instanceof RangeError && error.message.startsWith('unknown sandbox profile')) {
         root.render(<StartupErrorPage kind="config" configKey="sandboxProfile" detail={error.message} />);
       } else {

@@ -14,18 +14,18 @@ import { paths } from '@/config/paths';
 import { unsentWork, type UnsentWork } from '@/lib/unsent-work';
 import { session } from '@/api/session';
 import { startSessionBroadcast } from '../session-broadcast';
-import {
-  otherTabsUnsentWork,
-  startAnsweringUnsentWork,
-  type RemoteUnsentWork,
-} from '../unsent-work-broadcast';
+import type { RemoteUnsentWork } from '../unsent-work-broadcast';
 
 // The tabs tell each other of sign-ins, sign-outs and activity from when this shell loads: fetched once
 // sign-in has painted (main.tsx's prefetch) and always before a signed-in screen shows, so sign-in's
 // first download does not carry it (decision 004's up-front budget).
 startSessionBroadcast(session);
 // "Sair" in another tab asks what this one would lose (it signs every tab out).
-startAnsweringUnsentWork(() => session.getState().status !== 'signed-out');
+// Its own chunk, fetched once the shell has loaded: no screen's first download carries it (decision 004).
+const unsentWorkBroadcast = import('../unsent-work-broadcast');
+void unsentWorkBroadcast.then(({ startAnsweringUnsentWork }) =>
+  startAnsweringUnsentWork(() => session.getState().status !== 'signed-out'),
+);
 
 // Loaded only when a 401 happens: the dialog machinery (Modal, transitions) stays off the first screens.
 const ReauthDialog = lazy(async () => ({
@@ -66,7 +66,8 @@ export function AppShell() {
   const requestSignOut = () => {
     if (asking.current) return;
     asking.current = true;
-    void otherTabsUnsentWork().then((others) => {
+    void unsentWorkBroadcast.then(async ({ otherTabsUnsentWork }) => {
+      const others = await otherTabsUnsentWork();
       asking.current = false;
       const here = unsentWork();
       if (here.length === 0 && others.length === 0) signOut();
