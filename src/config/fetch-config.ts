@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from './config-schema';
-import { ConfigError, parseRuntimeConfig } from './load-config';
+import { ConfigError, parseRuntimeConfig } from './parse-config';
 
 /**
  * Fetches and validates /config.json, for a page served without the data block. Never cached by the
