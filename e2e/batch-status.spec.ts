@@ -214,7 +214,9 @@ test.describe('batch status lookup', () => {
     expect(csvLines.filter((line) => line.includes(`;***.***.*19-74;;;;Sem propostas;`))).toHaveLength(1);
     for (const cpf of cpfs) expect(csv).not.toContain(formatted(cpf));
     expect(csvLines.filter((line) => line.includes('CPF inválido (não consultado)'))).toHaveLength(3);
-    expect(csvLines.filter((line) => /;abc;.*;não é um CPF \(nenhum dígito\);$/.test(line))).toHaveLength(1);
+    expect(csvLines.filter((line) => /;\*\*\*;.*;não é um CPF \(nenhum dígito\);$/.test(line))).toHaveLength(
+      1,
+    );
     expect(csvLines).toHaveLength(1 + allCodes.length + 1 + 3);
   });
 
