@@ -90,7 +90,8 @@ export function imageCommand(options: {
   const config = readImageConfig(rootfs);
   const env = { ...imageEnv(config), ...options.vars };
   const [program = '', ...rest] = options.command ?? [...config.Entrypoint, ...config.Cmd];
-  const runtimeTarget = env.APP_RUNTIME_DIR ?? '/etc/nginx/cartoes';
+  // The emptyDir's place (deployment.yaml): the runtime directory's parent, where start.sh makes its own.
+  const runtimeTarget = path.posix.dirname(env.APP_RUNTIME_DIR ?? '/etc/nginx/cartoes/run');
   const user = options.user ?? config.User;
   return {
     program: 'unshare',
