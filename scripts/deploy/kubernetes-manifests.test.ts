@@ -113,15 +113,15 @@ describe('deploy/kubernetes', () => {
     expect(nginx?.image?.includes('@sha256:') || nginx?.imagePullPolicy === 'Always').toBe(true);
     expect(nginx?.livenessProbe?.httpGet).toMatchObject({ port: 'http' });
     expect(nginx?.envFrom).toEqual([{ configMapRef: { name: 'cartoes-backoffice' } }]);
-    // The only writable places: the runtime directory start.sh writes (the image's APP_RUNTIME_DIR) and
-    // /tmp, both emptyDir.
+    // The only writable places: the emptyDir in which start.sh makes its runtime directory (the image's
+    // APP_RUNTIME_DIR, a directory of its own inside it: an emptyDir is writable by all) and /tmp.
     const mounts = Object.fromEntries(
       (nginx?.volumeMounts ?? []).map((mount) => [mount.name, mount.mountPath]),
     );
     expect(mounts).toEqual({ runtime: '/etc/nginx/cartoes', tmp: '/tmp' });
     for (const volume of pod?.volumes ?? []) expect(volume.emptyDir, volume.name).toBeDefined();
     const image = readFileSync(join(repositoryRoot, 'deploy/image/image.env'), 'utf8');
-    expect(image).toMatch(/^APP_RUNTIME_DIR=\/etc\/nginx\/cartoes$/m);
+    expect(image).toMatch(/^APP_RUNTIME_DIR=\/etc\/nginx\/cartoes\/run$/m);
   });
 
   it('the Service, the autoscaler and the disruption budget reach the Deployment’s pods', () => {
