@@ -484,8 +484,23 @@ for extra in $APP_CONNECT_SRC_EXTRA; do add_origin "$extra"; done
 # never in an iframe (docs/decisions/008-oidc-sign-in.md).
 frame_src="'none'"
 
+# The page's one inline script (it keeps what is pressed before the app runs), allowed by its hash, which
+# the build writes beside the frames (scripts/build/first-frames.ts).
+script_src="'self'"
+if [ -f "$APP_HTML_DIR/first-frames/script-src" ]; then
+  script_hash=$(cat "$APP_HTML_DIR/first-frames/script-src")
+  case "$script_hash" in
+    "'sha256-"*"'") ;;
+    *) fail "first-frames/script-src in APP_HTML_DIR is not a CSP hash source" ;;
+  esac
+  case "${script_hash#"'sha256-"}" in
+    *[!A-Za-z0-9+/=\']*) fail "first-frames/script-src in APP_HTML_DIR is not a CSP hash source" ;;
+  esac
+  script_src="$script_src $script_hash"
+fi
+
 # Same policy as scripts/build/security-headers.ts (the preview server), plus frame-src and the report endpoint.
-csp="default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src $connect_src; frame-src $frame_src; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+csp="default-src 'self'; script-src $script_src; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src $connect_src; frame-src $frame_src; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 if [ -n "$APP_CSP_REPORT_URL" ]; then
   # report-to for current browsers (with Reporting-Endpoints), report-uri for the others; both only for an
   # address without a query (csp-report.conf): a browser's report holds the page's address whole, and the

@@ -1,14 +1,30 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
+import {
+  holdTheAppsScripts,
+  recordAddresses,
+  throttleCpu,
+  waitForTheAppsStart,
+} from './support/held-scripts';
 import { OIDC_APP_URL, IDP_URL } from './support/identity-provider';
 
 /**
- * The first frame comes from the HTML (docs/decisions/021-first-frame-from-the-html.md): the server sends
- * each path the prerendered frame of its sign-in mode, with the configuration stamped in. With the app's
- * scripts served empty, the page shows exactly what the HTML paints before any of them has run; with them,
- * the app's first render takes that frame over with no blank frame and no shift.
+ * The first frame comes from the HTML and is the app (docs/decisions/028-the-first-frame-is-the-app.md):
+ * the server sends each path the prerendered frame of its sign-in mode, with the configuration stamped
+ * in, and the app hydrates it. With the app's scripts served empty, the page shows exactly what the HTML
+ * paints before any of them has run; with them held back, what the operator types and presses there is
+ * kept and done once the app runs, and the page never submits itself as a plain form.
  */
+
+declare global {
+  interface Window {
+    /** The frame's heading and token field, as the HTML made them (before the app ran). */
+    __frameNodes?: { heading: Element | null; field: Element | null };
+    /** Set before the app ran: still there afterwards means the page never reloaded. */
+    __sameDocument?: boolean;
+  }
+}
 
 declare global {
   interface Window {
@@ -31,11 +47,6 @@ async function watchHeadingFrames(page: Page) {
     };
     requestAnimationFrame(sample);
   });
-}
-
-async function throttleCpu(page: Page, rate: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 /**
@@ -76,27 +87,99 @@ test.describe('the first frame before any script: what the HTML paints', () => {
     await expectNoAxeViolations(page, 'sign-in, first frame, dark');
   });
 
-  test('OpenID Connect: a signed-in screen’s frame (bar, navigation, heading) with nothing of an operator', async ({
+  test('OpenID Connect: a signed-in screen is “Entrando” (bar, navigation, heading) with nothing of an operator', async ({
     page,
   }) => {
+    // A cold start there leaves for the identity provider at once, and its return exchanges the code
+    // first: the frame says the sign-in is under way, in the shell's own layout.
     await page.goto(`${OIDC_APP_URL}/produtos`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrando' })).toBeVisible();
     await expect(page.getByText('Cartões · Back-office')).toBeVisible();
     const navigation = page.getByRole('navigation', { name: 'Navegação principal' });
-    await expect(navigation.getByRole('link', { name: 'Produtos' })).toHaveAttribute('aria-current', 'page');
     await expect(navigation.getByRole('link')).toHaveCount(5);
     await expect(page.getByRole('button', { name: 'Sair' })).toHaveCount(0);
     await expect(page.getByText(/Ambiente:/)).toHaveCount(0);
-    await expectNoAxeViolations(page, 'products, first frame');
+    await expectNoAxeViolations(page, 'entering, first frame');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(navigation).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
-
-    await page.goto(`${OIDC_APP_URL}/entrar/retorno`);
     await expect(page.getByRole('heading', { level: 1, name: 'Entrando' })).toBeVisible();
+
+    await page.goto(`${OIDC_APP_URL}/entrar`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   });
 });
+
+for (const cpu of [1, 4]) {
+  test.describe(`the frame is the app, before its scripts have run (CPU ${cpu}x)`, () => {
+    test.beforeEach(async ({ page }) => {
+      await throttleCpu(page, cpu);
+    });
+
+    test('what is typed there is the field’s when the app starts: the same nodes, the same text', async ({
+      page,
+    }) => {
+      const scripts = await holdTheAppsScripts(page);
+      await page.goto('/entrar', { waitUntil: 'commit' });
+      const field = page.getByLabel('Token de acesso');
+      await expect(field).toBeFocused();
+      await page.keyboard.type('sandbox-operator');
+      await page.evaluate(() => {
+        window.__frameNodes = {
+          heading: document.querySelector('h1'),
+          field: document.querySelector('input[name="token"]'),
+        };
+      });
+      scripts.release();
+      await waitForTheAppsStart(page);
+      const adopted = await page.evaluate(() => ({
+        heading: document.querySelector('h1') === window.__frameNodes?.heading,
+        field: document.querySelector('input[name="token"]') === window.__frameNodes?.field,
+      }));
+      expect(adopted).toEqual({ heading: true, field: true });
+      await expect(field).toHaveValue('sandbox-operator');
+      await expect(field).toBeFocused();
+      // The app's own control now: "Mostrar token" shows what was typed.
+      await page.getByRole('button', { name: 'Mostrar token' }).click();
+      await expect(page.getByRole('button', { name: 'Ocultar token' })).toBeVisible();
+      await field.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeFocused();
+    });
+
+    test('Enter pressed there signs in with what was typed, once the app runs, never as a plain form', async ({
+      page,
+    }) => {
+      const addresses = recordAddresses(page);
+      const authorizations: string[] = [];
+      page.on('request', (request) => {
+        const authorization = request.headers().authorization;
+        if (authorization) authorizations.push(authorization);
+      });
+      const scripts = await holdTheAppsScripts(page);
+      await page.goto('/entrar', { waitUntil: 'commit' });
+      await expect(page.getByLabel('Token de acesso')).toBeFocused();
+      await page.keyboard.type('sandbox-operator');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await page.evaluate(() => {
+        window.__sameDocument = true;
+      });
+      scripts.release();
+      await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeFocused();
+      await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
+      expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
+      const everyAddress = [...addresses.requests, ...addresses.navigations];
+      expect(
+        everyAddress.filter((url) => url.includes('token=') || url.includes('sandbox-operator')),
+      ).toEqual([]);
+      // The document's own address (the router records its history entry there), then one sign-in.
+      const visited = addresses.navigations.map((url) => new URL(url).pathname);
+      expect(visited.filter((pathname) => pathname !== '/entrar')).toEqual(['/produtos']);
+      expect(new Set(authorizations)).toEqual(new Set(['Bearer sandbox-operator']));
+    });
+  });
+}
 
 test.describe('the first frame taken over by the app', () => {
   test('sign-in: config.json is never asked for, and no frame is blank or shifted, CPU 4x', async ({
@@ -135,8 +218,6 @@ test.describe('the first frame taken over by the app', () => {
     );
     expect(shifts).toBe(0);
     expect(configRequests).toEqual([]);
-    // The frame's CSS has gone: the app's own styles hold the screen.
-    await expect(page.locator('style[data-first-frame]')).toHaveCount(0);
   });
 
   test('OpenID Connect: a cold start at a signed-in screen goes straight to the identity provider', async ({

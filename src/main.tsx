@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { createServices } from '@/api/services';
 import { session } from '@/api/session';
 import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
@@ -7,7 +7,9 @@ import { App } from '@/app/app';
 import { createAppRouter, prefetchScreen, prefetchShell } from '@/app/router';
 import { initI18n } from '@/app/i18n/i18n';
 import { whenIdleAfterPaint } from '@/app/when-idle-after-paint';
-import { firstFramePainted } from '@/app/first-frame/first-frame-takeover';
+import { replayEarlyInput, takeEarlyInput } from '@/app/first-frame/early-input';
+import { markUserActed } from '@/hooks/use-route-focus';
+import { firstFrameVariant } from '@/app/first-frame/frame-routes';
 import {
   installGlobalErrorHandlers,
   reportApiFailure,
@@ -15,17 +17,38 @@ import {
   startReports,
 } from '@/app/error-reporting';
 import { ConfigError, loadRuntimeConfig } from '@/config/load-config';
+import type { RuntimeConfig } from '@/config/config-schema';
+import { paths } from '@/config/paths';
+
+const rootOptions: RootOptions = {
+  onUncaughtError: reportError,
+  onCaughtError: reportError,
+  // A hydration that does not match the first frame (a bug: the frame is this app's own first render).
+  onRecoverableError: reportError,
+};
 
 /**
- * Start-up: read /config.json, start the sandbox worker only in sandbox mode (a dynamic import, so the
- * sandbox never weighs on a provider deployment), then render.
+ * Whether the page's first frame is this start's first render: the sign-in of this configuration's mode
+ * (scripts/build/first-frames.ts marks each frame), with the router at sign-in. Then the app hydrates it,
+ * adopting its nodes and whatever the operator typed into them; any other frame is drawn over.
+ */
+function hydratesTheFrame(container: HTMLElement, config: RuntimeConfig, pathname: string): boolean {
+  return container.dataset.firstFrame === `${firstFrameVariant(config)}/entrar` && pathname === paths.signIn;
+}
+
+/**
+ * Start-up: read the configuration (stamped into the page, else /config.json), start the sandbox worker
+ * only in sandbox mode (a dynamic import, so the sandbox never weighs on a provider deployment), then
+ * hydrate the first frame, or render.
  */
 async function start() {
   initI18n();
   installGlobalErrorHandlers();
   const container = document.getElementById('root');
   if (!container) return;
-  const root = createRoot(container, { onUncaughtError: reportError, onCaughtError: reportError });
+  let created: ReturnType<typeof createRoot> | null = null;
+  // The error pages draw over the frame; a start that works never makes this root.
+  const root = () => (created ??= createRoot(container, rootOptions));
 
   let config;
   try {
@@ -33,7 +56,9 @@ async function start() {
   } catch (error) {
     const configError = error instanceof ConfigError ? error : new ConfigError('unreadable', null);
     const { StartupErrorPage } = await import('@/app/startup-error-page');
-    root.render(<StartupErrorPage kind="config" configKey={configError.key} detail={configError.message} />);
+    root().render(
+      <StartupErrorPage kind="config" configKey={configError.key} detail={configError.message} />,
+    );
     return;
   }
 
@@ -50,9 +75,9 @@ async function start() {
       // Its own chunk: a start that works never downloads the error page.
       const { StartupErrorPage } = await import('@/app/startup-error-page');
       if (error instanceof RangeError && error.message.startsWith('unknown sandbox profile')) {
-        root.render(<StartupErrorPage kind="config" configKey="sandboxProfile" detail={error.message} />);
+        root().render(<StartupErrorPage kind="config" configKey="sandboxProfile" detail={error.message} />);
       } else {
-        root.render(<StartupErrorPage kind="sandbox" />);
+        root().render(<StartupErrorPage kind="sandbox" />);
       }
       return;
     }
@@ -77,14 +102,29 @@ async function start() {
   const queryClient = createAppQueryClient();
   bindSessionCleanup(session, queryClient);
   const router = await createAppRouter();
-  // The HTML's first frame stays until the browser has recorded its paint (first-frame-takeover.ts).
-  await firstFramePainted();
-
-  root.render(
+  const app = (
     <StrictMode>
-      <App config={config} services={services} queryClient={queryClient} router={router} />
-    </StrictMode>,
+      <App
+        config={config}
+        services={services}
+        queryClient={queryClient}
+        router={router}
+        // What was pressed on the frame before now is done once the app holds the frame's nodes.
+        onStarted={() => {
+          const presses = takeEarlyInput();
+          if (presses.length > 0) markUserActed();
+          replayEarlyInput(presses);
+        }}
+      />
+    </StrictMode>
   );
+  if (hydratesTheFrame(container, config, router.state.location.pathname)) {
+    hydrateRoot(container, app, rootOptions);
+  } else {
+    // Over a frame that is not this first render (the page on its way to or back from the identity
+    // provider), or an empty root: a transition, so that the first screen's render yields to the browser.
+    startTransition(() => root().render(app));
+  }
   // Once the first screen has painted its largest element, fetch the shell every screen after sign-in needs.
   whenIdleAfterPaint(prefetchShell);
   startReports(config);

@@ -3,39 +3,65 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { EARLY_INPUT_SCRIPT } from '../../src/app/first-frame/early-input';
+import {
+  firstFrameNames,
+  type FirstFrameName,
+  type FirstFrameVariant,
+} from '../../src/app/first-frame/frame-routes';
 import type { RenderedFirstFrame } from '../../src/app/first-frame/render-first-frames';
+import { earlyInputScriptSource } from './security-headers';
 
 /**
- * The first frames (docs/decisions/021-first-frame-from-the-html.md): once the client build is written,
- * renders src/app/first-frame/render-first-frames.tsx with React's server renderer (a server build of
- * that one entry, run here) and writes each frame into a copy of the built index.html:
- * `dist/first-frames/<mode>/<frame>.html`. A server sends the right one for a path and stamps the runtime
- * configuration into it (scripts/build/runtime-html.ts; deploy/start.sh for nginx).
+ * The first frames (docs/decisions/028-the-first-frame-is-the-app.md): once the client build is written,
+ * renders src/app/first-frame/render-first-frames.tsx with React's server renderer (a server build of that
+ * one entry, run here) and writes each frame into a copy of the built index.html:
+ * `dist/first-frames/<mode>/<frame>.html`, which a server sends for a path with the runtime configuration
+ * stamped in (scripts/build/runtime-html.ts; deploy/start.sh for nginx). `dist/index.html` itself holds
+ * the provider token mode's sign-in, the frame a plain static host sends with its config.json beside it.
+ *
+ * Every page also gets the early-input script in its head (src/app/first-frame/early-input.ts): it keeps
+ * what is pressed before the app runs.
  */
-export function firstFramesPlugin(): Plugin {
+export function firstFramesPlugin(): Plugin[] {
   let root = '';
   let outDir = '';
-  return {
-    name: 'first-frames',
-    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
-    configResolved(config) {
-      root = config.root;
-      outDir = path.resolve(config.root, config.build.outDir);
+  return [
+    {
+      name: 'early-input-script',
+      transformIndexHtml: { order: 'pre', handler: (html) => withEarlyInputScript(html) },
     },
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      async handler() {
-        await writeFirstFrames(root, outDir);
+    {
+      name: 'first-frames',
+      apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+      configResolved(config) {
+        root = config.root;
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+      closeBundle: {
+        sequential: true,
+        order: 'post',
+        async handler() {
+          await writeFirstFrames(root, outDir);
+        },
       },
     },
-  };
+  ];
 }
+
+/** index.html with the early-input script first in its head, before anything can be pressed. */
+export function withEarlyInputScript(html: string): string {
+  if (!html.includes('<head>')) throw new Error('index.html has no <head> for the early-input script');
+  return html.replace('<head>', () => `<head>\n    <script>${EARLY_INPUT_SCRIPT}</script>`);
+}
+
+/** The mode whose sign-in `dist/index.html` holds: a plain static host's, most often a provider's. */
+export const STATIC_HOST_VARIANT: FirstFrameVariant = 'token-provider';
 
 /** Where the server build of the frames' entry goes: out of dist/, never served. */
 const serverBuildDir = (root: string) => path.join(root, 'node_modules/.cache/first-frames');
 
-export async function writeFirstFrames(root: string, outDir: string): Promise<void> {
+async function renderFrames(root: string): Promise<RenderedFirstFrame[]> {
   const serverDir = serverBuildDir(root);
   await build({
     configFile: false,
@@ -56,14 +82,41 @@ export async function writeFirstFrames(root: string, outDir: string): Promise<vo
   const { renderFirstFrames } = (await import(entry)) as {
     renderFirstFrames: () => RenderedFirstFrame[];
   };
+  return renderFirstFrames();
+}
+
+/**
+ * Which rendered frame each path's file holds. Token sign-in: sign-in everywhere (a cold start always
+ * shows it: the token lives in memory only). OpenID Connect: sign-in at /entrar, the entering frame at
+ * every other path (a cold start there leaves for the identity provider, or comes back from it).
+ */
+function renderedFor(frames: RenderedFirstFrame[], variant: FirstFrameVariant, name: FirstFrameName) {
+  const own = frames.filter((frame) => frame.variant === variant);
+  const wanted = name === 'entrar' ? 'entrar' : 'entrando';
+  const frame = own.find((candidate) => candidate.name === wanted) ?? own.find((f) => f.name === 'entrar');
+  if (!frame) throw new Error(`no first frame was rendered for ${variant}`);
+  return frame;
+}
+
+export async function writeFirstFrames(root: string, outDir: string): Promise<void> {
+  const frames = await renderFrames(root);
   const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const framesDir = path.join(outDir, 'first-frames');
   rmSync(framesDir, { recursive: true, force: true });
-  for (const frame of renderFirstFrames()) {
-    const file = path.join(framesDir, frame.variant, `${frame.name}.html`);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, firstFramePage(template, frame));
+  const variants = [...new Set(frames.map((frame) => frame.variant))];
+  for (const variant of variants) {
+    for (const name of firstFrameNames) {
+      const file = path.join(framesDir, variant, `${name}.html`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, firstFramePage(template, renderedFor(frames, variant, name)));
+    }
   }
+  writeFileSync(
+    path.join(outDir, 'index.html'),
+    firstFramePage(template, renderedFor(frames, STATIC_HOST_VARIANT, 'entrar')),
+  );
+  // For deploy/start.sh, which writes nginx's policy: the inline script's CSP source.
+  writeFileSync(path.join(framesDir, 'script-src'), earlyInputScriptSource());
 }
 
 /** Escapes a text for HTML. */
@@ -74,19 +127,19 @@ const escapeHtml = (text: string) =>
   );
 
 /**
- * index.html with the frame in `#root`, its CSS in the head (removed by the app once it has drawn the
- * same screen: src/app/first-frame/first-frame-takeover.ts) and its title.
+ * index.html with the frame in `#root` (which says which frame it is: main.tsx hydrates only its own mode's
+ * sign-in), its style elements at the end of the head, and its title.
  */
 export function firstFramePage(
   template: string,
-  frame: Pick<RenderedFirstFrame, 'markup' | 'css' | 'title'>,
+  frame: Pick<RenderedFirstFrame, 'markup' | 'styles' | 'title' | 'variant' | 'name' | 'hydrated'>,
 ): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !/<title>[^<]*<\/title>/.test(template))
     throw new Error('index.html has no empty <div id="root"></div> or no <title> for the first frame');
-  if (frame.css.includes('</style')) throw new Error('a first frame rule would end its <style> element');
+  const marker = frame.hydrated ? `${frame.variant}/${frame.name}` : `${frame.variant}/${frame.name}/drawn`;
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(frame.title)}</title>`)
-    .replace('</head>', () => `  <style data-first-frame>${frame.css}</style>\n  </head>`)
-    .replace(root, () => `<div id="root">${frame.markup}</div>`);
+    .replace('</head>', () => `  ${frame.styles}\n  </head>`)
+    .replace(root, () => `<div id="root" data-first-frame="${marker}">${frame.markup}</div>`);
 }

@@ -2,12 +2,15 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/hooks/use-translation';
 import type { SupportedLanguage } from './i18n/i18n';
-import type { ColorMode } from './theme';
+import type { ColorMode, ColorScheme } from './theme';
 
 interface Preferences {
   language: SupportedLanguage;
   setLanguage: (language: SupportedLanguage) => void;
+  /** The scheme on screen: the operator's pick, else the system's. */
   colorMode: ColorMode;
+  /** What the theme draws: the operator's pick, or the system's scheme, which CSS follows by itself. */
+  colorScheme: ColorScheme;
   setColorMode: (mode: ColorMode) => void;
   /** The system asks for less motion (`prefers-reduced-motion: reduce`). */
   reduceMotion: boolean;
@@ -18,11 +21,16 @@ const PreferencesContext = createContext<Preferences | null>(null);
 /**
  * Language and colour mode. Kept in memory like everything else: the defaults (pt-BR, the system's
  * colour scheme) come back on reload.
+ *
+ * The media queries are read the way hydration needs (MUI's `noSsr: false`): the first render, which
+ * hydrates the HTML's first frame (src/app/first-frame/), draws what the frame drew, and the next one
+ * what the system asks for. The system's colour scheme needs no render at all: CSS follows it
+ * (theme.ts); only the theme button's label reads it.
  */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
-  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)');
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [chosenMode, setColorMode] = useState<ColorMode | null>(null);
   // The language lives in the translator (src/lib/i18n.ts): changing it re-renders every text.
   const { language, changeLanguage } = i18n;
@@ -37,10 +45,11 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
       language,
       setLanguage: changeLanguage,
       colorMode,
+      colorScheme: chosenMode ?? 'system',
       setColorMode,
       reduceMotion,
     }),
-    [language, changeLanguage, colorMode, reduceMotion],
+    [language, changeLanguage, colorMode, chosenMode, reduceMotion],
   );
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }

@@ -9,10 +9,10 @@ import { ConfigProvider } from '@/config/config-context';
 import { ToastProvider } from '@/components/toast-provider';
 import { ServicesProvider } from '@/hooks/services-context';
 import { PreferencesProvider, usePreferences } from './preferences';
-import { autofillKeyframes, createAppTheme, type ColorMode } from './theme';
+import { autofillKeyframes, createAppTheme, type ColorScheme } from './theme';
 
 interface AppThemeProps {
-  colorMode: ColorMode;
+  colorScheme: ColorScheme;
   language: string;
   reduceMotion: boolean;
   children: ReactNode;
@@ -22,13 +22,14 @@ interface AppThemeProps {
  * The theme and the global styles of every screen. The prerendered first frames are drawn through it too
  * (src/app/first-frame/), so that the app's first render takes them over with the same styles.
  */
-export function AppTheme({ colorMode, language, reduceMotion, children }: AppThemeProps) {
+export function AppTheme({ colorScheme, language, reduceMotion, children }: AppThemeProps) {
   const theme = useMemo(
-    () => createAppTheme(colorMode, language, reduceMotion),
-    [colorMode, language, reduceMotion],
+    () => createAppTheme(colorScheme, language, reduceMotion),
+    [colorScheme, language, reduceMotion],
   );
   return (
-    <ThemeProvider theme={theme}>
+    // No storage: the colour mode lives in memory like every preference (MUI would keep it in localStorage).
+    <ThemeProvider theme={theme} storageManager={null}>
       <CssBaseline enableColorScheme />
       <GlobalStyles styles={autofillKeyframes} />
       {children}
@@ -37,9 +38,9 @@ export function AppTheme({ colorMode, language, reduceMotion, children }: AppThe
 }
 
 function ThemedApp({ children }: { children: ReactNode }) {
-  const { colorMode, language, reduceMotion } = usePreferences();
+  const { colorScheme, language, reduceMotion } = usePreferences();
   return (
-    <AppTheme colorMode={colorMode} language={language} reduceMotion={reduceMotion}>
+    <AppTheme colorScheme={colorScheme} language={language} reduceMotion={reduceMotion}>
       {children}
     </AppTheme>
   );

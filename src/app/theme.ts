@@ -1,4 +1,4 @@
-import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
+import { createTheme, type PaletteOptions, type Theme, type ThemeOptions } from '@mui/material/styles';
 
 export type ColorMode = 'light' | 'dark';
 
@@ -52,36 +52,57 @@ const reducedMotion: ThemeOptions = {
   },
 };
 
+/** The two palettes, one per colour scheme. */
+function paletteOf(mode: ColorMode): PaletteOptions {
+  return {
+    mode,
+    primary: { main: mode === 'light' ? '#0b5cad' : '#8cc4ff' },
+    secondary: { main: mode === 'light' ? '#6a1b9a' : '#ce93d8' },
+    // MUI's light info (#0288d1) and warning (#ed6c02) give white text under 4.5:1 (filled status
+    // chips failed axe's colour-contrast); these darker shades reach 4.8:1 and 5.0:1.
+    ...(mode === 'light' ? { info: { main: '#0277bd' }, warning: { main: '#b45309' } } : {}),
+    // Text on a filled colour (a chip, a contained button) is black or white, whichever reaches 4.5:1
+    // (WCAG 1.4.3); MUI's default threshold of 3 put white on the dark theme's red (#f44336) at 3.7:1.
+    contrastThreshold: 4.5,
+    background:
+      mode === 'light' ? { default: '#f5f7fa', paper: '#ffffff' } : { default: '#10141a', paper: '#171c24' },
+  };
+}
+
 /**
- * The app theme for a colour mode and language (MUI's own component texts follow the language), with
- * motion unless the system asks for less.
+ * The colour scheme a theme draws: the system's (`prefers-color-scheme`, decided by CSS alone), or the one
+ * the operator picked.
  */
-export function createAppTheme(mode: ColorMode, language: string, reduceMotion = false): Theme {
-  const primary = mode === 'light' ? '#0b5cad' : '#8cc4ff';
+export type ColorScheme = 'system' | ColorMode;
+
+/**
+ * The app theme for a colour scheme and language (MUI's own component texts follow the language), with
+ * motion unless the system asks for less.
+ *
+ * Every colour is a CSS variable (MUI's CSS theme variables), so that a component's styles, and so its
+ * class names, are the same in both schemes: the HTML's first frame, prerendered once for both
+ * (src/app/first-frame/), is the app's own first render, which hydrates it. The system's scheme is the
+ * variables' values under `@media (prefers-color-scheme: dark)`; a scheme the operator picks is one set of
+ * values, with no media query. Components read colours through `theme.vars`, never `theme.palette`
+ * (the light values only) nor `palette.mode`: `theme.applyStyles('dark', …)` for what differs.
+ */
+export function createAppTheme(scheme: ColorScheme, language: string, reduceMotion = false): Theme {
   // One focus ring for every control (WCAG 2.4.7, 1.4.11): 3 px of the primary colour, which is at least 6.2:1
   // against the light background and 9.3:1 against the dark ones. MUI's defaults (a grey fill on list
   // items, a ripple on icon buttons, nothing on outlined buttons) fall below 3:1. The app bar swaps the
   // colour for its own text colour (top-bar.tsx).
-  const focusRing = { outline: `3px solid ${primary}`, outlineOffset: 2 } as const;
+  const focusRing = { outline: '3px solid var(--mui-palette-primary-main)', outlineOffset: 2 } as const;
   // Full-width items (navigation, menus) draw the ring inside, where no scroll container clips it.
   const insetFocusRing = { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -3 } } as const;
+  const colorSchemes =
+    scheme === 'system'
+      ? { light: { palette: paletteOf('light') }, dark: { palette: paletteOf('dark') } }
+      : { [scheme]: { palette: paletteOf(scheme) } };
   return createTheme(
     {
-      palette: {
-        mode,
-        primary: { main: primary },
-        secondary: { main: mode === 'light' ? '#6a1b9a' : '#ce93d8' },
-        // MUI's light info (#0288d1) and warning (#ed6c02) give white text under 4.5:1 (filled status
-        // chips failed axe's colour-contrast); these darker shades reach 4.8:1 and 5.0:1.
-        ...(mode === 'light' ? { info: { main: '#0277bd' }, warning: { main: '#b45309' } } : {}),
-        // Text on a filled colour (a chip, a contained button) is black or white, whichever reaches 4.5:1
-        // (WCAG 1.4.3); MUI's default threshold of 3 put white on the dark theme's red (#f44336) at 3.7:1.
-        contrastThreshold: 4.5,
-        background:
-          mode === 'light'
-            ? { default: '#f5f7fa', paper: '#ffffff' }
-            : { default: '#10141a', paper: '#171c24' },
-      },
+      cssVariables: scheme === 'system' ? { colorSchemeSelector: 'media' } : true,
+      colorSchemes,
+      ...(scheme === 'system' ? {} : { defaultColorScheme: scheme }),
       typography: { fontFamily },
       shape: { borderRadius: 8 },
       components: {
@@ -100,6 +121,27 @@ export function createAppTheme(mode: ColorMode, language: string, reduceMotion =
               animationName: 'mui-auto-fill-cancel',
               animationDuration: '10ms',
               '&:-webkit-autofill': { animationDuration: '5000s', animationName: 'mui-auto-fill' },
+            },
+          },
+        },
+        // A field shows its focus from CSS too: MUI's focused look follows a class its script sets, and the
+        // HTML's first frame is typed into before any script has run (src/app/first-frame/).
+        MuiOutlinedInput: {
+          styleOverrides: {
+            root: {
+              '&:has(> input:focus):not(.Mui-error) .MuiOutlinedInput-notchedOutline': {
+                borderColor: 'var(--mui-palette-primary-main)',
+                borderWidth: 2,
+              },
+            },
+          },
+        },
+        MuiFormControl: {
+          styleOverrides: {
+            root: {
+              '&:has(.MuiInputBase-input:focus) > .MuiInputLabel-root:not(.Mui-error)': {
+                color: 'var(--mui-palette-primary-main)',
+              },
             },
           },
         },

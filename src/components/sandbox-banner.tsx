@@ -9,15 +9,16 @@ export function SandboxBanner() {
   if (mode !== 'sandbox') return null;
   return (
     <Box
-      sx={{
+      sx={(theme) => ({
         // Amber with dark text (and the reverse in dark mode): AA contrast at body size.
-        bgcolor: (theme) => (theme.palette.mode === 'light' ? '#ffd699' : '#4d2600'),
-        color: (theme) => (theme.palette.mode === 'light' ? '#3d1e00' : '#ffd699'),
+        bgcolor: '#ffd699',
+        color: '#3d1e00',
+        ...theme.applyStyles('dark', { bgcolor: '#4d2600', color: '#ffd699' }),
         textAlign: 'center',
         py: 0.5,
         fontWeight: 700,
         letterSpacing: 1,
-      }}
+      })}
     >
       {t('app.sandboxBanner')}
     </Box>

@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import TableContainer from '@mui/material/TableContainer';
-import { alpha, darken, lighten, type SxProps, type Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode, Ref } from 'react';
 
 interface TableRegionProps {
@@ -51,13 +51,13 @@ export function SpacerRow({ height, columns }: { height: number; columns: number
  * or a scroll step mounts. With the spacer rows' reset.
  */
 export function plainBodyCellStyles(theme: Theme, cellPadding: string) {
-  const divider = alpha(theme.palette.divider, 1);
-  const border = theme.palette.mode === 'light' ? lighten(divider, 0.88) : darken(divider, 0.68);
+  const palette = (theme.vars ?? theme).palette;
   return {
     '& tr.data-row > td, & tr.data-row > th': {
       ...theme.typography.body2,
-      color: theme.palette.text.primary,
-      borderBottom: `1px solid ${border}`,
+      color: palette.text.primary,
+      // TableCell's own border colour, in each scheme (the app's themes all have CSS variables).
+      borderBottom: `1px solid ${theme.vars ? theme.vars.palette.TableCell.border : palette.divider}`,
       textAlign: 'left',
       padding: cellPadding,
       overflow: 'hidden',

@@ -1,40 +1,46 @@
 /**
- * The build's server-side entry (scripts/build/first-frames.ts): renders every first frame of every
- * sign-in mode with React's server renderer and returns its markup and critical CSS. Never part of the
- * app's own bundle.
+ * The build's server-side entry (scripts/build/first-frames.ts): renders each sign-in mode's first frames
+ * with React's server renderer and returns their markup and styles. Never part of the app's own bundle.
  *
- * The CSS comes from Emotion's cache (MUI's styles) for the light theme, plus the dark theme's rules
- * inside `@media (prefers-color-scheme: dark)`: both themes draw the same elements, so the dark render's
- * class names are mapped, element by element, onto the light render's. The first frame is then in the
- * system's colour scheme with no script (and so no CSP hash for one).
+ * Sign-in is the app itself (`<App>` at `/entrar`, the tree main.tsx hydrates): its markup and its styles
+ * are the first render's, so that the app adopts the frame's nodes and Emotion the frame's style
+ * elements. The theme's colours are CSS variables with the dark scheme's under `@media
+ * (prefers-color-scheme: dark)` (theme.ts): one frame for both schemes, with no script.
  */
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { createMemoryRouter } from 'react-router';
+import { createServices } from '@/api/services';
+import { session } from '@/api/session';
+import { paths } from '@/config/paths';
 import { parseRuntimeConfig } from '@/config/load-config';
+import { App } from '../app';
 import { initI18n } from '../i18n/i18n';
-import type { ColorMode } from '../theme';
-import { FirstFrame } from './first-frame';
-import {
-  firstFrameNames,
-  firstFrameVariants,
-  type FirstFrameName,
-  type FirstFrameVariant,
-} from './frame-routes';
+import { createAppQueryClient } from '../query-client';
+import { routes } from '../router';
+import { EnteringFrame } from './first-frame';
+import { firstFrameVariants, type FirstFrameVariant } from './frame-routes';
+
+/** The frames a mode has: sign-in, and with OpenID Connect the page that is going to (or back from) it. */
+export type RenderedFrameName = 'entrar' | 'entrando';
 
 export interface RenderedFirstFrame {
   variant: FirstFrameVariant;
-  name: FirstFrameName;
+  name: RenderedFrameName;
   /** The document's title, as the page sets it once it runs. */
   title: string;
   /** What goes inside `<div id="root">`. */
   markup: string;
-  /** The critical CSS: every rule the markup uses, in both colour schemes. */
-  css: string;
+  /** Emotion's `<style data-emotion>` elements for the head: every rule the markup uses. */
+  styles: string;
+  /** Whether the app hydrates this frame (sign-in) or draws its first screen over it (entering). */
+  hydrated: boolean;
 }
 
 /** The configuration each mode's frames are drawn with: only its mode and sign-in matter to them. */
-function configOf(variant: FirstFrameVariant) {
+export function frameConfigOf(variant: FirstFrameVariant) {
   const [auth, mode] = variant.split('-');
   return parseRuntimeConfig({
     mode,
@@ -47,135 +53,70 @@ function configOf(variant: FirstFrameVariant) {
   });
 }
 
-interface Render {
-  markup: string;
-  title: string;
-  /** Emotion's rules by style name (`css-<name>`), in insertion order; global rules too. */
-  rules: Map<string, string>;
+/** The app at sign-in, as main.tsx renders it for a cold start of this mode. */
+function signInApp(variant: FirstFrameVariant): ReactNode {
+  const config = frameConfigOf(variant);
+  const services = createServices(config, { session, identityProvider: null, onFailure: () => undefined });
+  const router = createMemoryRouter(routes, { initialEntries: [paths.signIn] });
+  return (
+    <StrictMode>
+      <App config={config} services={services} queryClient={createAppQueryClient()} router={router} />
+    </StrictMode>
+  );
 }
 
-function render(variant: FirstFrameVariant, name: FirstFrameName, colorMode: ColorMode): Render {
+const escapeAttribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/**
+ * The style elements of a server render, as Emotion's own server package writes them
+ * (`extractCriticalToChunks`): each global style in its own `css-global <name>` element, which `<Global>`
+ * adopts in the browser, then one `css <names…>` element with every class rule, whose names the browser's
+ * cache marks as inserted. Then nothing is inserted twice, and no rule is lost.
+ */
+function styleElements(cache: EmotionCache, markup: string): string {
+  const used = new Set([...markup.matchAll(/\bcss-([a-zA-Z0-9-_]+)/g)].map(([, name]) => name));
+  const globals: string[] = [];
+  const classNames: string[] = [];
+  let classRules = '';
+  for (const [name, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules !== 'string') continue;
+    const isClass = cache.registered[`${cache.key}-${name}`] !== undefined;
+    if (!isClass) {
+      globals.push(`<style data-emotion="${cache.key}-global ${escapeAttribute(name)}">${rules}</style>`);
+    } else if (used.has(name)) {
+      classNames.push(name);
+      classRules += rules;
+    }
+  }
+  const css = [
+    ...globals,
+    `<style data-emotion="${cache.key} ${classNames.join(' ')}">${classRules}</style>`,
+  ];
+  if (css.some((element) => element.slice(element.indexOf('>') + 1, -'</style>'.length).includes('</style')))
+    throw new Error('a first frame rule would end its <style> element');
+  return css.join('');
+}
+
+function render(tree: ReactNode): { markup: string; styles: string; title: string } {
   const cache = createCache({ key: 'css' });
-  // Emotion's server mode keeps each inserted rule's text in `cache.inserted` (what @emotion/server reads).
+  // Emotion's server mode keeps each inserted rule's text in `cache.inserted` (what @emotion/server reads)
+  // instead of writing <style> elements into the markup.
   cache.compat = true;
-  const html = renderToString(
-    <CacheProvider value={cache}>
-      <FirstFrame config={configOf(variant)} name={name} colorMode={colorMode} />
-    </CacheProvider>,
-  );
+  const html = renderToString(<CacheProvider value={cache}>{tree}</CacheProvider>);
   // React 19 renders the page's <title> where the component has it; the document's head holds it instead.
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
   const markup = html.replace(/<title>[^<]*<\/title>/g, '');
-  const rules = new Map<string, string>();
-  for (const [key, value] of Object.entries(cache.inserted)) {
-    if (typeof value === 'string') rules.set(key, value);
-  }
-  return { markup, title, rules };
-}
-
-/** Each element's opening tag, in document order. */
-const openingTags = (markup: string) =>
-  [...markup.matchAll(/<[a-z][a-z0-9]*(?:\s[^>]*)?>/g)].map(([tag]) => tag);
-
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1] ?? '';
-
-const emotionName = (tag: string) => /\bcss-([a-z0-9]+)\b/.exec(attribute(tag, 'class'))?.[1] ?? '';
-
-/** An inline style's declarations by property (MUI sets a few custom properties inline, e.g. `--Paper-overlay`). */
-function declarations(style: string): Map<string, string> {
-  const byProperty = new Map<string, string>();
-  for (const declaration of style.replaceAll('&quot;', '"').split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon > 0) byProperty.set(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
-  }
-  return byProperty;
-}
-
-interface Pairing {
-  /** The light render's markup, with a class added to each element whose inline style differs in dark. */
-  markup: string;
-  /** The dark render's rules, written for the light render's elements, inside the dark media query. */
-  darkCss: string;
-}
-
-/**
- * Pairs the two renders element by element (they draw the same elements: only colours differ): each dark
- * class name stands for the light one in the same place, and an inline style that differs becomes a rule
- * on a class of its own (`!important`, to win over the light inline style it replaces).
- */
-function pair(light: Render, dark: Render): Pairing {
-  const lightTags = openingTags(light.markup);
-  const darkTags = openingTags(dark.markup);
-  if (lightTags.length !== darkTags.length)
-    throw new Error('the light and dark first frames differ in shape: their styles cannot be paired');
-  const lightOf = new Map<string, string>();
-  const styleRules: string[] = [];
-  let markup = light.markup;
-  let searchFrom = 0;
-  lightTags.forEach((lightTag, index) => {
-    const darkTag = darkTags[index] ?? '';
-    const [lightName, darkName] = [emotionName(lightTag), emotionName(darkTag)];
-    if (darkName !== '' && darkName !== lightName) {
-      const known = lightOf.get(darkName);
-      if (known !== undefined && known !== lightName)
-        throw new Error(
-          `the dark style css-${darkName} stands for two light ones: css-${known}, css-${lightName}`,
-        );
-      lightOf.set(darkName, lightName);
-    }
-    const at = markup.indexOf(lightTag, searchFrom);
-    searchFrom = at + lightTag.length;
-    const lightStyle = declarations(attribute(lightTag, 'style'));
-    const changed = [...declarations(attribute(darkTag, 'style'))].filter(
-      ([property, value]) => lightStyle.get(property) !== value,
-    );
-    if (changed.length === 0) return;
-    const className = `first-frame-dark-${styleRules.length}`;
-    styleRules.push(
-      `.${className}{${changed.map(([property, value]) => `${property}:${value} !important`).join(';')}}`,
-    );
-    const tagged = lightTag.replace(/\sclass="/, ` class="${className} `);
-    markup = markup.slice(0, at) + tagged + markup.slice(at + lightTag.length);
-    searchFrom = at + tagged.length;
-  });
-  const rules: string[] = [];
-  for (const [name, text] of dark.rules) {
-    if (light.rules.get(name) === text) continue;
-    const lightName = lightOf.get(name);
-    // A global rule (the baseline's html/body) applies as it is; a class's rule moves onto the light class.
-    rules.push(
-      lightName ? text.replace(new RegExp(`\\.css-${name}(?![a-z0-9])`, 'g'), `.css-${lightName}`) : text,
-    );
-  }
-  rules.push(...styleRules);
-  return {
-    markup,
-    darkCss: rules.length > 0 ? `@media (prefers-color-scheme: dark){${rules.join('')}}` : '',
-  };
-}
-
-/**
- * The frame's controls do nothing until the app takes the frame over: they say so (`aria-disabled`,
- * which also makes a test runner wait for the app's own), and a field takes no typing that the takeover
- * would drop (`readonly`). Nothing changes on screen.
- */
-export function awaitingTheApp(markup: string): string {
-  return markup
-    .replace(/<button\b/g, '<button aria-disabled="true"')
-    .replace(/<input\b/g, '<input aria-disabled="true" readonly=""');
+  if (markup.trim() === '') throw new Error('nothing was rendered');
+  return { markup, styles: styleElements(cache, markup), title };
 }
 
 /** Every first frame of every sign-in mode. */
 export function renderFirstFrames(): RenderedFirstFrame[] {
   initI18n();
-  return firstFrameVariants.flatMap((variant) =>
-    firstFrameNames.map((name) => {
-      const light = render(variant, name, 'light');
-      const dark = render(variant, name, 'dark');
-      if (light.rules.size === 0) throw new Error('nothing was rendered');
-      const { markup, darkCss } = pair(light, dark);
-      const css = [...light.rules.values()].join('') + darkCss;
-      return { variant, name, title: light.title, markup: awaitingTheApp(markup), css };
-    }),
-  );
+  return firstFrameVariants.flatMap((variant): RenderedFirstFrame[] => {
+    const signIn = { variant, name: 'entrar' as const, hydrated: true, ...render(signInApp(variant)) };
+    if (!variant.startsWith('oidc')) return [signIn];
+    const entering = render(<EnteringFrame config={frameConfigOf(variant)} />);
+    return [signIn, { variant, name: 'entrando', hydrated: false, ...entering }];
+  });
 }

@@ -1,4 +1,4 @@
-import { alpha, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import { plainBodyCellStyles } from '@/components/table-region';
 
 /** Every row has the same height, so the rows in view follow from the scroll position alone. */
@@ -10,27 +10,28 @@ export const ROW_HEIGHT = 44;
  * `sx` costs a style resolution for each of the dozens of rows a sort or a scroll step mounts).
  */
 export function bodyRowStyles(theme: Theme) {
+  const palette = (theme.vars ?? theme).palette;
   return {
     '& tr.data-row': {
       height: ROW_HEIGHT,
       color: 'inherit',
       verticalAlign: 'middle',
-      '&:hover': { backgroundColor: theme.palette.action.hover },
+      '&:hover': { backgroundColor: palette.action.hover },
     },
     ...plainBodyCellStyles(theme, '0 16px'),
     '& tr.data-row > .money': { textAlign: 'right' },
-    '& tr.data-row > .negative': { color: theme.palette.error.main, fontWeight: 600 },
+    '& tr.data-row > .negative': { color: palette.error.main, fontWeight: 600 },
     '& tr.data-row > .row-action': {
       textAlign: 'right',
       padding: '0 8px',
-      backgroundColor: theme.palette.background.paper,
+      backgroundColor: palette.background.paper,
       zIndex: 1,
       [theme.breakpoints.up('lg')]: { position: 'sticky', right: 0 },
     },
     // An account that cannot get a virtual card says so, and why on a click (a toast) or a hover.
     '& .row-action > button.row-reason': {
       ...theme.typography.body2,
-      color: theme.palette.text.secondary,
+      color: palette.text.secondary,
       textDecoration: 'underline dotted',
       textTransform: 'none',
       whiteSpace: 'nowrap',
@@ -53,14 +54,14 @@ export function bodyRowStyles(theme: Theme) {
       border: 0,
       borderRadius: `${theme.shape.borderRadius}px`,
       backgroundColor: 'transparent',
-      color: theme.palette.primary.main,
+      color: palette.primary.main,
       cursor: 'pointer',
       transition: theme.transitions.create('background-color', {
         duration: theme.transitions.duration.short,
       }),
-      '&:hover': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity) },
+      '&:hover': { backgroundColor: theme.alpha(palette.primary.main, palette.action.hoverOpacity) },
       // The app's focus ring (theme.ts): 3 px of the primary colour.
-      '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+      '&:focus-visible': { outline: `3px solid ${palette.primary.main}`, outlineOffset: 2 },
       '& > svg': {
         width: '1em',
         height: '1em',

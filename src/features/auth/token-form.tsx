@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { useAuthTranslation } from './texts';
 import { LiveRegion } from '@/components/live-region';
 import { TextInput } from '@/components/text-input';
@@ -30,10 +30,17 @@ interface TokenFormProps {
  * is a text field, masked by style until "show" (no shoulder surfing), never a password field, which
  * browsers offer to save whatever `autocomplete` says; `autocomplete="off"` keeps it out of the form
  * history.
+ *
+ * The field is the truth (uncontrolled): on sign-in it is the HTML's first frame's own field, which the
+ * operator may type into before the app has run, and which the app hydrates with what it holds
+ * (src/app/first-frame/). The form cannot submit itself as a plain HTML form (`method="dialog"` outside a
+ * dialog submits nowhere), so a token can never reach an address, whatever runs or does not.
  */
 export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = false }: TokenFormProps) {
   const { t, i18n } = useAuthTranslation();
   const config = useRuntimeConfig();
+  const fieldRef = useRef<HTMLInputElement>(null);
+  // What the field holds, for the token's claims below; the submission reads the field itself.
   const [value, setValue] = useState('');
   const [visible, setVisible] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,22 +53,28 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
   const [openedAt] = useState(() => Date.now());
   const expired = claims?.expiresAt != null && claims.expiresAt.getTime() < openedAt;
   const formatDate = (date: Date) => formatDateTime(date, i18n.language);
+  // Typed before the app ran (the first frame's field): its claims show as if typed now.
+  useEffect(() => {
+    const typed = fieldRef.current?.value ?? '';
+    if (typed !== '') setValue(typed);
+  }, []);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const refusal = !trimmed ? t('auth.tokenRequired') : /\s/.test(trimmed) ? t('auth.tokenHasSpaces') : null;
+    const token = (fieldRef.current?.value ?? value).trim();
+    const refusal = !token ? t('auth.tokenRequired') : /\s/.test(token) ? t('auth.tokenHasSpaces') : null;
     if (refusal) {
       setError(refusal);
       setRefusals((count) => count + 1);
       return;
     }
     setError(null);
-    onToken(trimmed);
+    onToken(token);
   };
 
   return (
     <Stack spacing={2}>
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" method="dialog" onSubmit={submit} noValidate>
         <Stack spacing={2}>
           <TextInput
             label={t('auth.tokenLabel')}
@@ -69,8 +82,10 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
             type="text"
             // Masked by style (Chromium, WebKit, Firefox ≥ 126 read -webkit-text-security).
             sx={visible ? undefined : { '& input': { WebkitTextSecurity: 'disc' } }}
-            value={value}
+            inputRef={fieldRef}
             onChange={(event) => setValue(event.target.value)}
+            // Above the field from the first frame on: before the app runs, nothing would move it there.
+            shrinkLabel
             errorText={error}
             required
             fullWidth

@@ -9,12 +9,13 @@ export const ROW_HEIGHT = 44;
  * component costs a style resolution for each row a scroll step or a new answer mounts).
  */
 export function bodyStyles(theme: Theme) {
+  const palette = (theme.vars ?? theme).palette;
   const pill = (background: string, color: string) => ({ backgroundColor: background, color });
   return {
-    '& tr.data-row': { height: ROW_HEIGHT, '&:hover': { backgroundColor: theme.palette.action.hover } },
+    '& tr.data-row': { height: ROW_HEIGHT, '&:hover': { backgroundColor: palette.action.hover } },
     ...plainBodyCellStyles(theme, '0 12px'),
     '& .mono': { fontFamily: 'monospace', fontSize: '0.9rem' },
-    '& .muted': { color: theme.palette.text.secondary },
+    '& .muted': { color: palette.text.secondary },
     '& .status-pill': {
       display: 'inline-block',
       maxWidth: '100%',
@@ -26,17 +27,17 @@ export function bodyStyles(theme: Theme) {
       fontSize: theme.typography.pxToRem(13),
       lineHeight: 1.4,
     },
-    '& .tone-info': pill(theme.palette.info.main, theme.palette.info.contrastText),
-    '& .tone-success': pill(theme.palette.success.main, theme.palette.success.contrastText),
-    '& .tone-warning': pill(theme.palette.warning.main, theme.palette.warning.contrastText),
-    '& .tone-error': pill(theme.palette.error.main, theme.palette.error.contrastText),
-    '& .tone-neutral': pill(theme.palette.action.selected, theme.palette.text.primary),
-    '& .tone-outlined': { border: `1px solid ${theme.palette.divider}`, padding: '2px 9px' },
+    '& .tone-info': pill(palette.info.main, palette.info.contrastText),
+    '& .tone-success': pill(palette.success.main, palette.success.contrastText),
+    '& .tone-warning': pill(palette.warning.main, palette.warning.contrastText),
+    '& .tone-error': pill(palette.error.main, palette.error.contrastText),
+    '& .tone-neutral': pill(palette.action.selected, palette.text.primary),
+    '& .tone-outlined': { border: `1px solid ${palette.divider}`, padding: '2px 9px' },
     '& a.open-link': {
-      color: theme.palette.primary.main,
+      color: palette.primary.main,
       fontWeight: 500,
       textDecoration: 'underline',
-      '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+      '&:focus-visible': { outline: `3px solid ${palette.primary.main}`, outlineOffset: 2 },
     },
   } as const;
 }
@@ -48,6 +49,7 @@ export function bodyStyles(theme: Theme) {
  * then carry their roles explicitly (RowView).
  */
 export function phoneStyles(theme: Theme) {
+  const palette = (theme.vars ?? theme).palette;
   return {
     display: 'block',
     width: '100%',
@@ -57,8 +59,8 @@ export function phoneStyles(theme: Theme) {
       position: 'sticky',
       top: 0,
       zIndex: 2,
-      backgroundColor: theme.palette.background.paper,
-      borderBottom: `1px solid ${theme.palette.divider}`,
+      backgroundColor: palette.background.paper,
+      borderBottom: `1px solid ${palette.divider}`,
     },
     '& thead tr': { display: 'flex', flexWrap: 'wrap', columnGap: '4px', padding: '4px 8px' },
     '& thead th': {
@@ -80,7 +82,7 @@ export function phoneStyles(theme: Theme) {
       alignItems: 'center',
       height: 'auto',
       padding: '10px 12px',
-      borderBottom: `1px solid ${theme.palette.divider}`,
+      borderBottom: `1px solid ${palette.divider}`,
     },
     '& tr.data-row > td, & tr.data-row > th': { display: 'block', border: 0, padding: 0 },
     '& .c-line': { gridArea: 'line' },

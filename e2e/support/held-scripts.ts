@@ -1,0 +1,45 @@
+/**
+ * The first frame before the app's scripts have run, held as long as a test needs: what an operator on a
+ * slow office computer, or a slow network, meets. The HTML paints the frame at once; the app's scripts
+ * reach the page only when the test releases them (a state, not a time: "typed, pressed Enter, now let
+ * the app start").
+ */
+import type { Page } from '@playwright/test';
+
+export interface HeldScripts {
+  /** Lets the app's scripts through (and every later one): the app starts. */
+  release: () => void;
+}
+
+/** Holds every script of the app's build (`/assets/*.js`) until `release()`. Call before `goto`. */
+export async function holdTheAppsScripts(page: Page): Promise<HeldScripts> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** Every request and every navigation of the page's main frame, by URL, from now on. */
+export function recordAddresses(page: Page): { requests: string[]; navigations: string[] } {
+  const record = { requests: [] as string[], navigations: [] as string[] };
+  page.on('request', (request) => record.requests.push(request.url()));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) record.navigations.push(frame.url());
+  });
+  return record;
+}
+
+export async function throttleCpu(page: Page, rate: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/** Resolves once the app has taken the frame over: it took what the early-input script kept. */
+export async function waitForTheAppsStart(page: Page) {
+  await page.waitForFunction(() => document.readyState === 'complete' && !('__cartoesEarlyInput' in window));
+}
