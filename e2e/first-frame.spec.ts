@@ -7,7 +7,7 @@ import {
   throttleCpu,
   waitForTheAppsStart,
 } from './support/held-scripts';
-import { OIDC_APP_URL, IDP_URL } from './support/identity-provider';
+import { OIDC_APP_URL, IDP_URL, watchIdentityProvider } from './support/identity-provider';
 
 /**
  * The first frame comes from the HTML and is the app (docs/decisions/028-the-first-frame-is-the-app.md):
@@ -180,6 +180,31 @@ for (const cpu of [1, 4]) {
     });
   });
 }
+
+test('OpenID Connect: a link pressed on the entering frame before the app runs is followed once it has signed in, without a reload', async ({
+  page,
+  privacy,
+}) => {
+  const traffic = watchIdentityProvider(page, privacy);
+  await page.goto(`${OIDC_APP_URL}/produtos`);
+  await page.waitForURL(`${IDP_URL}/**`);
+  await page.locator('input[name="login"]').fill('operator');
+  await page.locator('input[name="password"]').fill('senha-de-teste');
+  // The return from the identity provider: its page, held before the app's scripts run.
+  const scripts = await holdTheAppsScripts(page, OIDC_APP_URL);
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Entrando' })).toBeVisible();
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) documents.push(request.url());
+  });
+  await page.getByRole('navigation').getByRole('link', { name: 'Nova proposta' }).click();
+  scripts.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nova proposta de crédito' })).toBeVisible();
+  await expect(page).toHaveURL(/\/proposta\/nova/);
+  expect(documents).toEqual([]);
+  await expect.poll(() => traffic.accessTokens.length).toBe(1);
+});
 
 test.describe('the first frame taken over by the app', () => {
   test('sign-in: config.json is never asked for, and no frame is blank or shifted, CPU 4x', async ({

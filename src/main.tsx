@@ -113,7 +113,7 @@ async function start() {
         onStarted={() => {
           const presses = takeEarlyInput();
           if (presses.length > 0) markUserActed();
-          replayEarlyInput(presses);
+          replayEarlyInput(presses, (href) => void router.navigate(href));
         }}
       />
     </StrictMode>

@@ -11,13 +11,19 @@ export interface HeldScripts {
   release: () => void;
 }
 
-/** Holds every script of the app's build (`/assets/*.js`) until `release()`. Call before `goto`. */
-export async function holdTheAppsScripts(page: Page): Promise<HeldScripts> {
+/**
+ * Holds every script of the app's build (`/assets/*.js`, on `origin`: the page's own by default) until
+ * `release()`. Call before the navigation whose page it holds.
+ */
+export async function holdTheAppsScripts(page: Page, origin = ''): Promise<HeldScripts> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
+  const scripts = origin
+    ? new RegExp(`^${origin.replace(/[.]/g, '\\.')}/assets/.*\\.js$`)
+    : /\/assets\/.*\.js$/;
+  await page.route(scripts, async (route) => {
     await released;
     await route.continue();
   });

@@ -7,12 +7,16 @@ function frame() {
   // eslint-disable-next-line no-eval -- the app's own constant script, the subject of this test
   window.eval(EARLY_INPUT_SCRIPT);
   document.body.innerHTML = `
+    <a href="#main">Pular para o conteúdo</a>
+    <nav><a href="/proposta/nova">Nova proposta</a><a href="//elsewhere.example/">Outro</a></nav>
     <form method="dialog"><input name="token"><button type="button">Mostrar</button><button type="submit">Entrar</button></form>
     <button type="button">Operador</button>`;
   const form = document.querySelector('form');
   const [show, submit, operator] = [...document.querySelectorAll('button')];
-  if (!form || !show || !submit || !operator) throw new Error('the frame was not drawn');
-  return { form, show, submit, operator };
+  const [skip, screen, elsewhere] = [...document.querySelectorAll('a')];
+  if (!form || !show || !submit || !operator || !skip || !screen || !elsewhere)
+    throw new Error('the frame was not drawn');
+  return { form, show, submit, operator, skip, screen, elsewhere };
 }
 
 afterEach(() => {
@@ -39,6 +43,21 @@ describe('the early-input script', () => {
     ]);
   });
 
+  it('keeps a plain click on one of the app’s links on the page; the skip link, another origin and a new tab are the browser’s', () => {
+    const { screen, skip, elsewhere } = frame();
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    screen.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(true);
+    const newTab = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    screen.dispatchEvent(newTab);
+    const inPage = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    skip.dispatchEvent(inPage);
+    const away = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    elsewhere.dispatchEvent(away);
+    expect([newTab, inPage, away].map((event) => event.defaultPrevented)).toEqual([false, false, false]);
+    expect(takeEarlyInput()).toEqual([{ kind: 'link', target: screen, href: '/proposta/nova' }]);
+  });
+
   it('hands over once and stops: later presses are the app’s own', () => {
     const { form, operator } = frame();
     operator.click();
@@ -55,10 +74,13 @@ describe('replayEarlyInput', () => {
     const { form, submit } = frame();
     const submitted = vi.fn((event: Event) => event.preventDefault());
     form.addEventListener('submit', submitted);
-    replayEarlyInput([
-      { kind: 'submit', target: form, submitter: submit },
-      { kind: 'submit', target: form, submitter: submit },
-    ]);
+    replayEarlyInput(
+      [
+        { kind: 'submit', target: form, submitter: submit },
+        { kind: 'submit', target: form, submitter: submit },
+      ],
+      () => undefined,
+    );
     expect(submitted).toHaveBeenCalledTimes(1);
   });
 
@@ -67,10 +89,13 @@ describe('replayEarlyInput', () => {
     const clicked: string[] = [];
     for (const button of [show, operator])
       button.addEventListener('click', () => clicked.push(button.textContent));
-    replayEarlyInput([
-      { kind: 'click', target: show },
-      { kind: 'click', target: operator },
-    ]);
+    replayEarlyInput(
+      [
+        { kind: 'click', target: show },
+        { kind: 'click', target: operator },
+      ],
+      () => undefined,
+    );
     expect(clicked).toEqual(['Operador']);
   });
 
@@ -79,7 +104,20 @@ describe('replayEarlyInput', () => {
     const clicked = vi.fn();
     operator.addEventListener('click', clicked);
     operator.remove();
-    replayEarlyInput([{ kind: 'click', target: operator }]);
+    replayEarlyInput([{ kind: 'click', target: operator }], () => undefined);
     expect(clicked).not.toHaveBeenCalled();
+  });
+
+  it('follows a link: its own element when the app adopted it, else through the app’s router', () => {
+    const { screen } = frame();
+    const navigate = vi.fn();
+    const followed = vi.fn((event: Event) => event.preventDefault());
+    screen.addEventListener('click', followed);
+    replayEarlyInput([{ kind: 'link', target: screen, href: '/proposta/nova' }], navigate);
+    expect([followed.mock.calls.length, navigate.mock.calls.length]).toEqual([1, 0]);
+    screen.remove();
+    replayEarlyInput([{ kind: 'link', target: screen, href: '/proposta/nova' }], navigate);
+    expect(navigate).toHaveBeenCalledWith('/proposta/nova');
+    expect(followed).toHaveBeenCalledTimes(1);
   });
 });
