@@ -92,8 +92,11 @@ export function createAppTheme(scheme: ColorScheme, language: string, reduceMoti
   // items, a ripple on icon buttons, nothing on outlined buttons) fall below 3:1. The app bar swaps the
   // colour for its own text colour (top-bar.tsx).
   const focusRing = { outline: '3px solid var(--mui-palette-primary-main)', outlineOffset: 2 } as const;
+  // MUI marks keyboard focus with a class its script sets when focus arrives; `:focus-visible` draws the same
+  // ring for a control focused before any script ran (the first frame's autofocus), which the app hydrates.
+  const focused = '&.Mui-focusVisible, &:focus-visible';
   // Full-width items (navigation, menus) draw the ring inside, where no scroll container clips it.
-  const insetFocusRing = { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -3 } } as const;
+  const insetFocusRing = { [focused]: { ...focusRing, outlineOffset: -3 } } as const;
   const colorSchemes =
     scheme === 'system'
       ? { light: { palette: paletteOf('light') }, dark: { palette: paletteOf('dark') } }
@@ -108,7 +111,7 @@ export function createAppTheme(scheme: ColorScheme, language: string, reduceMoti
       components: {
         MuiButtonBase: {
           defaultProps: { disableRipple: reduceMotion },
-          styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
+          styleOverrides: { root: { [focused]: focusRing } },
         },
         // MUI draws its autofill keyframes with a <GlobalStyles> in every input: one more style sheet per
         // field (110 in a wizard with 10 addresses), each insertion a style recalculation. They are drawn

@@ -125,7 +125,9 @@ export function TopBarChrome({ children }: { children: ReactNode }) {
       sx={{
         zIndex: (theme) => theme.zIndex.drawer + 1,
         // The theme's focus ring is the primary colour, which the bar's own background would hide.
-        '& .MuiButtonBase-root.Mui-focusVisible': { outlineColor: 'currentColor' },
+        '& .MuiButtonBase-root.Mui-focusVisible, & .MuiButtonBase-root:focus-visible': {
+          outlineColor: 'currentColor',
+        },
       }}
     >
       <Toolbar sx={{ gap: { xs: 1, md: 2 } }}>{children}</Toolbar>
