@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { firstFrameFor, firstFrameNames } from '../../src/app/first-frame/frame-routes';
 import { expect, test } from '../fixtures';
+import { holdTheAppsScripts, recordAddresses, throttleCpu } from '../support/held-scripts';
 import { expectSecurityHeaders, NGINX_URL, withSecondNginx } from './nginx-helpers';
 
 /**
@@ -38,9 +39,9 @@ const paths = [
 test('every path gets its first frame, the same as frame-routes.ts says, with the configuration stamped in', async ({
   request,
 }) => {
-  // Titles tell the frames apart: every frame of the OpenID Connect set has its own.
-  expect(new Set(firstFrameNames.map((frame) => builtTitle('oidc-sandbox', frame))).size).toBe(
-    firstFrameNames.length,
+  // Titles tell the frames apart: with OpenID Connect, sign-in and the entering frame.
+  expect(new Set(firstFrameNames.map((frame) => builtTitle('oidc-sandbox', frame)))).toEqual(
+    new Set(['Entrar · Cartões Back-office', 'Entrando · Cartões Back-office']),
   );
   await withSecondNginx(
     request,
@@ -85,3 +86,25 @@ test('token mode: every page is the sign-in frame; config.json is still served',
   }
   expect((await request.get(`${NGINX_URL}/config.json`)).status()).toBe(200);
 });
+
+for (const cpu of [1, 4]) {
+  test(`typed and Enter pressed before the scripts run, on nginx: signed in once with it, never a plain form (CPU ${cpu}x)`, async ({
+    page,
+  }) => {
+    await throttleCpu(page, cpu);
+    const addresses = recordAddresses(page);
+    const scripts = await holdTheAppsScripts(page);
+    await page.goto('/contas', { waitUntil: 'commit' });
+    await expect(page.getByLabel('Token de acesso')).toBeFocused();
+    await page.keyboard.type('sandbox-operator');
+    await page.keyboard.press('Enter');
+    scripts.release();
+    // The page asked for first, once signed in (the token mode's frame is sign-in at every path).
+    await expect(page.getByRole('heading', { level: 1, name: 'Contas' })).toBeFocused();
+    const everyAddress = [...addresses.requests, ...addresses.navigations];
+    expect(everyAddress.filter((url) => url.includes('token=') || url.includes('sandbox-operator'))).toEqual(
+      [],
+    );
+    expect(addresses.documents).toEqual([`${NGINX_URL}/contas`]);
+  });
+}

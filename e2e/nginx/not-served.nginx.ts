@@ -32,7 +32,7 @@ test('dotfiles: 404 with the security headers, not the app', async ({ request })
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     expectSecurityHeaders(response.headers(), path);
-    expect(await response.text(), path).not.toContain('<div id="root">');
+    expect(await response.text(), path).not.toContain('<div id="root"');
   }
 });
 

@@ -30,10 +30,21 @@ export async function holdTheAppsScripts(page: Page, origin = ''): Promise<HeldS
   return { release };
 }
 
-/** Every request and every navigation of the page's main frame, by URL, from now on. */
-export function recordAddresses(page: Page): { requests: string[]; navigations: string[] } {
-  const record = { requests: [] as string[], navigations: [] as string[] };
-  page.on('request', (request) => record.requests.push(request.url()));
+/**
+ * From now on, by URL: every request, every navigation of the page's main frame (in-page ones included),
+ * and every document it loaded (a plain form's submission would be one more).
+ */
+export function recordAddresses(page: Page): {
+  requests: string[];
+  navigations: string[];
+  documents: string[];
+} {
+  const record = { requests: [] as string[], navigations: [] as string[], documents: [] as string[] };
+  page.on('request', (request) => {
+    record.requests.push(request.url());
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      record.documents.push(request.url());
+  });
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) record.navigations.push(frame.url());
   });
