@@ -94,8 +94,9 @@ async function shellRegions(page: Page): Promise<Region[]> {
   // frame shows whole: a known difference, so there only the menu button.
   const titleEnd = width <= 320 ? title.x - 4 : title.x + title.width + 4;
   const regions = [{ x: 0, y: 0, width: Math.ceil(titleEnd), height: Math.floor(bar.y + bar.height) }];
+  // The navigation is beside the screen from MUI's `md` breakpoint (900 px) up.
   const navigation = page.getByRole('navigation', { name: 'Navegação principal' });
-  const nav = (await navigation.isVisible()) ? await navigation.boundingBox() : null;
+  const nav = width >= 900 ? await navigation.boundingBox() : null;
   if (nav)
     regions.push({ x: 0, y: Math.ceil(bar.y + bar.height), width: Math.floor(nav.width), height: 320 });
   return regions;
