@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { layouts, screenNames, screenOf, shell, upFrontBudget } from '../../src/app/screens.ts';
 import { buildManifestPath } from './build-manifest.ts';
 
 const distDir = path.resolve('dist');
@@ -19,32 +20,15 @@ const manifestSchema = z.record(
     dynamicImports: z.array(z.string()).optional(),
   }),
 );
-const budgetsSchema = z.object({
-  upFront: z.optional(
-    z.object({
-      comment: z.optional(z.string()),
-      budgetKiB: z.number().positive(),
-      /** Files before the first paint: each is a request on a slow link (vite.config.ts's up-front chunk). */
-      maxFiles: z.optional(z.number().int().positive()),
-    }),
-  ),
-  routes: z.record(z.string(), z.object({ chunks: z.array(z.string()), budgetKiB: z.number().positive() })),
-});
-
 // Written by the build beside dist/, not in it (scripts/build/build-manifest.ts).
 const manifest = manifestSchema.parse(JSON.parse(readFileSync(buildManifestPath, 'utf8')));
-const budgets = budgetsSchema.parse(
-  JSON.parse(readFileSync(path.resolve('scripts/build/bundle-budgets.json'), 'utf8')),
-);
 
 /** The manifest keys a chunk pulls in statically, itself included. */
 function staticClosure(key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key)) return seen;
   const chunk = manifest[key];
   if (!chunk)
-    throw new Error(
-      `${key} is not in the build manifest (renamed? update scripts/build/bundle-budgets.json)`,
-    );
+    throw new Error(`${key} is not in the build manifest (renamed? update src/app/screens.ts)`);
   seen.add(key);
   for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
   return seen;
@@ -65,7 +49,12 @@ if (!entryKey) throw new Error('no entry chunk in the manifest');
 
 let failed = false;
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-for (const [route, { chunks, budgetKiB }] of Object.entries(budgets.routes)) {
+/** Each screen's chunks: the shell, its layout's, its own (src/app/screens.ts). */
+const routes = screenNames.map((name) => {
+  const { chunk, layout, budgetKiB } = screenOf(name);
+  return { route: name, chunks: [shell.chunk, ...(layout ? [layouts[layout].chunk] : []), chunk], budgetKiB };
+});
+for (const { route, chunks, budgetKiB } of [{ route: 'sign-in', chunks: [], budgetKiB: upFrontBudget.budgetKiB }, ...routes]) {
   const keys = new Set<string>(staticClosure(entryKey));
   for (const chunk of chunks) for (const key of staticClosure(chunk)) keys.add(key);
   const files = [...keys]
@@ -82,7 +71,7 @@ for (const [route, { chunks, budgetKiB }] of Object.entries(budgets.routes)) {
  * Up front: what index.html makes the browser fetch before the first paint, i.e. the entry's static
  * closure plus every chunk the build modulepreloads from index.html (the sign-in screen).
  */
-if (budgets.upFront) {
+{
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g)].map(
     (match) => match[1] ?? '',
@@ -92,12 +81,12 @@ if (budgets.upFront) {
   );
   for (const file of preloaded) files.add(file);
   const total = [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
-  const { budgetKiB, maxFiles } = budgets.upFront;
-  const over = total > budgetKiB * 1024 || (maxFiles !== undefined && files.size > maxFiles);
+  const { budgetKiB, maxFiles } = upFrontBudget;
+  const over = total > budgetKiB * 1024 || files.size > maxFiles;
   failed ||= over;
   console.log(
     `${over ? 'OVER' : 'ok  '} ${'up front (index.html)'.padEnd(22)} ${kib(total).padStart(7)} KiB gzip (budget ${budgetKiB} KiB, ${files.size} files` +
-      `${maxFiles === undefined ? '' : `, at most ${maxFiles}`})`,
+      `, at most ${maxFiles})`,
   );
 }
 for (const key of Object.keys(manifest).filter((k) => k.startsWith('src/features/'))) {

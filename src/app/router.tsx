@@ -5,11 +5,12 @@ import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObje
 import { session } from '@/api/session';
 import { prefetchToasts } from '@/components/toast-provider';
 import { useTranslation } from '@/hooks/use-translation';
-import { childPath, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { SignInPage } from '@/features/auth/sign-in-page';
 import { useSession } from '@/hooks/use-session';
 import { NotFoundPage } from './not-found-page';
 import { ChunkLoadError, RouteError } from './route-error';
+import { layouts, screenNames, screenOf, shell, type ScreenName } from './screens';
 
 /** Resolves once someone is signed in (at once if someone is; a session that expired still counts). */
 function signedIn(): Promise<void> {
@@ -57,33 +58,43 @@ function ScreenLoading() {
   );
 }
 
-/**
- * Each lazy screen's module, by its path, so that it can be fetched ahead of the router (returning from
- * the identity provider, while the code is exchanged; page tests) without waiting for a session.
- */
-const screenModules = {
-  shell: async () => (await import('./layout/app-shell')).AppShell,
-  products: async () => (await import('@/features/products/products-page')).ProductsPage,
-  newApplication: async () =>
-    (await import('@/features/credit-application/credit-application-page')).CreditApplicationPage,
-  analysisLayout: async () => (await import('@/features/analysis-status/analysis-layout')).AnalysisLayout,
-  analysisStatus: async () =>
-    (await import('@/features/analysis-status/lookup/analysis-status-page')).AnalysisStatusPage,
-  analysisBatch: async () => (await import('@/features/analysis-status/batch/batch-page')).AnalysisBatchPage,
-  cards: async () => (await import('@/features/cards/cards-page')).CardsPage,
-  accounts: async () => (await import('@/features/accounts/accounts-page')).AccountsPage,
-} satisfies Record<string, () => Promise<ComponentType>>;
-
-type ScreenName = keyof typeof screenModules;
-
-/** A route's `handle`: which of screenModules it loads. */
+/** A lazy route's `handle`: the modules it loads, so that they can be fetched ahead of the router. */
 interface ScreenHandle {
-  screen: ScreenName;
+  load: () => Promise<ComponentType>;
 }
 
-/** The route properties of a lazy screen: its load, and its name for loadScreen. */
-function lazyScreen(name: ScreenName): Pick<RouteObject, 'lazy' | 'handle'> {
-  return { lazy: screen(screenModules[name]), handle: { screen: name } satisfies ScreenHandle };
+/** The route properties of a lazy screen, layout or shell: its load, and the same load as its handle. */
+function lazyScreen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { lazy: screen(load), handle: { load } satisfies ScreenHandle };
+}
+
+/** The router's path of a screen: relative to its parent's (the shell at `/`, or its layout). */
+function relativePath(path: string, parent: string): string {
+  return path.slice(parent === '/' ? 1 : parent.length + 1);
+}
+
+/** The routes of the screens (screens.ts), each a lazy chunk with its own error boundary. */
+function screenRoutes(): RouteObject[] {
+  const route = (name: ScreenName, parent: string): RouteObject => {
+    const entry = screenOf(name);
+    const path = relativePath(entry.path, parent);
+    const withParams = entry.pathParams ? `${path}/${entry.pathParams}` : path;
+    return {
+      ...(path === '' && !entry.pathParams ? { index: true } : { path: withParams }),
+      ErrorBoundary: RouteError,
+      ...lazyScreen(entry.page),
+    };
+  };
+  const routesOfLayouts = (Object.keys(layouts) as Array<keyof typeof layouts>).map((layout) => ({
+    path: relativePath(layouts[layout].path, '/'),
+    ErrorBoundary: RouteError,
+    ...lazyScreen(layouts[layout].page),
+    children: screenNames
+      .filter((name) => screenOf(name).layout === layout)
+      .map((name) => route(name, layouts[layout].path)),
+  }));
+  const alone = screenNames.filter((name) => screenOf(name).layout === undefined);
+  return [...alone.map((name) => route(name, '/')), ...routesOfLayouts];
 }
 
 /** Every screen is its own chunk, loaded when first visited; each has its own error boundary. */
@@ -99,47 +110,11 @@ export const routes: RouteObject[] = [
     path: '/',
     // Lazy too: a cold start always shows sign-in first, and the shell (app bar, navigation, banners) is
     // ≈ 12 KiB gzip that sign-in does not need up front. main.tsx prefetches it once sign-in has painted.
-    ...lazyScreen('shell'),
+    ...lazyScreen(shell.page),
     HydrateFallback: ScreenLoading,
     children: [
       { index: true, element: <Navigate to={paths.products} replace /> },
-      {
-        path: childPath(paths.products),
-        ErrorBoundary: RouteError,
-        ...lazyScreen('products'),
-      },
-      {
-        // The step is in the path (`/proposta/nova/dados-pessoais`) so that Back moves between steps;
-        // without one, the page redirects to the first step.
-        path: `${childPath(paths.newApplication)}/:etapa?`,
-        ErrorBoundary: RouteError,
-        ...lazyScreen('newApplication'),
-      },
-      {
-        // One CPF and the batch: two tabs of one screen, under a layout that keeps what they share.
-        path: childPath(paths.analysisStatus),
-        ErrorBoundary: RouteError,
-        ...lazyScreen('analysisLayout'),
-        children: [
-          { index: true, ErrorBoundary: RouteError, ...lazyScreen('analysisStatus') },
-          {
-            // `lote`: the batch's path relative to the layout's.
-            path: paths.analysisBatch.slice(paths.analysisStatus.length + 1),
-            ErrorBoundary: RouteError,
-            ...lazyScreen('analysisBatch'),
-          },
-        ],
-      },
-      {
-        path: childPath(paths.cards),
-        ErrorBoundary: RouteError,
-        ...lazyScreen('cards'),
-      },
-      {
-        path: childPath(paths.accounts),
-        ErrorBoundary: RouteError,
-        ...lazyScreen('accounts'),
-      },
+      ...screenRoutes(),
       { path: '*', Component: NotFoundPage, ErrorBoundary: RouteError },
     ],
   },
@@ -152,7 +127,7 @@ export const routes: RouteObject[] = [
 export async function loadScreen(path: string): Promise<void> {
   const matches = matchRoutes(routes, path === '/' ? paths.products : path) ?? [];
   const handles = matches.map(({ route }) => route.handle as ScreenHandle | undefined);
-  await Promise.all(handles.flatMap((handle) => (handle ? [screenModules[handle.screen]()] : [])));
+  await Promise.all(handles.flatMap((handle) => (handle ? [handle.load()] : [])));
 }
 
 /**
@@ -168,7 +143,7 @@ export function prefetchScreen(path: string): void {
  * and its first toast, do not wait for them.
  */
 export function prefetchShell(): void {
-  screenModules.shell().catch(() => {
+  shell.page().catch(() => {
     // Offline or a new deployment: the route's own lazy load reports it when it is needed.
   });
   prefetchToasts();

@@ -10,19 +10,20 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { printClasses } from '@/components/print';
 import { useNavTranslation } from './nav-texts';
 import { NavLink, useLocation } from 'react-router';
-import { navigationItems } from '../routes';
+import { navigationScreens, screenOf, type NavigationScreen } from '../screens';
 
+/** Each listed screen's icon (screens.ts lists them; the compiler holds this table to that list). */
 const icons = {
   products: <InventoryIcon />,
   newApplication: <NoteAddIcon />,
   analysisStatus: <ManageSearchIcon />,
   cards: <CreditCardIcon />,
   accounts: <AccountBalanceIcon />,
-} as const;
+} satisfies Record<NavigationScreen, ReactNode>;
 
 export const DRAWER_WIDTH = 232;
 
@@ -40,19 +41,20 @@ export function NavList({
   return (
     <nav aria-label={t('app.navigationLabel')}>
       <List>
-        {navigationItems.map((item) => {
-          const current = pathname === item.path || pathname.startsWith(`${item.path}/`);
+        {navigationScreens.map((name) => {
+          const { path } = screenOf(name);
+          const current = pathname === path || pathname.startsWith(`${path}/`);
           return (
-            <ListItem key={item.path} disablePadding>
+            <ListItem key={path} disablePadding>
               <ListItemButton
                 component={NavLink}
-                to={item.path}
+                to={path}
                 selected={current}
                 aria-current={current ? 'page' : undefined}
-                onClick={(event: MouseEvent<HTMLAnchorElement>) => onNavigate?.(event, item.path)}
+                onClick={(event: MouseEvent<HTMLAnchorElement>) => onNavigate?.(event, path)}
               >
-                <ListItemIcon>{icons[item.key]}</ListItemIcon>
-                <ListItemText primary={t(`nav.${item.key}`)} />
+                <ListItemIcon>{icons[name]}</ListItemIcon>
+                <ListItemText primary={t(`nav.${name}`)} />
               </ListItemButton>
             </ListItem>
           );

@@ -8,6 +8,7 @@ describe('routeName: what a report says instead of the address', () => {
     expect(routeName('/produtos')).toBe('products');
     expect(routeName('/proposta/nova/dados-pessoais')).toBe('credit-application');
     expect(routeName('/analises')).toBe('analysis-status');
+    expect(routeName('/analises/lote')).toBe('analysis-batch');
     expect(routeName('/cartoes')).toBe('cards');
     expect(routeName('/contas')).toBe('accounts');
   });
