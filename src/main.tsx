@@ -111,6 +111,8 @@ async function start() {
         router={router}
         // What was pressed on the frame before now is done once the app holds the frame's nodes.
         onStarted={() => {
+          // When the app held the page (hydrated the frame, or drew over it): for the bench and a profile.
+          performance.mark('app-started');
           const presses = takeEarlyInput();
           if (presses.length > 0) markUserActed();
           replayEarlyInput(presses, (href) => void router.navigate(href));

@@ -45,9 +45,14 @@ const open100kTasks =
   'wall-clock on a busy machine: the same steps take 110–200 ms with 10,000 accounts in the same run (decision 012)';
 
 export const goals = {
-  // Issue 36: the first frame comes from the HTML (decision 021), so the app beats the bare stack.
-  signInLcp: { name: 'first paint: sign-in LCP / floor', limit: 0.85, unit: 'x' },
-  productsLcp: { name: 'first paint: products (signed-in reload) LCP / floor', limit: 1, unit: 'x' },
+  // The first frame comes from the HTML and is the app (decision 028), so the app beats the bare stack.
+  signInLcp: { name: 'first paint: sign-in LCP / floor', limit: 0.5, unit: 'x' },
+  signInLcpPlainHost: {
+    name: 'first paint: sign-in on a plain static host, LCP / floor',
+    limit: 0.85,
+    unit: 'x',
+  },
+  productsLcp: { name: 'first paint: products (signed-in reload) LCP / floor', limit: 0.5, unit: 'x' },
   // Below 1: the first paint came before the app's first render replaced the HTML's frame.
   signInFcpBeforeApp: { name: "first paint: sign-in FCP / the app's first render", limit: 0.95, unit: 'x' },
   signInJs: { name: 'first paint: sign-in JS before LCP (gzip)', limit: 185, unit: 'KiB' },

@@ -59,6 +59,8 @@ export interface BenchPorts {
   signIn: number;
   /** dist/ with OpenID Connect sign-in against the test identity provider. */
   oidcApp: number;
+  /** dist/ as a plain static host serves it: config.json beside index.html, nothing stamped in. */
+  plainHost: number;
   /** The HTTP sandbox the static apps talk to, with the identity provider on the next port. */
   sandbox: number;
   identityProvider: number;
@@ -69,7 +71,7 @@ export interface BenchPorts {
   appPreview: number;
 }
 
-/** BENCH_PORT_BASE and the next 8 ports: the parts run one after the other, so they reuse them. */
+/** BENCH_PORT_BASE and the next 9 ports: the parts run one after the other, so they reuse them. */
 export function benchPorts(base: number): BenchPorts {
   return {
     floor: base,
@@ -83,6 +85,7 @@ export function benchPorts(base: number): BenchPorts {
     ],
     appSandbox: base + 5,
     appPreview: base + 6,
+    plainHost: base + 9,
   };
 }
 

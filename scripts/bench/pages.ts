@@ -23,6 +23,8 @@ export interface BuildPages {
   signInUrl: string;
   /** The same build with OpenID Connect sign-in, for the products screen. */
   oidcAppUrl: string;
+  /** Token sign-in on a plain static host (dist/ only): config.json beside index.html, nothing stamped. */
+  plainSignInUrl?: string;
 }
 
 export interface PageServers {
@@ -73,6 +75,10 @@ export async function startPageServers(
   ]);
   const servers = await Promise.all([
     serveStatic(path.resolve(context.floorRoot), ports.floor),
+    serveStatic(path.resolve('dist'), ports.plainHost, {
+      configJson: JSON.stringify(providerConfig),
+      stamp: false,
+    }),
     ...builds.flatMap((build) => [
       serveStatic(path.resolve(build.root), build.signIn, { configJson: JSON.stringify(providerConfig) }),
       serveStatic(path.resolve(build.root), build.oidcApp, { configJson: oidcConfig }),
@@ -91,10 +97,11 @@ export async function startPageServers(
   }
   return {
     floorUrl: `http://127.0.0.1:${ports.floor}`,
-    builds: builds.map((build) => ({
+    builds: builds.map((build, index) => ({
       label: build.label,
       signInUrl: `http://127.0.0.1:${build.signIn}/`,
       oidcAppUrl: `http://127.0.0.1:${build.oidcApp}`,
+      ...(index === 0 ? { plainSignInUrl: `http://127.0.0.1:${ports.plainHost}/` } : {}),
     })),
     close,
   };

@@ -28,7 +28,8 @@ export interface StaticServer {
 export async function serveStatic(
   root: string,
   port: number,
-  options: { configJson?: string } = {},
+  /** `stamp: false`: config.json is served, pages are the build's files as they are (a plain static host). */
+  options: { configJson?: string; stamp?: boolean } = {},
 ): Promise<StaticServer> {
   const cache = new Map<string, { body: Buffer; gzip: Buffer }>();
   const read = (file: string) => {
@@ -49,7 +50,7 @@ export async function serveStatic(
       body = Buffer.from(options.configJson);
       gzip = gzipSync(body);
       type = types['.json'] ?? '';
-    } else if (options.configJson !== undefined && isPageRequest(root, pathname)) {
+    } else if (options.configJson !== undefined && options.stamp !== false && isPageRequest(root, pathname)) {
       // A page, as deploy/start.sh and nginx send it: the path's first frame, the configuration stamped in.
       body = Buffer.from(runtimePage(root, options.configJson, pathname));
       gzip = gzipSync(body, { level: 6 });
