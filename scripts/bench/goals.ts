@@ -57,6 +57,14 @@ export const goals = {
   signInFcpBeforeApp: { name: "first paint: sign-in FCP / the app's first render", limit: 0.95, unit: 'x' },
   signInJs: { name: 'first paint: sign-in JS before LCP (gzip)', limit: 185, unit: 'KiB' },
   lighthouseSignIn: { name: 'lighthouse: sign-in', limit: 98, unit: 'score', atLeast: true },
+  // Every interaction answered within 50 ms at CPU 4x: INP (the worst, or p98 past 50) per journey.
+  inpSignIn: { name: 'interactions: sign-in INP', limit: 50, unit: 'ms' },
+  inpProducts: { name: 'interactions: products INP', limit: 50, unit: 'ms' },
+  inpApplication: { name: 'interactions: a whole application INP', limit: 50, unit: 'ms' },
+  inpStatusLookup: { name: 'interactions: status lookup INP', limit: 50, unit: 'ms' },
+  inpCards: { name: 'interactions: cards INP', limit: 50, unit: 'ms' },
+  inpBatch: { name: 'interactions: batch of 1,000 while it streams INP', limit: 50, unit: 'ms' },
+  inpAccounts: { name: 'interactions: 100,000 accounts INP', limit: 50, unit: 'ms' },
   lighthouseProducts: { name: 'lighthouse: products, signed in', limit: 98, unit: 'score', atLeast: true },
   typingMedian: {
     name: 'typing: median keydown→frame / floor median',

@@ -42,6 +42,7 @@ import {
   type PartResult,
   type Row,
 } from './harness';
+import { inpPart } from './inp';
 import { lighthousePart } from './lighthouse';
 import { memoryPart } from './memory';
 import { renderTables, renderVerdicts } from './report';
@@ -53,6 +54,7 @@ const allParts: BenchPart[] = [
   firstPaintPart,
   lighthousePart,
   typingPart,
+  inpPart,
   accountsPart,
   accounts100kPart,
   memoryPart,
