@@ -78,7 +78,7 @@ export async function recordInteractions(page: Page): Promise<void> {
           presentation: entry.startTime + entry.duration - entry.processingEnd,
         });
       }
-    }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   });
 }
 
@@ -103,7 +103,16 @@ export async function interactionsOf(page: Page): Promise<Stretch> {
     const known = byId.get(event.id);
     if (!known || event.latency > known.latency) byId.set(event.id, event);
   }
-  const interactions = [...byId.values()].map(({ id: _id, ...interaction }) => interaction);
+  const interactions = [...byId.values()].map(
+    ({ type, target, latency, inputDelay, processing, presentation }) => ({
+      type,
+      target,
+      latency,
+      inputDelay,
+      processing,
+      presentation,
+    }),
+  );
   return { interactions, count: Math.max(count, interactions.length) };
 }
 
