@@ -4,7 +4,7 @@ import { createServices } from '@/api/services';
 import { session } from '@/api/session';
 import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
 import { App } from '@/app/app';
-import { createAppRouter, prefetchScreen, prefetchShell } from '@/app/router';
+import { createAppRouter, prefetchScreen, prefetchScreens, prefetchShell } from '@/app/router';
 import { initI18n } from '@/app/i18n/i18n';
 import { whenIdleAfterPaint } from '@/app/when-idle-after-paint';
 import { replayEarlyInput, takeEarlyInput } from '@/app/first-frame/early-input';
@@ -34,6 +34,16 @@ const rootOptions: RootOptions = {
  */
 function hydratesTheFrame(container: HTMLElement, config: RuntimeConfig, pathname: string): boolean {
   return container.dataset.firstFrame === `${firstFrameVariant(config)}/entrar` && pathname === paths.signIn;
+}
+
+/** Runs `task` once someone is signed in (at once if someone is). */
+function whenSignedIn(task: () => void): void {
+  if (session.getState().status === 'active') return task();
+  const stop = session.subscribe(() => {
+    if (session.getState().status !== 'active') return;
+    stop();
+    task();
+  });
 }
 
 /**
@@ -129,6 +139,8 @@ async function start() {
   }
   // Once the first screen has painted its largest element, fetch the shell every screen after sign-in needs.
   whenIdleAfterPaint(prefetchShell);
+  // Signed in: every screen's code, in idle moments, so that no click waits for a chunk.
+  whenSignedIn(() => whenIdleAfterPaint(prefetchScreens));
   startReports(config);
 }
 

@@ -10,7 +10,7 @@ import { SignInPage } from '@/features/auth/sign-in-page';
 import { useSession } from '@/hooks/use-session';
 import { NotFoundPage } from './not-found-page';
 import { ChunkLoadError, RouteError } from './route-error';
-import { layouts, screenNames, screenOf, shell, type ScreenName } from './screens';
+import { layouts, screenNames, screenOf, type ScreenName } from './screens';
 
 /** Resolves once someone is signed in (at once if someone is; a session that expired still counts). */
 function signedIn(): Promise<void> {
@@ -97,6 +97,9 @@ function screenRoutes(): RouteObject[] {
   return [...alone.map((name) => route(name, '/')), ...routesOfLayouts];
 }
 
+/** The signed-in shell every screen is drawn in (its chunk: screens.ts's `shellChunk`). */
+const shell = { page: async () => (await import('./layout/app-shell')).AppShell };
+
 /** Every screen is its own chunk, loaded when first visited; each has its own error boundary. */
 export const routes: RouteObject[] = [
   {
@@ -136,6 +139,33 @@ export async function loadScreen(path: string): Promise<void> {
  */
 export function prefetchScreen(path: string): void {
   loadScreen(path).catch(() => undefined);
+}
+
+/** Runs `task` when the browser is idle (at most 2 s later), or soon where it cannot say (Safari). */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 50);
+}
+
+/**
+ * Downloads and evaluates every screen's code, one screen per idle moment, once someone is signed in: a
+ * click in the navigation then renders its screen at once, instead of waiting for its chunk to be fetched
+ * and evaluated inside the click's interaction (a long task the operator feels: INP). A failure is the
+ * route's own to report when it is needed.
+ */
+export function prefetchScreens(): void {
+  const loads = [
+    ...Object.values(layouts).map((layout) => layout.page),
+    ...screenNames.map((name) => screenOf(name).page),
+  ];
+  const next = () => {
+    const load = loads.shift();
+    if (load)
+      void load()
+        .catch(() => undefined)
+        .finally(() => whenIdle(next));
+  };
+  whenIdle(next);
 }
 
 /**
