@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import * as z from 'zod/mini';
 import { cepQueries, type CepAddress } from '@/api/cep';
 import { useRuntimeConfig } from '@/config/config-context';
@@ -44,31 +44,41 @@ function CepField({ name, meta, siblings }: FieldInputProps<CepMeta>) {
   const { fills } = meta;
   const { t } = useCreditApplicationTranslation();
   const { cepLookupUrl } = useRuntimeConfig();
+  const queryClient = useQueryClient();
   const { read, write } = useTextValues();
   const [lookup, setLookup] = useState<Lookup>({ cep: null, previous: null });
+  // The answer to show under the field (the lookup below put it in the cache).
   const answer = useQuery({
     ...cepQueries.byCep(cepLookupUrl ?? '', lookup.cep ?? ''),
     enabled: cepLookupUrl !== undefined && lookup.cep !== null,
   });
   const address = lookup.cep === null ? undefined : answer.data;
 
-  // The answer arrives after the typing went on: fill what is still the operator's to fill. (An answer
-  // for a CEP the field no longer holds never arrives here: the query follows the field's CEP.)
-  useEffect(() => {
-    if (!address) return;
+  /** Fills, from `found`, what is still the operator's to fill: blank, or the previous lookup's. */
+  const fill = (found: CepAddress, previous: CepAddress | null) => {
     for (const key of ADDRESS_PARTS) {
       const path = pathOf(siblings, fills[key]);
-      const value = address[key];
+      const value = found[key];
       if (!path || value === '') continue;
       const current = read(path);
-      if (current === '' || current === lookup.previous?.[key]) write(path, value);
+      if (current === '' || current === previous?.[key]) write(path, value);
     }
-  }, [address, lookup.previous, fills, siblings, read, write]);
+  };
 
   /** Looks up `digits` when they make a CEP other than the one looked up (typing never waits for it). */
   const look = (digits: string) => {
     const cep = isValidCep(digits) ? digits : null;
-    if (cep !== lookup.cep) setLookup({ cep, previous: address ?? lookup.previous });
+    if (cep === lookup.cep) return;
+    const previous = address ?? lookup.previous;
+    setLookup({ cep, previous });
+    if (cep === null || cepLookupUrl === undefined) return;
+    // The answer arrives after the typing went on: it fills only while the field still holds its CEP.
+    queryClient.query(cepQueries.byCep(cepLookupUrl, cep)).then(
+      (found) => {
+        if (found && onlyDigits(read(name)).slice(0, 8) === cep) fill(found, previous);
+      },
+      () => undefined, // a service that is down only means the address is typed (the line says so)
+    );
   };
   const status =
     lookup.cep === null || !answer.isSuccess
