@@ -88,3 +88,14 @@ export function isUnknownOutcome(error: unknown): boolean {
   if (error.kind === 'http') return error.status === 502 || error.status === 504;
   return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'contract';
 }
+
+/**
+ * Every query's and mutation's error is an ApiError (the one fetch client throws nothing else), typed so
+ * once for the whole app (TanStack Query's `Register`): screens read `error.status`, `error.kind`, without
+ * a guard each.
+ */
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError;
+  }
+}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '@/api/accounts/accounts';
 import type { AccountDataset } from '@/api/accounts/account-dataset';
-import { isApiError } from '@/api/api-error';
+import type { ApiError } from '@/api/api-error';
 import { ACCOUNTS_READ_SCOPE, scopeStatus } from '@/api/scopes';
 import type { Account } from '@/api/accounts/accounts-schema';
 import { useServices } from './services-context';
@@ -31,6 +31,6 @@ export function useAccountList() {
   return { accounts, forbidden: isForbidden(scope, accounts.error) };
 }
 
-function isForbidden(scope: ReturnType<typeof scopeStatus>, error: unknown): boolean {
-  return scope === 'missing' || (isApiError(error) && error.status === 403);
+function isForbidden(scope: ReturnType<typeof scopeStatus>, error: ApiError | null): boolean {
+  return scope === 'missing' || error?.status === 403;
 }

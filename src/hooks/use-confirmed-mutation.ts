@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { isUnknownOutcome } from '@/api/api-error';
+import { isUnknownOutcome, type ApiError } from '@/api/api-error';
 import {
   initialOperationState,
   isPending,
@@ -20,9 +20,9 @@ interface Attempt<TVars> {
 /** How the last send ended. `confirmed`: an "already done" answer to a repeat whose first answer was lost. */
 export type ConfirmedOutcome<TResult> =
   | { kind: 'sent'; result: TResult }
-  | { kind: 'confirmed'; error: Error }
-  | { kind: 'refused'; error: Error }
-  | { kind: 'unknown'; error: Error };
+  | { kind: 'confirmed'; error: ApiError }
+  | { kind: 'refused'; error: ApiError }
+  | { kind: 'unknown'; error: ApiError };
 
 export interface ConfirmedMutationOptions<TVars, TResult> {
   /** The one request (never retried by itself: a create or cancel is not idempotent). */
@@ -38,13 +38,13 @@ export interface ConfirmedMutationOptions<TVars, TResult> {
    * Whether a refusal says the operation had already been done (a card "already cancelled"): answered to
    * a repeat of an attempt whose answer was lost, it confirms that the first attempt did it.
    */
-  alreadyDone?: (error: Error, variables: TVars) => boolean;
+  alreadyDone?: (error: ApiError, variables: TVars) => boolean;
   /** Queries whose data a success makes stale (the invalidation lives here, not in screens). */
   invalidates?: (variables: TVars) => readonly QueryKey[];
   onSuccess?: (result: TResult, variables: TVars) => void;
   /** An `alreadyDone` answer to a repeat: the operation is done, by the earlier attempt. */
-  onConfirmed?: (error: Error, variables: TVars) => void;
-  onError?: (error: Error, variables: TVars) => void;
+  onConfirmed?: (error: ApiError, variables: TVars) => void;
+  onError?: (error: ApiError, variables: TVars) => void;
 }
 
 interface Snapshot<TVars, TResult> {

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useEffect, type RefObject } from 'react';
 import { useCardsTranslation } from './texts';
-import { isApiError } from '@/api/api-error';
+import type { ApiError } from '@/api/api-error';
 import { readProviderRefusals, type ProviderRefusal } from '@/api/provider-refusal';
 import type { CardOperationResult } from '@/api/schemas/cards';
 import { newCardCodeOf } from '@/api/cards';
@@ -177,10 +177,10 @@ export function OperationOutcome({
  * wizard does): the shared refusal list, each such field a button to its input. Any other error or
  * shape: the provider's words and what happened, as they came.
  */
-function Refusal({ error, fields }: { error: Error; fields: Readonly<Record<string, RefusalField>> }) {
+function Refusal({ error, fields }: { error: ApiError; fields: Readonly<Record<string, RefusalField>> }) {
   const { t } = useCardsTranslation();
   const { requestTimeoutMs } = useRuntimeConfig();
-  const messages = isApiError(error) && error.status === 400 ? error.providerMessages : [];
+  const messages = error.status === 400 ? error.providerMessages : [];
   const refusals = readProviderRefusals(messages, Object.keys(fields));
   const fieldOf = (refusal: ProviderRefusal) =>
     refusal.path === null ? undefined : fields[refusal.path.split('.')[0] ?? ''];

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useAnalysisStatusTranslation } from '../texts';
 import { analysisStatusQueries, type AnalysisLookup } from '@/api/analysis-status';
-import { isApiError } from '@/api/api-error';
 import { usePrint } from '@/components/print';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useHandOff } from '@/hooks/use-hand-off';
@@ -83,10 +82,10 @@ export function useAnalysisStatusLookup() {
   };
 
   const error = cpf !== null && query.isError ? query.error : null;
-  const status = isApiError(error) ? error.status : null;
+  const status = error?.status ?? null;
   // docs/requirements.md row 19: a 404 means this CPF has no application, not a failure.
   const notFound = status === 404;
-  const badRequest = status === 400 && isApiError(error) ? error : null;
+  const badRequest = status === 400 ? error : null;
   const failed = error !== null && !notFound && !badRequest;
 
   const fieldError = invalid

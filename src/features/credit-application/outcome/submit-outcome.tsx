@@ -10,7 +10,7 @@ import { useCreditApplicationTranslation } from '../texts';
 import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
 import { analysisStatusQueries } from '@/api/analysis-status';
-import { isApiError } from '@/api/api-error';
+import type { ApiError } from '@/api/api-error';
 import { readProviderRefusals } from '@/api/provider-refusal';
 import { CopyCodeButton } from '@/components/copy-code-button';
 import { describeApiError } from '@/api/describe-api-error';
@@ -31,8 +31,8 @@ export type SubmitOutcomeState =
       /** The CPF's analyses before the first send, when looked up (no idempotency key), else null. */
       baseline: readonly string[] | null;
     }
-  | { kind: 'refused'; error: Error; cpf: string; baseline: readonly string[] | null }
-  | { kind: 'unknown'; error: Error; cpf: string; knownCodes: readonly string[] };
+  | { kind: 'refused'; error: ApiError; cpf: string; baseline: readonly string[] | null }
+  | { kind: 'unknown'; error: ApiError; cpf: string; knownCodes: readonly string[] };
 
 interface SubmitOutcomeProps {
   outcome: SubmitOutcomeState;
@@ -189,7 +189,7 @@ function RefusedBox({
   const { t } = useCreditApplicationTranslation();
   const { requestTimeoutMs } = useRuntimeConfig();
   const { error } = outcome;
-  const messages = isApiError(error) && error.status === 400 ? error.providerMessages : [];
+  const messages = error.status === 400 ? error.providerMessages : [];
   const refusals = readProviderRefusals(messages, REQUEST_ROOTS);
   const named = refusals.some((refusal) => refusal.path && stepOfField(wizard, refusal.path));
   const { summary, providerMessages, technical } = describeApiError(error, t, requestTimeoutMs);
@@ -269,7 +269,7 @@ function UnknownBox({
   const fresh = results
     .map((result) => result.CodigoParaAcompanhamento)
     .filter((code) => !outcome.knownCodes.includes(code));
-  const headerSuspected = isApiError(outcome.error) && outcome.error.networkHint !== null;
+  const headerSuspected = outcome.error.networkHint !== null;
   return (
     <Alert severity="warning" role="alert" ref={focusRef} tabIndex={-1} sx={{ outline: 'none' }}>
       <AlertTitle>{t('creditApplication.submit.unknownTitle')}</AlertTitle>
