@@ -1,13 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { testChromium } from './scripts/browser/chromium';
 import { sandboxProfile, sandboxProfileNames, type SandboxProfileName } from './src/sandbox/profiles';
 
 /**
  * End-to-end tests run against the production build (`vite preview`) pointed at the HTTP sandbox through
- * e2e/config.e2e.json. The browser: a system Chromium when there is one (CI installs Debian's), else
- * Playwright's own (on a machine that has downloaded it).
+ * e2e/config.e2e.json, in the Chromium the lockfile pins unless `CHROMIUM_PATH` names another (below).
  */
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4400);
 const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
@@ -47,23 +47,10 @@ function oidcConfigFile(): string {
 }
 
 /**
- * The system browser, first found: `CHROMIUM_PATH`; Debian's headless shell (`chromium-headless-shell`,
- * what Playwright itself runs headless tests in: no browser UI to start and draw); Debian's full Chromium.
+ * The browser: the Chromium build package-lock.json pins (`@sparticuz/chromium`), or the one `CHROMIUM_PATH`
+ * names (Debian's, say); either draws with the tests' own fonts, never the machine's (scripts/browser).
  */
-function systemChromium(): string | undefined {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    '/usr/lib/chromium/chromium-headless-shell',
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ];
-  return candidates.find(
-    (path): path is string => typeof path === 'string' && path !== '' && existsSync(path),
-  );
-}
-
-const executablePath = systemChromium();
+const testBrowser = testChromium();
 
 /** Playwright's trace modes, from E2E_TRACE (off unless asked). */
 function traceMode(value: string | undefined) {
@@ -76,7 +63,8 @@ const chromium = {
   ...devices['Desktop Chrome'],
   viewport: { width: 1280, height: 800 },
   launchOptions: {
-    executablePath,
+    executablePath: testBrowser.executablePath,
+    env: testBrowser.env,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -1,17 +1,21 @@
 import { defineConfig } from '@playwright/test';
 import e2e from './playwright.config';
+import { pinnedChromium } from './scripts/browser/chromium';
 
 /**
  * The pictures (`npm run test:visual`, docs/testing.md "Pictures"): every screen and main state as a PNG
  * baseline in e2e/visual/baselines/, compared pixel for pixel by `toHaveScreenshot`. The same servers,
- * browser, flags, locale and time zone as the end-to-end tests (playwright.config.ts, whose web servers
- * this config reuses), so a picture is taken exactly as the e2e tests see the app.
+ * flags, fonts, locale and time zone as the end-to-end tests (playwright.config.ts, whose web servers this
+ * config reuses), so a picture is taken as the e2e tests see the app; the browser is always the build the
+ * lockfile pins, whatever `CHROMIUM_PATH` says: a picture belongs to the browser and fonts that drew it
+ * (scripts/browser/chromium.ts), so the machine's Chromium and fonts, and their updates, move none.
  *
  * Failures leave the expected, the actual and the diff image under test-results/visual/ and in the HTML
  * report (`npx playwright show-report .visual-report`); `npm run test:visual -- --update` rewrites the
  * baselines that differ.
  */
 const [chromium] = e2e.projects ?? [];
+const pinned = pinnedChromium();
 
 export default defineConfig({
   ...e2e,
@@ -38,5 +42,17 @@ export default defineConfig({
       scale: 'css',
     },
   },
-  projects: [{ name: 'visual', use: chromium?.use }],
+  projects: [
+    {
+      name: 'visual',
+      use: {
+        ...chromium?.use,
+        launchOptions: {
+          ...chromium?.use?.launchOptions,
+          executablePath: pinned.executablePath,
+          env: pinned.env,
+        },
+      },
+    },
+  ],
 });

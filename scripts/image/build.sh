@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm run image [-- --skip-build] [-- --update-lock] [-- --out DIR]`: the container image that
+# `npm run image [-- --skip-build] [-- --update-lock] [-- --out DIR] [-- --lock FILE]`: the container image that
 # deploy/kubernetes deploys, built from this repository to an OCI archive, with no container registry and
 # no daemon: Debian packages (deploy/image/packages, versions pinned in deploy/image/packages.lock) from
 # Debian's apt repositories, the production build (dist/) and deploy/ on top, nginx as uid 101, start.sh
@@ -10,6 +10,9 @@
 #   cartoes-backoffice.oci.tar   the OCI image layout as a tar (also docker-load-able: it has manifest.json)
 #   cartoes-backoffice.cdx.json  its software bill of materials (CycloneDX 1.5: Debian and npm packages)
 #   cartoes-backoffice.digest    the manifest's digest (sha256:...), what a cluster pulls by
+#   cartoes-backoffice.lock-drift  how this image's Debian packages differ from the lock, one per line
+#                                (empty: the image is the lock's; else the build went on with what the
+#                                archive serves, and left the committed digest alone)
 #   rootfs/                      the image's file system as it was packed (what scripts/image/run.sh runs)
 # Reproducible: the same commit gives the same digest (SOURCE_DATE_EPOCH = the commit's time, every file's
 # time clamped to it, names sorted, owners numeric, gzip without a name or time, no apt lists or logs).
@@ -20,6 +23,7 @@ repo=$PWD
 skip_build=false
 update_lock=false
 out=build/image
+lock=deploy/image/packages.lock
 while [ "$#" -gt 0 ]; do
   case $1 in
   --skip-build) skip_build=true ;;
@@ -28,8 +32,12 @@ while [ "$#" -gt 0 ]; do
     out=$2
     shift
     ;;
+  --lock) # another lock file (scripts/image/moved-lock.ts builds with a copy)
+    lock=$2
+    shift
+    ;;
   *)
-    echo "npm run image: unknown argument $1 (--skip-build, --update-lock, --out DIR)" >&2
+    echo "npm run image: unknown argument $1 (--skip-build, --update-lock, --out DIR, --lock FILE)" >&2
     exit 64
     ;;
   esac
@@ -49,8 +57,10 @@ command -v mmdebstrap >/dev/null || {
   exit 69
 }
 
+# The lock is left out: a refresh of the packages (--update-lock) changes their bytes, not the app's
+# times, so the lock and the digest it gives are written and committed together, in one step.
 # shellcheck disable=SC2086 # paths without spaces
-SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct -- $IMAGE_INPUTS)}
+SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct -- $IMAGE_INPUTS ':(exclude)deploy/image/packages.lock')}
 [ -n "$SOURCE_DATE_EPOCH" ] || {
   echo "npm run image: no commit of the image's inputs (a git clone with history is needed)" >&2
   exit 66
@@ -76,36 +86,49 @@ fi
 }
 
 # ---------------------------------------------------------------------------------- Debian packages
-# Every package at the version the lock names (apt resolves the same set); --update-lock takes the
-# mirror's current versions and rewrites the lock.
+# The lock pins every package that ships a file into the image (what the image is); what they pull in
+# besides (and ships nothing) is apt's choice. Debian's archive keeps one version of a package per suite
+# (bookworm-security only its newest), so a locked version leaves it at the next security or point
+# release: the build then names each package that moved, builds with what the archive serves, and says
+# the one command that refreshes the lock and the digest (--update-lock); it fails only when apt fails
+# for another reason. --update-lock builds with the archive's versions and writes them to the lock.
 names=$(grep -v '^#' deploy/image/packages | grep .)
-if [ "$update_lock" = true ]; then
-  include=$(printf '%s\n' "$names" | paste -sd, -)
-else
-  include=$(grep -v '^#' deploy/image/packages.lock | grep . | paste -sd, -)
-fi
+pins=$(grep -v '^#' "$lock" | grep . || true)
+pinned_names=$(printf '%s\n' "$pins" | sed 's/=.*//')
+unpinned=$(printf '%s\n' "$names" | grep -vxF "$pinned_names" || true)
+# After apt's update (mmdebstrap's extract hook): every version the archive serves of each package named here or in the lock.
+asked=$(printf '%s\n%s\n' "$names" "$pinned_names" | grep . | sort -u | paste -sd' ' -)
+debian() { # $1: --include
+  rm -rf "$work/debian"
+  mmdebstrap --quiet --variant=extract --mode=root --arch=amd64 --include="$1" \
+    --skip=cleanup/apt/cache --aptopt='Acquire::Languages "none"' --aptopt='APT::Install-Recommends "false"' \
+    --extract-hook="APT_CONFIG=\"\$MMDEBSTRAP_APT_CONFIG\" apt-cache madison $asked >'$work/served'" \
+    "$DEBIAN_SUITE" "$work/debian" \
+    "deb $DEBIAN_MIRROR $DEBIAN_SUITE main" "deb $DEBIAN_MIRROR $DEBIAN_SUITE-updates main" \
+    "deb $DEBIAN_SECURITY_MIRROR $DEBIAN_SUITE-security main"
+}
 step "Debian packages ($DEBIAN_SUITE from $DEBIAN_MIRROR)"
-mmdebstrap --quiet --variant=extract --mode=root --arch=amd64 --include="$include" \
-  --skip=cleanup/apt/cache --aptopt='Acquire::Languages "none"' --aptopt='APT::Install-Recommends "false"' \
-  "$DEBIAN_SUITE" "$work/debian" \
-  "deb $DEBIAN_MIRROR $DEBIAN_SUITE main" "deb $DEBIAN_MIRROR $DEBIAN_SUITE-updates main" \
-  "deb $DEBIAN_SECURITY_MIRROR $DEBIAN_SUITE-security main" >&2
+: >"$work/moved"
+if [ "$update_lock" = true ] || [ -z "$pins" ]; then
+  debian "$(printf '%s\n' "$names" | paste -sd, -)" >&2
+elif ! debian "$(printf '%s\n%s\n' "$pins" "$unpinned" | grep . | paste -sd, -)" >"$work/pinned.log" 2>&1; then
+  # Which locked versions the archive no longer serves: apt's own answer, from a build by name.
+  debian "$(printf '%s\n' "$names" | paste -sd, -)" >&2
+  printf '%s\n' "$pins" | while IFS== read -r package version; do
+    served=$(awk -F'|' -v p="$package" '{ gsub(/ /, "") } $1 == p { print $2 }' "$work/served" | paste -sd' ' -)
+    case " $served " in *" $version "*) ;; *) echo "$package $version (served: ${served:-none})" ;; esac
+  done >"$work/moved"
+  if [ ! -s "$work/moved" ]; then
+    cat "$work/pinned.log" >&2
+    echo "npm run image: apt could not install $lock (above), though the archive serves every version it names" >&2
+    exit 65
+  fi
+fi
 debs=$work/debian/var/cache/apt/archives
 for deb in "$debs"/*.deb; do
   dpkg-deb -f "$deb" Package Version Architecture |
     awk '/^Package:/ { p = $2 } /^Version:/ { v = $2 } /^Architecture:/ { print p "=" v " " $2 }'
 done | sort >"$work/resolved-arch"
-cut -d' ' -f1 "$work/resolved-arch" >"$work/resolved"
-if [ "$update_lock" = true ]; then
-  {
-    echo "# Written by npm run image -- --update-lock on $(date -u +%Y-%m-%d) from $DEBIAN_MIRROR ($DEBIAN_SUITE,"
-    echo "# -updates, -security): every package of deploy/image/packages and what they depend on, at these versions."
-    cat "$work/resolved"
-  } >deploy/image/packages.lock
-elif ! diff -u <(grep -v '^#' deploy/image/packages.lock | grep . | sort) "$work/resolved" >&2; then
-  echo "npm run image: apt resolved other packages than deploy/image/packages.lock names (above)" >&2
-  exit 65
-fi
 
 # ------------------------------------------------------------------------------------------ Assemble
 # Only what the image needs, taken from the extracted packages: the programs, their libraries (as the
@@ -144,6 +167,7 @@ for program in $programs; do
 done | sort -u | while read -r library; do take "${library#/}"; done
 take etc/nginx/mime.types
 take etc/os-release
+take etc/debian_version
 # Debian's CA bundle, as update-ca-certificates makes it (its maintainer script does not run here): every
 # certificate of the package, in name order.
 mkdir -p "$root/etc/ssl/certs"
@@ -166,7 +190,84 @@ done <"$work/shipped"
 grep -qx ca-certificates "$work/shipped" || echo ca-certificates >>"$work/shipped"
 sort -o "$work/shipped" "$work/shipped"
 take usr/share/doc/ca-certificates/copyright
-grep -E "^($(paste -sd'|' "$work/shipped"))=" "$work/resolved-arch" >"$work/shipped-versions"
+awk 'NR == FNR { want[$1] = 1; next } { split($1, p, "=") } (p[1] in want)' "$work/shipped" "$work/resolved-arch" >"$work/shipped-versions"
+
+(cd "$root" && find . ! -type d | sed 's|^\./||') | sort >"$work/files"
+# What a scanner reads (Trivy, Grype, a registry's), as distroless images carry it: one dpkg status stanza
+# per shipped package in var/lib/dpkg/status.d/<package> (its control file, installed), and beside it the
+# md5sums of its files that are in the image. No dpkg and no var/lib/dpkg/status: nothing installs here.
+mkdir -p "$root/var/lib/dpkg/status.d"
+for deb in "$debs"/*.deb; do
+  package=$(dpkg-deb -f "$deb" Package)
+  grep -qxF "$package" "$work/shipped" || continue
+  mkdir -p "$work/control/$package"
+  dpkg-deb --ctrl-tarfile "$deb" | tar -x -C "$work/control/$package"
+  [ -f "$work/control/$package/md5sums" ] || : >"$work/control/$package/md5sums"
+  # Its configuration files in the image, as dpkg records them (their sums are in the stanza, not md5sums).
+  conffiles=$(sed 's|^/||' "$work/control/$package/conffiles" 2>/dev/null | grep -xF -f "$work/files" || true)
+  {
+    dpkg-deb -f "$deb" | awk 'NR == 1 { print; print "Status: install ok installed"; next } { print }'
+    if [ -n "$conffiles" ]; then
+      echo 'Conffiles:'
+      printf '%s\n' "$conffiles" | while read -r file; do
+        echo " /$file $(md5sum <"$root/$file" | cut -d' ' -f1)"
+      done
+    fi
+  } >"$root/var/lib/dpkg/status.d/$package"
+  awk 'NR == FNR { want[$1] = 1; next } ($2 in want)' "$work/files" "$work/control/$package/md5sums" \
+    >"$root/var/lib/dpkg/status.d/$package.md5sums"
+done
+
+# The lock: the shipped packages at their versions (name=version, sorted).
+sed 's/ .*//' "$work/shipped-versions" >"$work/shipped-lock"
+if [ "$update_lock" = true ]; then
+  {
+    echo "# Written by npm run image -- --update-lock on $(date -u +%Y-%m-%d) from $DEBIAN_MIRROR ($DEBIAN_SUITE,"
+    echo "# -updates, -security): every Debian package with a file in the image, at its version. What they pull"
+    echo "# in and ships nothing is apt's choice. Refreshed as docs/deployment.md (\"The image\") says."
+    cat "$work/shipped-lock"
+  } >"$lock"
+else
+  # Every difference between the image and the lock, by package: a version that moved, a package the
+  # lock lacks (one added to deploy/image/packages, say), one it names that ships nothing now.
+  { printf '%s\n' "$pins" | grep . || true; } | awk -F= -v shipped="$work/shipped-lock" '
+    { locked[$1] = $2 }
+    END {
+      while ((getline line < shipped) > 0) { split(line, p, "="); built[p[1]] = p[2]; locked[p[1]] = locked[p[1]] }
+      for (name in locked) {
+        from = (locked[name] == "") ? "not in the lock" : locked[name]
+        to = (name in built) ? built[name] : "ships nothing"
+        if (from != to) print name ": " from " -> " to
+      }
+    }' | sort >"$work/drift"
+fi
+if [ -s "$work/moved" ]; then
+  {
+    echo "npm run image: WARNING: Debian's archive no longer serves these versions $lock pins:"
+    sed 's/^/  /' "$work/moved"
+  } >&2
+fi
+cp "$work/drift" "$out/$IMAGE_NAME.lock-drift" 2>/dev/null || : >"$out/$IMAGE_NAME.lock-drift"
+if [ -s "$out/$IMAGE_NAME.lock-drift" ]; then
+  {
+    echo "npm run image: WARNING: the image's Debian packages are not those $lock pins (locked -> built):"
+    sed 's/^/  /' "$out/$IMAGE_NAME.lock-drift"
+    echo "  Built all the same, as the archive serves them; deploy/kubernetes and the README keep the lock's"
+    echo "  digest. To take these versions: npm run image -- --update-lock (rewrites the lock and the digest"
+    echo "  in one step), then test and commit both (docs/deployment.md, \"The image\")."
+  } >&2
+fi
+# Newer versions the archive serves of locked packages that are still served (a security update to a
+# package the point release also has): the image keeps the lock's until --update-lock takes them.
+if [ "$update_lock" = false ]; then
+  while IFS== read -r package version; do
+    for served in $(awk -F'|' -v p="$package" '{ gsub(/ /, "") } $1 == p { print $2 }' "$work/served"); do
+      if dpkg --compare-versions "$served" gt "$version"; then
+        echo "npm run image: note: the archive serves $package $served (locked: $version); npm run image -- --update-lock takes it" >&2
+      fi
+    done
+  done <"$work/shipped-lock"
+fi
 
 # The users (root, and nginx as uid/gid IMAGE_UID), name lookup from files then DNS, and the directories:
 # /tmp, and the runtime directory (empty, the nginx user's: start.sh writes there at every start).
@@ -202,10 +303,14 @@ tar --create --directory "$root" --sort=name --format=posix --numeric-owner \
 gzip -9 -n <"$work/layer.tar" >"$work/layer.tar.gz"
 rm -rf "$out/rootfs"
 mv "$root" "$out/rootfs"
+npx tsx scripts/image/shipped-npm.ts --out "$work/npm.json"
 npx tsx scripts/image/write-oci.ts --layer "$work/layer.tar" --layer-gz "$work/layer.tar.gz" \
-  --debian "$work/shipped-versions" --out "$out" --work "$work"
+  --rootfs "$out/rootfs" --npm "$work/npm.json" --out "$out" --work "$work"
 digest=$(cat "$out/$IMAGE_NAME.digest")
-# The manifests and the README name what was built (CI fails when the committed digest is another).
-sed -i -E "s|^(    digest: )sha256:[0-9a-f]{64}\$|\1$digest|" deploy/kubernetes/kustomization.yaml
-sed -i -E "s|$IMAGE_NAME:$IMAGE_TAG@sha256:[0-9a-f]{64}|$IMAGE_NAME:$IMAGE_TAG@$digest|g" README.md docs/deployment.md
+# The manifests and the README name what was built (CI fails when the committed digest is another), when
+# it is the lock's image; built from moved packages, they keep the lock's (above: --update-lock).
+if [ ! -s "$out/$IMAGE_NAME.lock-drift" ]; then
+  sed -i -E "s|^(    digest: )sha256:[0-9a-f]{64}\$|\1$digest|" deploy/kubernetes/kustomization.yaml
+  sed -i -E "s|$IMAGE_NAME:$IMAGE_TAG@sha256:[0-9a-f]{64}|$IMAGE_NAME:$IMAGE_TAG@$digest|g" README.md docs/deployment.md
+fi
 step "done: $out/$IMAGE_NAME.oci.tar $digest, $(stat -c %s "$out/$IMAGE_NAME.oci.tar") bytes"

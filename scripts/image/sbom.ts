@@ -1,25 +1,83 @@
 import { createHash } from 'node:crypto';
+import type { ShippedPackage } from './shipped-npm';
 
 /**
- * The image's software bill of materials, CycloneDX 1.5 (JSON): the Debian packages with a file in the
- * image, and the npm packages the production build is made from (package-lock.json's entries that are
- * neither dev nor dev-optional: what can reach dist/). A function of its inputs: no clock, no random (the
- * serial number is derived from the image's digest).
+ * The image's software bill of materials, CycloneDX 1.5 (JSON), as a scanner matches it against advisories:
+ * - the operating system (Debian, from the image's os-release and debian_version);
+ * - each Debian package with a file in the image, from its dpkg status stanza in the image
+ *   (var/lib/dpkg/status.d/<package>), with its source package and the source's version: Debian's
+ *   advisories name sources (`openssl`, not `libssl3`; `glibc`, not `libc6`), so the purl carries it as
+ *   `upstream=` (name, and `@version` when the source's differs from the binary's, as Syft writes it);
+ * - each npm package with code in the build (scripts/image/shipped-npm.ts), msw included, no build-only one;
+ *   its integrity and licence from package-lock.json.
+ * A function of its inputs: no clock, no random (the serial number is derived from the image's digest).
  */
+
+/** One dpkg status stanza's fields (`Field: value` lines; continuation lines are left out). */
+export type Stanza = Record<string, string>;
+
+export function parseStanza(text: string): Stanza {
+  const fields: Stanza = {};
+  for (const line of text.split('\n')) {
+    const match = /^([A-Za-z][A-Za-z0-9-]*):\s*(.*)$/.exec(line);
+    if (match?.[1]) fields[match[1]] = match[2] ?? '';
+  }
+  return fields;
+}
 
 export interface DebianPackage {
   name: string;
   version: string;
   arch: string;
+  /** The source package and its version (dpkg's `Source: name (version)`, or the binary's own). */
+  source: string;
+  sourceVersion: string;
+}
+
+/** A status stanza as a package: `Source` absent means the binary's own name and version. */
+export function debianPackage(stanza: Stanza): DebianPackage {
+  const { Package: name = '', Version: version = '', Architecture: arch = '' } = stanza;
+  const source = /^(\S+)(?:\s+\((\S+)\))?$/.exec(stanza.Source ?? '');
+  return {
+    name,
+    version,
+    arch,
+    source: source?.[1] ?? name,
+    sourceVersion: source?.[2] ?? version,
+  };
+}
+
+export interface OperatingSystem {
+  /** os-release's ID, VERSION_ID, VERSION_CODENAME, PRETTY_NAME; debian_version's point release. */
+  id: string;
+  versionId: string;
+  codename: string;
+  prettyName: string;
+  pointRelease: string;
+}
+
+/** os-release (`KEY=value`, maybe quoted) and debian_version as the operating system. */
+export function operatingSystem(osRelease: string, debianVersion: string): OperatingSystem {
+  const values = Object.fromEntries(
+    osRelease
+      .split('\n')
+      .map((line) => /^([A-Z_]+)=(.*)$/.exec(line))
+      .filter((match): match is RegExpExecArray => match !== null)
+      .map((match) => [match[1], (match[2] ?? '').replace(/^"(.*)"$/, '$1')]),
+  ) as Record<string, string | undefined>;
+  return {
+    id: values.ID ?? '',
+    versionId: values.VERSION_ID ?? '',
+    codename: values.VERSION_CODENAME ?? '',
+    prettyName: values.PRETTY_NAME ?? '',
+    pointRelease: debianVersion.trim(),
+  };
 }
 
 interface LockEntry {
   version?: string;
   integrity?: string;
   license?: string;
-  dev?: boolean;
-  devOptional?: boolean;
-  link?: boolean;
 }
 
 export interface Lock {
@@ -27,20 +85,25 @@ export interface Lock {
 }
 
 interface Component {
-  type: 'library' | 'application';
+  type: 'library' | 'application' | 'operating-system';
   'bom-ref': string;
   name: string;
   group?: string;
   version: string;
-  purl: string;
+  description?: string;
+  purl?: string;
   hashes?: { alg: 'SHA-512'; content: string }[];
   licenses?: { expression: string }[];
   properties?: { name: string; value: string }[];
 }
 
-/** Debian's package URL (purl spec, type deb); Debian 12 is bookworm. */
-export function debianPurl({ name, version, arch }: DebianPackage): string {
-  return `pkg:deb/debian/${name}@${encodeURIComponent(version)}?arch=${arch}&distro=debian-12`;
+/** Debian's package URL (purl spec, type deb), qualifiers in key order. */
+export function debianPurl(pkg: DebianPackage, os: Pick<OperatingSystem, 'id' | 'versionId'>): string {
+  const upstream = pkg.sourceVersion === pkg.version ? pkg.source : `${pkg.source}@${pkg.sourceVersion}`;
+  return (
+    `pkg:deb/${os.id}/${pkg.name}@${encodeURIComponent(pkg.version)}` +
+    `?arch=${pkg.arch}&distro=${os.id}-${os.versionId}&upstream=${encodeURIComponent(upstream)}`
+  );
 }
 
 /** npm's package URL: the scope's @ is encoded. */
@@ -48,31 +111,16 @@ export function npmPurl(name: string, version: string): string {
   return `pkg:npm/${name.replace(/^@/, '%40')}@${encodeURIComponent(version)}`;
 }
 
-/** The production packages of a package-lock.json (lockfileVersion 2 or 3), each name@version once. */
-export function productionPackages(lock: Lock): { name: string; entry: LockEntry }[] {
-  const seen = new Map<string, { name: string; entry: LockEntry }>();
-  for (const [key, entry] of Object.entries(lock.packages)) {
-    if (!key.startsWith('node_modules/') && !key.includes('/node_modules/')) continue;
-    if (entry.dev || entry.devOptional || entry.link || !entry.version) continue;
-    const name = key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
-    const id = `${name}@${entry.version}`;
-    if (!seen.has(id)) seen.set(id, { name, entry });
-  }
-  return [...seen.values()].sort((a, b) =>
-    `${a.name}@${a.entry.version}`.localeCompare(`${b.name}@${b.entry.version}`),
-  );
-}
-
-function npmComponent(name: string, entry: LockEntry): Component {
-  const version = entry.version ?? '';
-  const purl = npmPurl(name, version);
-  const scoped = /^(@[^/]+)\/(.+)$/.exec(name);
+function npmComponent(pkg: ShippedPackage, lock: Lock): Component {
+  const entry = lock.packages[pkg.path] ?? {};
+  const purl = npmPurl(pkg.name, pkg.version);
+  const scoped = /^(@[^/]+)\/(.+)$/.exec(pkg.name);
   const sha512 = /^sha512-(.+)$/.exec(entry.integrity ?? '')?.[1];
   return {
     type: 'library',
     'bom-ref': purl,
-    ...(scoped ? { group: scoped[1], name: scoped[2] ?? '' } : { name }),
-    version,
+    ...(scoped ? { group: scoped[1], name: scoped[2] ?? '' } : { name: pkg.name }),
+    version: pkg.version,
     purl,
     ...(sha512
       ? { hashes: [{ alg: 'SHA-512', content: Buffer.from(sha512, 'base64').toString('hex') }] }
@@ -81,15 +129,32 @@ function npmComponent(name: string, entry: LockEntry): Component {
   };
 }
 
-function debianComponent(pkg: DebianPackage): Component {
-  const purl = debianPurl(pkg);
+function debianComponent(pkg: DebianPackage, os: OperatingSystem): Component {
+  const purl = debianPurl(pkg, os);
   return {
     type: pkg.name === 'nginx' || pkg.name === 'dash' ? 'application' : 'library',
     'bom-ref': purl,
     name: pkg.name,
     version: pkg.version,
     purl,
-    properties: [{ name: 'cartoes:source', value: 'debian-bookworm' }],
+    properties: [
+      { name: 'cartoes:debian:source', value: pkg.source },
+      { name: 'cartoes:debian:source-version', value: pkg.sourceVersion },
+    ],
+  };
+}
+
+function osComponent(os: OperatingSystem): Component {
+  return {
+    type: 'operating-system',
+    'bom-ref': `os:${os.id}@${os.versionId}`,
+    name: os.id,
+    version: os.versionId,
+    description: os.prettyName,
+    properties: [
+      { name: 'cartoes:os:codename', value: os.codename },
+      { name: 'cartoes:os:point-release', value: os.pointRelease },
+    ],
   };
 }
 
@@ -105,13 +170,19 @@ export function cycloneDx(input: {
   tag: string;
   digest: string;
   created: string;
+  os: OperatingSystem;
   debian: DebianPackage[];
+  npm: ShippedPackage[];
   lock: Lock;
 }) {
   const imagePurl = `pkg:oci/${input.name}@${encodeURIComponent(input.digest)}?tag=${input.tag}`;
+  const byName = <T extends { name: string }>(items: T[]) =>
+    [...items].sort((a, b) => a.name.localeCompare(b.name));
+  const os = osComponent(input.os);
   const components = [
-    ...input.debian.map(debianComponent),
-    ...productionPackages(input.lock).map(({ name, entry }) => npmComponent(name, entry)),
+    os,
+    ...byName(input.debian).map((pkg) => debianComponent(pkg, input.os)),
+    ...input.npm.map((pkg) => npmComponent(pkg, input.lock)),
   ];
   return {
     bomFormat: 'CycloneDX',

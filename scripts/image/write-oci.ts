@@ -4,23 +4,26 @@
  * digest, and the CycloneDX bill of materials beside it. Everything is a function of its inputs (no
  * clock, no random): the same layer gives the same digest.
  *
- *   tsx scripts/image/write-oci.ts --layer LAYER.tar --layer-gz LAYER.tar.gz --debian SHIPPED --out DIR --work DIR
+ *   tsx scripts/image/write-oci.ts --layer LAYER.tar --layer-gz LAYER.tar.gz --rootfs DIR --npm FILE --out DIR --work DIR
  *
- * SHIPPED: one `name=version arch` line per Debian package with a file in the image.
+ * --rootfs: the image's file system as packed (its dpkg status stanzas, os-release and debian_version name
+ * the Debian part of the bill of materials); --npm: scripts/image/shipped-npm.ts's list.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readImageEnv } from './image-env';
-import { cycloneDx, type DebianPackage } from './sbom';
+import { cycloneDx, debianPackage, operatingSystem, parseStanza, type Lock } from './sbom';
+import type { ShippedPackage } from './shipped-npm';
 
 const { values } = parseArgs({
   options: {
     layer: { type: 'string' },
     'layer-gz': { type: 'string' },
-    debian: { type: 'string' },
+    rootfs: { type: 'string' },
+    npm: { type: 'string' },
     out: { type: 'string' },
     work: { type: 'string' },
   },
@@ -153,21 +156,25 @@ if (tar.status !== 0) throw new Error('write-oci: tar failed');
 renameSync(`${archive}.tmp`, archive);
 writeFileSync(path.join(out, `${env.IMAGE_NAME}.digest`), `${manifest.digest}\n`);
 
-const debian: DebianPackage[] = readFileSync(required('debian'), 'utf8')
-  .split('\n')
-  .filter((line) => line !== '')
-  .map((line) => {
-    const [nameVersion = '', arch = ''] = line.split(' ');
-    const at = nameVersion.indexOf('=');
-    return { name: nameVersion.slice(0, at), version: nameVersion.slice(at + 1), arch };
-  });
-const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as Parameters<typeof cycloneDx>[0]['lock'];
+const rootfs = required('rootfs');
+const statusDir = path.join(rootfs, 'var/lib/dpkg/status.d');
+const debian = readdirSync(statusDir)
+  .filter((file) => !file.endsWith('.md5sums'))
+  .map((file) => debianPackage(parseStanza(readFileSync(path.join(statusDir, file), 'utf8'))));
+const os = operatingSystem(
+  readFileSync(path.join(rootfs, 'etc/os-release'), 'utf8'),
+  readFileSync(path.join(rootfs, 'etc/debian_version'), 'utf8'),
+);
+const npm = JSON.parse(readFileSync(required('npm'), 'utf8')) as ShippedPackage[];
+const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as Lock;
 const sbom = cycloneDx({
   name: env.IMAGE_NAME,
   tag: env.IMAGE_TAG,
   digest: manifest.digest,
   created,
+  os,
   debian,
+  npm,
   lock,
 });
 writeFileSync(path.join(out, `${env.IMAGE_NAME}.cdx.json`), `${JSON.stringify(sbom, null, 2)}\n`);
