@@ -203,8 +203,12 @@ describe('the image (scripts/image/build.sh)', () => {
       'nginx/nginx.conf.template',
     ]);
     expect(build).toContain('cp deploy/start.sh deploy/check-json.awk "$root/opt/cartoes/deploy/"');
-    expect(build).toContain('cp deploy/nginx/*.conf.template "$root/opt/cartoes/deploy/nginx/"');
-    expect(build).toContain('deploy/nginx/gateway-answer.njs');
+    const copied =
+      /^cp (deploy\/nginx\/[^\n]*) "\$root\/opt\/cartoes\/deploy\/nginx\/"$/m.exec(build)?.[1] ?? '';
+    expect(copied.split(' ').sort()).toEqual([
+      'deploy/nginx/*.conf.template',
+      'deploy/nginx/gateway-answer.njs',
+    ]);
     // Gateway mode refuses to start without it (start.sh, APP_NGINX_MODULES_DIR's default).
     expect(build).toContain('usr/lib/nginx/modules/ngx_http_js_module.so');
     expect(readFileSync(join(repositoryRoot, 'deploy/image/packages'), 'utf8')).toMatch(
