@@ -36,9 +36,7 @@ test('"Sair" signs out while the other tabs’ chunk is a 404, says so, and fetc
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/entrar$/);
   await expect(
-    page.getByText(
-      'Você saiu, nesta e nas outras abas. Os dados desta aba foram apagados; não foi possível perguntar às outras abas o que tinham por enviar.',
-    ),
+    page.getByText('Você saiu, também das outras abas, sem poder perguntar o que tinham por enviar.'),
   ).toBeVisible();
 
   // The new build's chunk is served now: the next "Sair" fetches it (a failed fetch was not kept) and

@@ -206,7 +206,6 @@ describe('one session for every tab (BroadcastChannel)', () => {
       'signed-in',
       'answer',
       'operator',
-      'same',
       'activity',
     ]);
     expect([statusOf(a), statusOf(b)]).toEqual(['active', 'active']);
@@ -235,8 +234,8 @@ describe('one session for every tab (BroadcastChannel)', () => {
     tab(b).session.signOut();
     await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
     await quiet();
-    // a answered b's sign-in and found it its operator's; b told its operator (as a tag) and signed out.
-    expect(tab(a).posted.map((message) => message.type)).toEqual(['signed-in', 'answer', 'same']);
+    // a answered b's sign-in (and found it its operator's); b told its operator (a tag), and signed out.
+    expect(tab(a).posted.map((message) => message.type)).toEqual(['signed-in', 'answer']);
     expect(tab(b).posted.map((message) => message.type)).toEqual(['signed-in', 'operator', 'signed-out']);
   });
 
@@ -261,7 +260,7 @@ describe('one session for every tab (BroadcastChannel)', () => {
     const stray = new NodeBroadcastChannel(NAME);
     stray.postMessage({ type: 'activity', from: 'stray' });
     stray.postMessage({ type: 'activity', operator: null });
-    stray.postMessage({ type: 'same', from: 'stray', to: 'anyone' });
+    stray.postMessage({ type: 'operator', from: 'stray', to: 'anyone', tag: 'x' });
     stray.postMessage('activity');
     await quiet(4);
     expect(statusOf(b)).toBe('active');

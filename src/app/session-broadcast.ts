@@ -6,7 +6,8 @@ import type { SessionState, SessionStore } from '@/api/session';
  * test guesses against: a staff number is a few digits, so a hash of it, salted or not, gives it back to
  * whoever hashes every number. Two tabs compare their operators with a key only they hold: each draws an
  * ECDH key pair for the exchange, both derive the same secret, and the new tab sends its verified subject
- * as an HMAC under it, which only the tab it answered can check (docs/decisions/026-gateway-round-4.md).
+ * as an HMAC under it, which only the tab it answered can check (docs/decisions/026-gateway-round-4.md;
+ * the Web Crypto half is operator-keys.ts, its own chunk: without it a tab fails closed).
  *
  * - `signed-out`: this tab signed out (the operator, a session limit, a sign-out at the identity
  *   provider); every other tab signs out too, and its session binding (app/query-client.ts) empties it.
@@ -18,7 +19,8 @@ import type { SessionState, SessionStore } from '@/api/session';
  * - `answer` {from, to, key}: a tab with a verified operator answers a `signed-in` with a key of its own.
  * - `operator` {from, to, tag}: the new tab's verified subject as an HMAC under the secret of that pair of
  *   keys. A tab whose own subject gives another tag signs out: one workstation, one operator. One whose
- *   subject gives the same tag counts the new tab as its operator's, and says so with `same` {from, to}.
+ *   subject gives the same tag counts the new tab as its operator's; the new tab counts it so too (were it
+ *   another operator's, it signs out on the tag).
  * - `activity` {from}: the operator is at work in tab `from` (sent at most every ACTIVITY_EVERY_MS, only
  *   with a verified operator); only tabs that found `from` to be their operator's count it against their
  *   idle limit.
@@ -28,7 +30,6 @@ export type SessionMessage =
   | { type: 'signed-in'; from: string; key: string | null }
   | { type: 'answer'; from: string; to: string; key: string }
   | { type: 'operator'; from: string; to: string; tag: string }
-  | { type: 'same'; from: string; to: string }
   | { type: 'activity'; from: string };
 
 const CHANNEL_NAME = 'cartoes-backoffice.session';
@@ -56,51 +57,22 @@ function openChannel(): MessageChannelLike | null {
   return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
 }
 
-function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+type OperatorKeys = typeof import('./operator-keys');
+type ExchangeKeys = import('./operator-keys').ExchangeKeys;
+let operatorKeys: Promise<OperatorKeys | null> | null = null;
+/**
+ * The exchange's Web Crypto half (operator-keys.ts, its own chunk), fetched once; a fetch that failed is
+ * not kept (the next exchange fetches it again), and meanwhile this tab compares no operator: it signs out
+ * at another tab's sign-in, and announces its own without a key (every other tab signs out).
+ */
+function loadOperatorKeys(): Promise<OperatorKeys | null> {
+  operatorKeys ??= import('./operator-keys').catch(() => {
+    operatorKeys = null;
+    return null;
+  });
+  return operatorKeys;
 }
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
-/** Web Crypto exists only in a secure context (https, localhost): elsewhere no operator is compared. */
-function subtle(): SubtleCrypto | null {
-  // Absent outside a secure context, whatever the DOM types say.
-  const found = (globalThis.crypto as Partial<Crypto> | undefined)?.subtle;
-  return found ?? null;
-}
-
-const ECDH = { name: 'ECDH', namedCurve: 'P-256' } as const;
-
-/** One side of an exchange: a key pair drawn for it (the private key never leaves Web Crypto). */
-interface ExchangeKeys {
-  keys: CryptoKeyPair;
-  /** The public key, raw, base64url: what the other tab is sent. */
-  publicKey: string;
-}
-
-async function drawKeys(): Promise<ExchangeKeys | null> {
-  const crypto = subtle();
-  if (!crypto) return null;
-  const keys = await crypto.generateKey(ECDH, false, ['deriveBits']);
-  return { keys, publicKey: base64Url(new Uint8Array(await crypto.exportKey('raw', keys.publicKey))) };
-}
-
-/** The tag of `subject` for the pair of keys `own` and `theirs`: the same on both sides, no one else's. */
-async function operatorTag(own: ExchangeKeys, theirs: string, subject: string): Promise<string> {
-  const crypto = subtle();
-  if (!crypto) throw new Error('no Web Crypto');
-  const peer = await crypto.importKey('raw', fromBase64Url(theirs), ECDH, false, []);
-  const secret = await crypto.deriveBits({ name: 'ECDH', public: peer }, own.keys.privateKey, 256);
-  const key = await crypto.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const input = new TextEncoder().encode(`${CHANNEL_NAME}\u0000operator\u0000${subject}`);
-  return base64Url(new Uint8Array(await crypto.sign('HMAC', key, input)));
-}
+const drawKeys = async () => (await loadOperatorKeys())?.drawKeys() ?? null;
 
 /** A tab's id, a key or a tag: short text of base64url characters. */
 const isToken = (value: unknown): value is string =>
@@ -116,9 +88,7 @@ export function readSessionMessage(data: unknown): SessionMessage | null {
   if (type === 'activity') return { type, from };
   if (!isToken(to)) return null;
   if (type === 'answer') return isToken(key) ? { type, from, to, key } : null;
-  if (type === 'operator') return isToken(tag) ? { type, from, to, tag } : null;
-  if (type === 'same') return { type, from, to };
-  return null;
+  return type === 'operator' && isToken(tag) ? { type, from, to, tag } : null;
 }
 
 const verifiedSubjectOf = (state: SessionState) =>
@@ -126,6 +96,8 @@ const verifiedSubjectOf = (state: SessionState) =>
 const operatorOf = (state: SessionState) => (state.status === 'signed-out' ? null : state.operator);
 
 type Send = (build: () => Promise<SessionMessage | null>) => void;
+/** A message that needs no building. */
+const ready = (message: SessionMessage) => () => Promise.resolve(message);
 
 /**
  * What this tab knows of the others for its current operator, and the exchange that tells it: which
@@ -137,8 +109,6 @@ function operatorExchange(tabId: string, session: SessionStore, send: Send, onAc
   const sameOperator = new Set<string>();
   /** This tab's last announcement of a sign-in, and the operator it was made for. */
   let announced: { keys: ExchangeKeys; operator: number } | null = null;
-  /** Tabs this tab told its operator to: their `same` is believed. */
-  const told = new Set<string>();
   /** The answers this tab gave to other tabs' sign-ins: its keys, theirs, for which operator of its own. */
   const answered = new Map<string, { keys: ExchangeKeys; theirs: string; operator: number }>();
 
@@ -175,35 +145,29 @@ function operatorExchange(tabId: string, session: SessionStore, send: Send, onAc
         }
         if (!stillHeardBy()) return;
         answered.set(message.from, { keys, theirs, operator });
-        send(() => Promise.resolve({ type: 'answer', from: tabId, to: message.from, key: keys.publicKey }));
+        send(ready({ type: 'answer', from: tabId, to: message.from, key: keys.publicKey }));
         return;
       }
       case 'answer': {
         const mine = announced;
         if (message.to !== tabId || mine?.operator !== operator || subject === null) return;
-        const tag = await operatorTag(mine.keys, message.key, subject);
+        const tag = await (await loadOperatorKeys())?.operatorTag(mine.keys, message.key, subject);
+        if (tag === undefined) return;
         if (!stillHeardBy()) return;
-        told.add(message.from);
-        send(() => Promise.resolve({ type: 'operator', from: tabId, to: message.from, tag }));
+        sameOperator.add(message.from);
+        send(ready({ type: 'operator', from: tabId, to: message.from, tag }));
         return;
       }
       case 'operator': {
         const mine = answered.get(message.from);
         if (message.to !== tabId || mine?.operator !== operator || subject === null) return;
         answered.delete(message.from);
-        const expected = await operatorTag(mine.keys, mine.theirs, subject);
+        const expected = await (await loadOperatorKeys())?.operatorTag(mine.keys, mine.theirs, subject);
         if (!stillHeardBy()) return;
-        if (expected !== message.tag) {
-          signOutOther();
-          return;
-        }
-        sameOperator.add(message.from);
-        send(() => Promise.resolve({ type: 'same', from: tabId, to: message.from }));
+        if (expected === message.tag) sameOperator.add(message.from);
+        else signOutOther();
         return;
       }
-      case 'same':
-        if (message.to === tabId && told.has(message.from)) sameOperator.add(message.from);
-        return;
       case 'activity':
         if (sameOperator.has(message.from)) onActivity();
         return;
@@ -215,18 +179,23 @@ function operatorExchange(tabId: string, session: SessionStore, send: Send, onAc
     handle,
     forget() {
       sameOperator.clear();
-      told.clear();
       answered.clear();
       announced = null;
     },
   };
 }
 
+// Fetched with the shell, so that an exchange seldom waits for it.
+void loadOperatorKeys();
+
 export function bindSessionBroadcast(
   session: SessionStore,
   channel: MessageChannelLike | null = openChannel(),
 ): SessionBroadcast {
-  const tabId = base64Url(globalThis.crypto.getRandomValues(new Uint8Array(16)));
+  // getRandomValues, unlike randomUUID and subtle, exists outside a secure context too.
+  const tabId = Array.from(globalThis.crypto.getRandomValues(new Uint32Array(4)), (part) =>
+    part.toString(36),
+  ).join('');
   const remoteActivity = new Set<() => void>();
   let lastAnnounced = -Infinity;
   let previous = session.getState();
@@ -256,7 +225,7 @@ export function bindSessionBroadcast(
     if (next.status === 'signed-out') {
       exchange.forget();
       const endedHere = next.ended !== 'elsewhere' && next.ended !== 'other-operator';
-      if (from.status !== 'signed-out' && endedHere) send(() => Promise.resolve({ type: 'signed-out' }));
+      if (from.status !== 'signed-out' && endedHere) send(ready({ type: 'signed-out' }));
       return;
     }
     if (from.status === 'signed-out' || from.operator !== next.operator) {
@@ -286,7 +255,7 @@ export function bindSessionBroadcast(
       // Activity nobody can attribute to a verified operator is not announced: no tab would count it.
       if (verifiedSubjectOf(session.getState()) === null) return;
       lastAnnounced = now;
-      send(() => Promise.resolve({ type: 'activity', from: tabId }));
+      send(ready({ type: 'activity', from: tabId }));
     },
     onRemoteActivity(listener) {
       remoteActivity.add(listener);

@@ -8,12 +8,10 @@ import { useServices } from '@/hooks/services-context';
 
 const signOutTexts = defineTexts(
   {
-    otherTabsUnasked:
-      'Você saiu, nesta e nas outras abas. Os dados desta aba foram apagados; não foi possível perguntar às outras abas o que tinham por enviar.',
+    otherTabsUnasked: 'Você saiu, também das outras abas, sem poder perguntar o que tinham por enviar.',
   },
   {
-    otherTabsUnasked:
-      'You signed out, here and in the other tabs. The data of this tab was cleared; the other tabs could not be asked what they had unsent.',
+    otherTabsUnasked: 'You signed out, of the other tabs too, without asking what they had unsent.',
   },
 );
 const useSignOutTranslation = bindTexts('signOut', signOutTexts);

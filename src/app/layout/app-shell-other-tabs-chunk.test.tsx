@@ -37,7 +37,7 @@ it('"Sair" signs out when the other tabs’ chunk cannot be fetched, says they w
     expect(session.getState().status).toBe('signed-out');
     expect(
       await screen.findByText(
-        'Você saiu, nesta e nas outras abas. Os dados desta aba foram apagados; não foi possível perguntar às outras abas o que tinham por enviar.',
+        'Você saiu, também das outras abas, sem poder perguntar o que tinham por enviar.',
       ),
     ).toBeInTheDocument();
     // Fetched again for this "Sair" (a failed fetch is not kept), and failed again.
