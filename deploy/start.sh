@@ -7,7 +7,9 @@
 #   csp-report.conf        with APP_CSP_REPORT_URL: the report directives, off for an address with a query
 #   sandbox-worker.conf    whether /mockServiceWorker.js is served (only for the sandbox in the browser)
 #   gateway-*.conf         gateway mode (APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM): the provider proxied
-#                          at /api/ and /accounts/ (deploy/nginx/gateway-*.conf.template); else comments
+#                          at /api/ and /accounts/ (deploy/nginx/gateway-*.conf.template), nginx's njs module
+#                          loaded, the API's security headers; else comments
+#   gateway-answer.njs     gateway mode: what of the provider's answers passes (deploy/nginx/, as it is)
 #   nginx.conf             deploy/nginx/nginx.conf.template with the ${APP_...} placeholders filled in
 #   first-frames/*.html    each page's prerendered first frame with config.json stamped in (nginx sends them)
 #   .cartoes-runtime-dir   the marker of a runtime directory this script may write into (see below)
@@ -577,8 +579,9 @@ commit config.json
 # the build prerendered them (first-frames/<mode>/ in APP_HTML_DIR), with config.json stamped in as a JSON
 # data block in place of its preload, so that the app asks for nothing before its first render. nginx
 # sends each path its frame (nginx.conf.template's map). `<` is written \u003c (the same JSON string), so
-# that no value can end the element: in one pass, linear in the configuration's size. A build without frames gets index.html, stamped likewise; a page
-# without the preload is sent as it is (the app then fetches config.json).
+# that no value can end the element, in one pass (linear in the configuration's size). A build without
+# frames gets index.html, stamped likewise; a page without the preload is sent as it is (the app then
+# fetches config.json).
 frame_mode="$([ -n "$APP_AUTH_AUTHORITY" ] && echo oidc || echo token)-$([ "$APP_MODE" = sandbox ] && echo sandbox || echo provider)"
 [ ! -L "$APP_RUNTIME_DIR/first-frames" ] || fail "APP_RUNTIME_DIR/first-frames is a symbolic link $(got "$APP_RUNTIME_DIR")"
 mkdir -p "$APP_RUNTIME_DIR/first-frames"
