@@ -7,7 +7,9 @@
 #   csp-report.conf        with APP_CSP_REPORT_URL: the report directives, off for an address with a query
 #   sandbox-worker.conf    whether /mockServiceWorker.js is served (only for the sandbox in the browser)
 #   gateway-*.conf         gateway mode (APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM): the provider proxied
-#                          at /api/ and /accounts/ (deploy/nginx/gateway-*.conf.template); else comments
+#                          at /api/ and /accounts/ (deploy/nginx/gateway-*.conf.template), nginx's njs module
+#                          loaded, the API's security headers; else comments
+#   gateway-answer.njs     gateway mode: what of the provider's answers passes (deploy/nginx/, as it is)
 #   nginx.conf             deploy/nginx/nginx.conf.template with the ${APP_...} placeholders filled in
 #   first-frames/*.html    each page's prerendered first frame with config.json stamped in (nginx sends them)
 #   .cartoes-runtime-dir   the marker of a runtime directory this script may write into (see below)
@@ -163,7 +165,10 @@ APP_UPSTREAM_CA_FILE=${APP_UPSTREAM_CA_FILE-}
 APP_RATE_LIMIT_PER_SECOND=${APP_RATE_LIMIT_PER_SECOND-}
 APP_RATE_LIMIT_BURST=${APP_RATE_LIMIT_BURST-}
 APP_TRUSTED_PROXIES=${APP_TRUSTED_PROXIES-}
+APP_TRUSTED_PROXIES_RECURSIVE=${APP_TRUSTED_PROXIES_RECURSIVE-}
 APP_CONN_LIMIT_PER_CLIENT=${APP_CONN_LIMIT_PER_CLIENT-}
+APP_PROBE_LISTEN=${APP_PROBE_LISTEN-}
+APP_NGINX_MODULES_DIR=${APP_NGINX_MODULES_DIR-}
 if [ -n "$APP_PROVIDER_UPSTREAM" ] || [ -n "$APP_ACCOUNTS_UPSTREAM" ]; then gateway=true; else gateway=false; fi
 
 # An upstream: https://host[:port][/path] (http only on 127.0.0.1 or localhost, for local tests, in any
@@ -198,7 +203,7 @@ if [ "$gateway" = true ]; then
   APP_BASE_URL=/api
   APP_ACCOUNTS_BASE_URL=/accounts
 else
-  for name in APP_UPSTREAM_CA_FILE APP_RATE_LIMIT_PER_SECOND APP_RATE_LIMIT_BURST APP_TRUSTED_PROXIES APP_CONN_LIMIT_PER_CLIENT; do
+  for name in APP_UPSTREAM_CA_FILE APP_RATE_LIMIT_PER_SECOND APP_RATE_LIMIT_BURST APP_TRUSTED_PROXIES APP_TRUSTED_PROXIES_RECURSIVE APP_CONN_LIMIT_PER_CLIENT APP_PROBE_LISTEN APP_NGINX_MODULES_DIR; do
     eval "value=\$$name"
     [ -z "$value" ] || fail "$name is for gateway mode only: set APP_PROVIDER_UPSTREAM and APP_ACCOUNTS_UPSTREAM too"
   done
@@ -268,6 +273,11 @@ done
 OWNED_KEYS='mode=APP_MODE sandboxWorker=APP_SANDBOX_WORKER baseUrl=APP_BASE_URL accountsBaseUrl=APP_ACCOUNTS_BASE_URL environmentName=APP_ENVIRONMENT_NAME requestTimeoutMs=APP_REQUEST_TIMEOUT_MS sendIdempotencyKey=APP_SEND_IDEMPOTENCY_KEY cepLookupUrl=APP_CEP_LOOKUP_URL auth=APP_AUTH_AUTHORITY cspReportUrl=APP_CSP_REPORT_URL reportUrl=APP_REPORT_URL'
 APP_EXTRA_CONFIG_JSON=${APP_EXTRA_CONFIG_JSON-}
 export APP_EXTRA_CONFIG_JSON
+# Bounded before anything reads it: every key of the README's table, domain lists included, takes a few
+# KB, and a start must not outlast the liveness probe whatever the value holds (dash counts bytes).
+EXTRA_CONFIG_MAX_BYTES=65536
+[ "${#APP_EXTRA_CONFIG_JSON}" -le "$EXTRA_CONFIG_MAX_BYTES" ] ||
+  fail "APP_EXTRA_CONFIG_JSON must be at most $EXTRA_CONFIG_MAX_BYTES bytes (got ${#APP_EXTRA_CONFIG_JSON} bytes)"
 extra_members=''
 if [ -n "$APP_EXTRA_CONFIG_JSON" ]; then
   extra_members=$(check_json APP_EXTRA_CONFIG_JSON extra "$OWNED_KEYS" 2>&1) ||
@@ -364,28 +374,31 @@ else
   fi
 fi
 
-# nginx `listen`: a port, IPv4:port or [IPv6]:port, nothing else.
-listen_port=${APP_LISTEN##*:}
-case $APP_LISTEN in
-"$listen_port") listen_host_ok=true ;;
-\[*\]:*)
-  listen_host=${APP_LISTEN%:*}
-  listen_host=${listen_host#\[}
-  listen_host=${listen_host%\]}
-  if [ -n "$listen_host" ] && only_chars "$listen_host" "${DIGITS}abcdefABCDEF:"; then listen_host_ok=true; else listen_host_ok=false; fi
-  ;;
-*)
-  case ${APP_LISTEN%:*} in
-  *[!0-9.]* | *.*.*.*.* | .* | *. | *..*) listen_host_ok=false ;;
-  *.*.*.*) listen_host_ok=true ;;
-  *) listen_host_ok=false ;;
+# nginx `listen`: a port, IPv4:port or [IPv6]:port, nothing else. Sets listen_port.
+check_listen() { # name value
+  listen_port=${2##*:}
+  case $2 in
+  "$listen_port") listen_host_ok=true ;;
+  \[*\]:*)
+    listen_host=${2%:*}
+    listen_host=${listen_host#\[}
+    listen_host=${listen_host%\]}
+    if [ -n "$listen_host" ] && only_chars "$listen_host" "${DIGITS}abcdefABCDEF:"; then listen_host_ok=true; else listen_host_ok=false; fi
+    ;;
+  *)
+    case ${2%:*} in
+    *[!0-9.]* | *.*.*.*.* | .* | *. | *..*) listen_host_ok=false ;;
+    *.*.*.*) listen_host_ok=true ;;
+    *) listen_host_ok=false ;;
+    esac
+    ;;
   esac
-  ;;
-esac
-case $listen_port in '' | *[!0-9]* | 0* | ??????*) listen_host_ok=false ;; esac
-if [ "$listen_host_ok" != true ] || [ "$listen_port" -gt 65535 ]; then
-  fail "APP_LISTEN must be a port, IPv4:port or [IPv6]:port $(got "$APP_LISTEN")"
-fi
+  case $listen_port in '' | *[!0-9]* | 0* | ??????*) listen_host_ok=false ;; esac
+  if [ "$listen_host_ok" != true ] || [ "$listen_port" -gt 65535 ]; then
+    fail "$1 must be a port, IPv4:port or [IPv6]:port $(got "$2")"
+  fi
+}
+check_listen APP_LISTEN "$APP_LISTEN"
 [ -f "$APP_HTML_DIR/index.html" ] || fail "APP_HTML_DIR has no index.html $(got "$APP_HTML_DIR"; printf '; build with npm run build')"
 
 # ------------------------------------------------------------------------------------- gateway's values
@@ -412,7 +425,7 @@ if [ "$gateway" = true ]; then
   # The proxies in front (the ingress, the load balancer) whose X-Forwarded-For is believed: IPv4 CIDRs
   # (or addresses) separated by spaces. A client's own X-Forwarded-For counts only behind them.
   only_chars "$APP_TRUSTED_PROXIES" "$DIGITS./ " ||
-    fail "APP_TRUSTED_PROXIES must list IPv4 addresses or CIDRs (10.0.0.0/8) separated by spaces $(got "$APP_TRUSTED_PROXIES")"
+    fail "APP_TRUSTED_PROXIES must list IPv4 addresses or CIDRs (10.244.0.0/16) separated by spaces $(got "$APP_TRUSTED_PROXIES")"
   for proxy in $APP_TRUSTED_PROXIES; do
     proxy_ip=${proxy%/*}
     case $proxy in
@@ -437,6 +450,38 @@ if [ "$gateway" = true ]; then
   APP_GATEWAY_TIMEOUT_MS=$((${APP_REQUEST_TIMEOUT_MS:-15000} + 1000))
   APP_GATEWAY_CONNECT_TIMEOUT_MS=$APP_GATEWAY_TIMEOUT_MS
   [ "$APP_GATEWAY_CONNECT_TIMEOUT_MS" -le 75000 ] || APP_GATEWAY_CONNECT_TIMEOUT_MS=75000
+  # The app's server waits for the provider side (gateway-upstream.conf) past both of its time-outs.
+  APP_GATEWAY_UPSTREAM_SIDE_TIMEOUT_MS=$((APP_GATEWAY_CONNECT_TIMEOUT_MS + APP_GATEWAY_TIMEOUT_MS + 1000))
+
+  # One hop by default: the client is the address the trusted proxy in front appended. Recursive (every
+  # trusted address skipped, from the right) only where the trusted ranges hold proxies and never an
+  # operator: an operator inside a trusted range would otherwise name any address before their own.
+  APP_TRUSTED_PROXIES_RECURSIVE=${APP_TRUSTED_PROXIES_RECURSIVE:-false}
+  check_bool APP_TRUSTED_PROXIES_RECURSIVE "$APP_TRUSTED_PROXIES_RECURSIVE"
+  [ -n "$APP_TRUSTED_PROXIES" ] || [ "$APP_TRUSTED_PROXIES_RECURSIVE" = false ] ||
+    fail "APP_TRUSTED_PROXIES_RECURSIVE needs APP_TRUSTED_PROXIES"
+
+  # The readiness probe's own listener (gateway-probe.conf.template), another port than the app's.
+  if [ -n "$APP_PROBE_LISTEN" ]; then
+    app_port=${APP_LISTEN##*:}
+    check_listen APP_PROBE_LISTEN "$APP_PROBE_LISTEN"
+    [ "$listen_port" != "$app_port" ] ||
+      fail "APP_PROBE_LISTEN must be another port than APP_LISTEN's, which the Service exposes $(got "$APP_PROBE_LISTEN")"
+  fi
+
+  # The provider side listens on a socket in the runtime directory: a path of at most 107 bytes.
+  [ "${#APP_RUNTIME_DIR}" -le 90 ] ||
+    fail "APP_RUNTIME_DIR must be at most 90 bytes long in gateway mode (the gateway's socket is in it) $(got "$APP_RUNTIME_DIR")"
+
+  # nginx's njs module judges the provider's answers (deploy/nginx/gateway-answer.njs): gateway mode does not
+  # start without it.
+  APP_NGINX_MODULES_DIR=${APP_NGINX_MODULES_DIR:-/usr/lib/nginx/modules}
+  case $APP_NGINX_MODULES_DIR in
+  /*) only_chars "$APP_NGINX_MODULES_DIR" "$PATH_CHARS" || fail "APP_NGINX_MODULES_DIR may hold letters, digits and - . _ / + @ only $(got "$APP_NGINX_MODULES_DIR")" ;;
+  *) fail "APP_NGINX_MODULES_DIR must be an absolute path $(got "$APP_NGINX_MODULES_DIR")" ;;
+  esac
+  [ -f "$APP_NGINX_MODULES_DIR/ngx_http_js_module.so" ] ||
+    fail "gateway mode needs nginx's njs module, $APP_NGINX_MODULES_DIR/ngx_http_js_module.so (Debian: apt-get install libnginx-mod-http-js; or set APP_NGINX_MODULES_DIR) $(got "$APP_NGINX_MODULES_DIR")"
 fi
 
 # ----------------------------------------------------------------------------------------- config.json
@@ -549,8 +594,9 @@ commit config.json
 # the build prerendered them (first-frames/<mode>/ in APP_HTML_DIR), with config.json stamped in as a JSON
 # data block in place of its preload, so that the app asks for nothing before its first render. nginx
 # sends each path its frame (nginx.conf.template's map). `<` is written \u003c (the same JSON string), so
-# that no value can end the element. A build without frames gets index.html, stamped likewise; a page
-# without the preload is sent as it is (the app then fetches config.json).
+# that no value can end the element, in one pass (linear in the configuration's size). A build without
+# frames gets index.html, stamped likewise; a page without the preload is sent as it is (the app then
+# fetches config.json).
 frame_mode="$([ -n "$APP_AUTH_AUTHORITY" ] && echo oidc || echo token)-$([ "$APP_MODE" = sandbox ] && echo sandbox || echo provider)"
 [ ! -L "$APP_RUNTIME_DIR/first-frames" ] || fail "APP_RUNTIME_DIR/first-frames is a symbolic link $(got "$APP_RUNTIME_DIR")"
 mkdir -p "$APP_RUNTIME_DIR/first-frames"
@@ -561,9 +607,9 @@ for frame in entrar retorno produtos proposta-nova analises analises-lote cartoe
   CONFIG_FILE="$APP_RUNTIME_DIR/config.json" awk '
     BEGIN {
       preload = "<link rel=\"preload\" href=\"/config.json\" as=\"fetch\" crossorigin=\"anonymous\" />"
-      while ((getline line < ENVIRON["CONFIG_FILE"]) > 0) raw = raw line "\n"
-      while ((at = index(raw, "<")) > 0) { json = json substr(raw, 1, at - 1) "\\u003c"; raw = substr(raw, at + 1) }
-      json = json raw
+      while ((getline line < ENVIRON["CONFIG_FILE"]) > 0) json = json line "\n"
+      # One pass (a loop of index and substr copies the rest of the text for each `<`: quadratic).
+      gsub(/</, "\\u003c", json)
     }
     (at = index($0, preload)) > 0 && !stamped {
       printf "%s<script type=\"application/json\" id=\"runtime-config\">%s</script>%s\n", substr($0, 1, at - 1), json, substr($0, at + length(preload))
@@ -590,6 +636,27 @@ fresh security-headers.conf
   fi
 } >"$APP_RUNTIME_DIR/security-headers.conf.tmp"
 commit security-headers.conf
+
+# Gateway mode: the answers at /api/ and /accounts/ (the provider's JSON, the gateway's Error objects) are
+# never a page, so they get a policy of their own: nothing runs or loads, a document made of one is
+# sandboxed (an opaque origin: no script, no cookie, no BroadcastChannel of the app's), no other origin
+# may embed or read it. The pages' script-src 'self' would cover /api/, and a page of the provider's there
+# would run as the app.
+fresh gateway-security-headers.conf
+{
+  echo '# Written by deploy/start.sh at start-up; edits are lost. Included by the gateway locations and the probe.'
+  if [ "$gateway" = true ]; then
+    echo "add_header Content-Security-Policy \"default-src 'none'; frame-ancestors 'none'; sandbox\" always;"
+    echo 'add_header Cross-Origin-Resource-Policy "same-origin" always;'
+    echo 'add_header X-Frame-Options "DENY" always;'
+    echo 'add_header X-Content-Type-Options "nosniff" always;'
+    echo 'add_header Referrer-Policy "no-referrer" always;'
+    echo 'add_header Cross-Origin-Opener-Policy "same-origin" always;'
+    echo 'add_header Permissions-Policy "camera=(), microphone=(), geolocation=(), payment=()" always;'
+    [ "$APP_HSTS" != true ] || echo 'add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;'
+  fi
+} >"$APP_RUNTIME_DIR/gateway-security-headers.conf.tmp"
+commit gateway-security-headers.conf
 
 fresh csp-report.conf
 {
@@ -623,7 +690,7 @@ APP_FRAME_RETURN_PATH=/entrar/retorno
 [ -z "$APP_AUTH_AUTHORITY" ] || APP_FRAME_RETURN_PATH=$APP_AUTH_REDIRECT_PATH
 PLACEHOLDERS='APP_RUNTIME_DIR APP_HTML_DIR APP_LISTEN APP_MIME_TYPES APP_ACCESS_LOG APP_ERROR_LOG APP_FRAME_RETURN_PATH APP_WORKER_PROCESSES'
 if [ "$gateway" = true ]; then
-  PLACEHOLDERS="$PLACEHOLDERS APP_UPSTREAM_CA_FILE APP_GATEWAY_TIMEOUT_MS APP_GATEWAY_CONNECT_TIMEOUT_MS APP_CONN_LIMIT_PER_CLIENT"
+  PLACEHOLDERS="$PLACEHOLDERS APP_UPSTREAM_CA_FILE APP_GATEWAY_TIMEOUT_MS APP_GATEWAY_CONNECT_TIMEOUT_MS APP_GATEWAY_UPSTREAM_SIDE_TIMEOUT_MS APP_CONN_LIMIT_PER_CLIENT APP_PROBE_LISTEN"
   for part in SCHEME HOST AUTHORITY SERVER PATH; do PLACEHOLDERS="$PLACEHOLDERS APP_PROVIDER_$part APP_ACCOUNTS_$part"; done
 fi
 export PLACEHOLDERS
@@ -658,18 +725,39 @@ write_off() { # file why
   commit "$1"
 }
 
+GATEWAY_FILES='gateway-modules.conf gateway-http.conf gateway-locations.conf gateway-proxy.conf gateway-answer.conf gateway-upstream.conf gateway-upstream-proxy.conf gateway-probe.conf gateway-real-ip.conf gateway-rate-limit-zone.conf gateway-rate-limit.conf'
 if [ "$gateway" = true ]; then
+  fresh gateway-modules.conf
+  {
+    echo "# Written by deploy/start.sh at start-up: nginx's njs module, which runs gateway-answer.njs."
+    printf 'load_module %s/ngx_http_js_module.so;\n' "$APP_NGINX_MODULES_DIR"
+  } >"$APP_RUNTIME_DIR/gateway-modules.conf.tmp"
+  commit gateway-modules.conf
+  # The answer filter, as it is (no placeholder in it), beside the files that import it.
+  fresh gateway-answer.njs
+  sed -n p "$DEPLOY_DIR/nginx/gateway-answer.njs" >"$APP_RUNTIME_DIR/gateway-answer.njs.tmp"
+  commit gateway-answer.njs
   render "$DEPLOY_DIR/nginx/gateway-http.conf.template" gateway-http.conf
   render "$DEPLOY_DIR/nginx/gateway-locations.conf.template" gateway-locations.conf
   render "$DEPLOY_DIR/nginx/gateway-proxy.conf.template" gateway-proxy.conf
   render "$DEPLOY_DIR/nginx/gateway-answer.conf.template" gateway-answer.conf
+  render "$DEPLOY_DIR/nginx/gateway-upstream.conf.template" gateway-upstream.conf
+  render "$DEPLOY_DIR/nginx/gateway-upstream-proxy.conf.template" gateway-upstream-proxy.conf
+  if [ -n "$APP_PROBE_LISTEN" ]; then
+    render "$DEPLOY_DIR/nginx/gateway-probe.conf.template" gateway-probe.conf
+  else
+    write_off gateway-probe.conf 'no readiness listener (APP_PROBE_LISTEN unset).'
+  fi
+  # A socket a previous nginx left (a container restarted in the same emptyDir, a host nginx killed):
+  # nginx would not bind over it. Nothing but this runtime directory's nginx listens there.
+  rm -f -- "$APP_RUNTIME_DIR/gateway.sock"
   fresh gateway-real-ip.conf
   {
     echo '# Written by deploy/start.sh at start-up: the proxies whose X-Forwarded-For is believed (APP_TRUSTED_PROXIES).'
     if [ -n "$APP_TRUSTED_PROXIES" ]; then
       for proxy in $APP_TRUSTED_PROXIES; do printf 'set_real_ip_from %s;\n' "$proxy"; done
       echo 'real_ip_header X-Forwarded-For;'
-      echo 'real_ip_recursive on;'
+      printf 'real_ip_recursive %s;\n' "$([ "$APP_TRUSTED_PROXIES_RECURSIVE" = true ] && echo on || echo off)"
     fi
   } >"$APP_RUNTIME_DIR/gateway-real-ip.conf.tmp"
   commit gateway-real-ip.conf
@@ -691,7 +779,7 @@ if [ "$gateway" = true ]; then
     write_off gateway-rate-limit.conf 'no rate limit (APP_RATE_LIMIT_PER_SECOND unset).'
   fi
 else
-  for file in gateway-http.conf gateway-locations.conf gateway-proxy.conf gateway-answer.conf gateway-real-ip.conf gateway-rate-limit-zone.conf gateway-rate-limit.conf; do
+  for file in $GATEWAY_FILES; do
     write_off "$file" 'not gateway mode (APP_PROVIDER_UPSTREAM unset): the provider is called directly.'
   done
 fi

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,21 +6,34 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seededCpfs } from '../../src/sandbox/seed';
 import { expect, test } from '../fixtures';
-import { expectSecurityHeaders, rawRequest, withSecondNginx } from './nginx-helpers';
+import {
+  API_HEADERS,
+  expectApiHeaders,
+  framedResponses,
+  PROBE_PORT,
+  rawConnection,
+  rawRequest,
+  withSecondNginx,
+} from './nginx-helpers';
 
 /**
  * Gateway mode against a hostile provider stand-in (plain http on loopback, which start.sh allows for
- * tests): every answer carries the response headers a browser acts on (a CDN's Network Error Logging
- * policy, reports, redirects, prompts, hints, timings) and the gateway must pass only the allow-list; and
- * requests the interface does not have (a GET with a body, loose path segments, queries) must not reach
- * it. Then who the client is behind trusted proxies (X-Forwarded-For, not spoofable), requests in flight
- * per client, and the readiness probe that notices a dead upstream. docs/deployment.md, "Gateway mode".
+ * tests). Nothing the provider (or a CDN in front of it) answers may apply to the app's origin: its
+ * response headers pass by an allow-list only (a CDN's Network Error Logging policy, reports, redirects,
+ * prompts, hints, timings, and the names browsers learn next year), nginx obeys none of its X-Accel-*
+ * headers, an answer that is not JSON or not final (a 1xx) is the 502 Error object, and every answer
+ * carries the API's own policy. Requests the interface does not have (a GET with a body, loose path
+ * segments, queries, a navigation) never reach it. Then who the client is behind trusted proxies
+ * (X-Forwarded-For, not spoofable, even from inside a trusted range), requests in flight per client, and
+ * the readiness probe (a listener of its own, answered from a status alone). docs/deployment.md,
+ * "Gateway mode"; docs/decisions/026-gateway-round-4.md.
  */
 
 interface Seen {
   method: string;
   url: string;
   body: string;
+  authorization: string | undefined;
 }
 
 /** Everything a CDN or a careless provider may send that a browser would apply to the app's origin. */
@@ -38,9 +52,10 @@ const HOSTILE_HEADERS: Record<string, string> = {
   'Content-Location': '/elsewhere',
   'Content-Disposition': 'attachment; filename="page.html"',
   'WWW-Authenticate': 'Basic realm="provider"',
+  'Content-Security-Policy': "default-src *; script-src * 'unsafe-inline'",
   'Content-Security-Policy-Report-Only': "default-src 'none'; report-uri https://cdn.example/csp",
   'Cross-Origin-Embedder-Policy': 'require-corp',
-  'Cross-Origin-Resource-Policy': 'same-site',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
   'Origin-Agent-Cluster': '?0',
   'Accept-CH': 'Sec-CH-UA-Platform-Version, Sec-CH-UA-Model',
   'Critical-CH': 'Sec-CH-UA-Model',
@@ -50,6 +65,7 @@ const HOSTILE_HEADERS: Record<string, string> = {
   'Document-Policy': 'force-load-at-top',
   'X-XSS-Protection': '1; report=https://cdn.example/xss',
   'X-DNS-Prefetch-Control': 'on',
+  'X-Frame-Options': 'ALLOWALL',
   'Set-Cookie': 'cdn=1; Path=/',
   'Access-Control-Allow-Origin': '*',
   Via: '1.1 cdn.example',
@@ -58,31 +74,42 @@ const HOSTILE_HEADERS: Record<string, string> = {
   ETag: '"abc"',
   'Last-Modified': 'Thu, 01 Jan 2026 00:00:00 GMT',
   'Cache-Control': 'public, max-age=600',
+  // The names a deny-list of round 3 did not have: an allow-list needs none of them.
+  'Document-Isolation-Policy': 'isolate-and-require-corp',
+  'Use-As-Dictionary': 'match="/api/*", id="provider"',
+  'Secure-Session-Registration': '(ES256);path="/api/session";challenge="x"',
+  'Shared-Storage-Write': 'set;key="operator";value="52998224725"',
+  'Attribution-Reporting-Register-OS-Source': '"https://evil.example/os"',
+  'Ad-Auction-Allowed': '?1',
+  'Ad-Auction-Signals': '[{"adSlot":"x"}]',
+  'Access-Control-Allow-Private-Network': 'true',
+  'X-Content-Security-Policy': 'default-src *',
+  'X-WebKit-CSP': 'default-src *',
   // Allowed: the app reads Retry-After; Vary only names request headers.
   'Retry-After': '7',
   Vary: 'Accept-Encoding',
 };
 
-/** The response headers the gateway may send on a proxied answer: its own and the allow-list's. */
+/**
+ * The response headers the gateway may send on a proxied answer: framing, nginx's own Date and Server,
+ * the provider's Content-Type, Content-Length, Content-Encoding, Vary and Retry-After, NEL max_age 0, and
+ * the API's policy.
+ */
 const ALLOWED = new Set([
   'content-type',
   'content-length',
-  'transfer-encoding',
+  // nginx's own gzip of a JSON answer (the provider's encoding passes only when it is one a browser
+  // decodes by itself).
   'content-encoding',
+  'transfer-encoding',
   'connection',
   'keep-alive',
   'date',
   'server',
   'vary',
   'retry-after',
-  'cache-control',
   'nel',
-  'content-security-policy',
-  'x-frame-options',
-  'x-content-type-options',
-  'referrer-policy',
-  'cross-origin-opener-policy',
-  'permissions-policy',
+  ...Object.keys(API_HEADERS),
 ]);
 
 const work = mkdtempSync(path.join(tmpdir(), 'cartoes-gateway-hostile-'));
@@ -93,26 +120,55 @@ const seen: Seen[] = [];
 let holding = false;
 const held: ServerResponse[] = [];
 
-function answer(req: IncomingMessage, res: ServerResponse, body: string) {
-  seen.push({ method: req.method ?? '', url: req.url ?? '', body });
-  if (holding && req.url?.endsWith('/v1/products/')) {
-    held.push(res);
-    return;
-  }
+/** Names of headers no list has ever held, new at every run: an allow-list passes none of them. */
+const unknownHeaders = () =>
+  Object.fromEntries(
+    ['X-', 'Sec-', '', 'Permissions-', ''].map((prefix) => [
+      `${prefix}${randomBytes(5).toString('hex')}-Policy`,
+      `report-to="https://evil.example/${randomBytes(3).toString('hex')}"`,
+    ]),
+  );
+
+/** The provider's default answer: JSON with every header above; "no analyses" (a 404) for other CPFs. */
+function hostileAnswer(req: IncomingMessage, res: ServerResponse) {
   // "No analyses" is a 404 from the provider: its headers must be stripped as a 200's are.
   const status = req.url?.includes(`/request/${seededCpfs.approved}/`) ? 200 : 404;
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...HOSTILE_HEADERS });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    ...HOSTILE_HEADERS,
+    ...unknownHeaders(),
+  });
   res.end(JSON.stringify({ message: status === 200 ? 'ok' : 'Not Found', statusCode: status }));
 }
+
+/** How the stand-in answers: each test sets its own (reset to hostileAnswer before each). */
+let respond: (req: IncomingMessage, res: ServerResponse) => void = hostileAnswer;
 
 test.beforeAll(async () => {
   provider = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => answer(req, res, Buffer.concat(chunks).toString()));
+    req.on('end', () => {
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        body: Buffer.concat(chunks).toString(),
+        authorization: req.headers.authorization,
+      });
+      if (holding && req.url?.endsWith('/v1/products/')) {
+        held.push(res);
+        return;
+      }
+      respond(req, res);
+    });
   });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+});
+
+test.beforeEach(() => {
+  respond = hostileAnswer;
+  seen.length = 0;
 });
 
 test.afterAll(async () => {
@@ -126,6 +182,8 @@ const accessLog = path.join(work, 'access.log');
 const errorLog = path.join(work, 'error.log');
 const logArgs = ['--access-log', accessLog, '--error-log', errorLog];
 const bearer = { Authorization: 'Bearer sandbox-operator' };
+const statusPath = `/api/v1/cards/request/${seededCpfs.approved}/`;
+const probeUrl = `http://127.0.0.1:${PROBE_PORT}/__gateway/ready`;
 const gatewayEnv = (extra: Record<string, string> = {}) => ({
   APP_MODE: 'sandbox',
   APP_SANDBOX_WORKER: 'false',
@@ -133,6 +191,7 @@ const gatewayEnv = (extra: Record<string, string> = {}) => ({
   APP_ACCOUNTS_UPSTREAM: `${providerUrl}/a`,
   ...extra,
 });
+const badGateway = { message: 'O provedor não respondeu.', error: 'Bad Gateway', statusCode: 502 };
 
 function expectOnlyAllowedHeaders(headers: Record<string, string>, what: string) {
   expect(
@@ -141,16 +200,15 @@ function expectOnlyAllowedHeaders(headers: Record<string, string>, what: string)
   ).toEqual([]);
   // nginx's own Server header (server_tokens off), never the provider's.
   expect(headers.server, what).toBe('nginx');
-  expect(headers['cache-control'], what).toBe('no-store');
-  expectSecurityHeaders(headers, what, "'self'");
+  expectApiHeaders(headers, what);
 }
 
-test('the provider’s response headers: only the allow-list reaches the browser, and its NEL policy is turned off', async ({
+test('the provider’s response headers: only named ones pass (an allow-list), each once, and its NEL policy is turned off', async ({
   request,
 }) => {
   await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
     for (const [route, status] of [
-      [`/api/v1/cards/request/${seededCpfs.approved}/`, 200],
+      [statusPath, 200],
       [`/api/v1/cards/request/${seededCpfs.unknownStatus}/`, 404],
       ['/accounts/v1/account/get-all-accounts/', 404],
     ] as const) {
@@ -164,19 +222,233 @@ test('the provider’s response headers: only the allow-list reaches the browser
       expect(headers['content-type'], route).toMatch(/^application\/json/);
       expect(await response.json(), route).toMatchObject({ statusCode: status });
     }
-    // The gateway's own answers carry no NEL (no policy was seen).
+    // A header the app reads, sent twice or under two spellings: one value passes.
+    respond = (_req, res) => {
+      // Raw header lines: each sent as it is, in this order and spelling.
+      res.writeHead(200, [
+        'Content-Type',
+        'application/json',
+        'Retry-After',
+        '7',
+        'retry-AFTER',
+        '3600',
+        'Retry-After',
+        '60',
+      ]);
+      res.end('{}');
+    };
+    const twice = await request.get(`${url}${statusPath}`, { headers: bearer });
+    expect(twice.headersArray().filter(({ name }) => name.toLowerCase() === 'retry-after')).toEqual([
+      { name: 'Retry-After', value: '7' },
+    ]);
+    // The gateway's own answers carry no NEL (no policy was seen), and the API's policy too.
     const own = await request.get(`${url}/api/v1/nothing/`, { headers: bearer });
     expect(own.status()).toBe(404);
     expect(own.headers().nel).toBeUndefined();
+    expectApiHeaders(own.headers(), 'the gateway’s 404');
   });
+});
+
+test('the provider’s X-Accel-* headers are not obeyed: its answer stays its own, and the token reaches no other route', async ({
+  request,
+}) => {
+  await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
+    for (const target of [
+      '/accounts/v1/account/get-all-accounts/',
+      '/a/v1/account/get-all-accounts/',
+      '/__gateway/ready',
+      '/api/v1/products/',
+      '/config.json',
+    ]) {
+      respond = (req, res) => {
+        if (!req.url?.includes('/request/')) {
+          // Where nginx would have sent the request: the page a redirect lands on, with every header.
+          res.writeHead(200, { 'Content-Type': 'application/json', ...HOSTILE_HEADERS });
+          res.end('{"from":"elsewhere"}');
+          return;
+        }
+        res.writeHead(200, {
+          'Content-Type': 'application/json',
+          'X-Accel-Redirect': target,
+          'X-Accel-Buffering': 'yes',
+          'X-Accel-Charset': 'koi8-r',
+          'X-Accel-Expires': '600',
+          'X-Accel-Limit-Rate': '1',
+        });
+        res.end('{"from":"status"}');
+      };
+      seen.length = 0;
+      const response = await request.get(`${url}${statusPath}`, { headers: bearer });
+      expect(response.status(), target).toBe(200);
+      expect(await response.json(), target).toEqual({ from: 'status' });
+      expectOnlyAllowedHeaders(response.headers(), target);
+      expect(response.headers().nel, target).toBeUndefined();
+      // One request reached the provider, the one asked for, with the operator's token.
+      expect(seen, target).toEqual([
+        {
+          method: 'GET',
+          url: `/p/v1/cards/request/${seededCpfs.approved}/`,
+          body: '',
+          authorization: bearer.Authorization,
+        },
+      ]);
+    }
+  });
+});
+
+test('no proxied answer is anything but JSON: HTML, a script, an unknown encoding or no type are the 502 Error object', async ({
+  request,
+}) => {
+  let answer: { status: number; headers: Record<string, string>; body: string } = {
+    status: 200,
+    headers: {},
+    body: '',
+  };
+  respond = (_req, res) => {
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  };
+  const script = '<script>parent.postMessage(document.cookie, "*")</script>';
+  await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
+    const refused: Array<Record<string, string>> = [
+      { 'Content-Type': 'text/html; charset=utf-8' },
+      { 'Content-Type': 'text/javascript' },
+      { 'Content-Type': 'application/javascript' },
+      { 'Content-Type': 'text/plain' },
+      { 'Content-Type': 'image/svg+xml' },
+      { 'Content-Type': 'application/xml' },
+      { 'Content-Type': 'text/html; profile=application/json' },
+      { 'Content-Type': 'application/jsonp' },
+      {},
+      { 'Content-Type': 'application/json', 'Content-Encoding': 'dcb', 'Use-As-Dictionary': 'match="/*"' },
+    ];
+    for (const headers of refused) {
+      answer = { status: 200, headers, body: script };
+      const response = await request.get(`${url}${statusPath}`, { headers: bearer });
+      const what = JSON.stringify(headers);
+      expect(response.status(), what).toBe(502);
+      expect(response.headers()['content-type'], what).toMatch(/^application\/json/);
+      expect(await response.json(), what).toEqual(badGateway);
+      expectApiHeaders(response.headers(), what);
+    }
+    // JSON passes as it came, with the API's policy; so does an answer without a body, without its type.
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON']) {
+      answer = { status: 201, headers: { 'Content-Type': type }, body: '{"ok":true}' };
+      const response = await request.post(`${url}/api/v1/cards/create/virtual/`, {
+        headers: { ...bearer, 'Content-Type': 'application/json' },
+        data: { account: 1 },
+      });
+      expect(response.status(), type).toBe(201);
+      expect(await response.json(), type).toEqual({ ok: true });
+      expectApiHeaders(response.headers(), type);
+    }
+    for (const status of [202, 204]) {
+      answer = { status, headers: { 'Content-Type': 'text/html', 'Content-Length': '0' }, body: '' };
+      const response = await request.post(`${url}/api/v1/cards/cancel/5003/`, {
+        headers: { ...bearer, 'Content-Type': 'application/json' },
+        data: { cardCode: 5003 },
+      });
+      expect(response.status(), String(status)).toBe(status);
+      expect(response.headers()['content-type'], String(status)).toBeUndefined();
+      expectApiHeaders(response.headers(), String(status));
+    }
+  });
+  expect(readFileSync(accessLog, 'utf8')).toMatch(
+    /^gateway \[.*\] "GET \/api\/v1\/cards\/request\/\{cpf\}\/ HTTP\/1\.1" refused \(content type\): upstream 200 /m,
+  );
+});
+
+test('in the browser, a link or a <script src> to /api/ never makes an answer of the provider a page or a script', async ({
+  page,
+  request,
+  runtime,
+}) => {
+  // What Chromium says of the refused script, the expected outcome here.
+  runtime.allowConsoleError(/^Refused to execute script from '[^']*\/api\/v1\/cards\/request\//);
+  respond = (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/javascript' });
+    res.end('window.__provider = document.title;');
+  };
+  await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
+    // A link the operator opens: a navigation (Sec-Fetch-Dest: document) is no call of the app's.
+    const navigation = await page.goto(`${url}${statusPath}`);
+    expect(navigation?.status()).toBe(400);
+    expect(await navigation?.json()).toEqual({
+      message: 'Requisição fora da interface do provedor.',
+      error: 'Bad Request',
+      statusCode: 400,
+    });
+    expectApiHeaders(navigation?.headers() ?? {}, 'a navigation to /api/');
+    // A page of the app loading a script from /api/ (what a page at one route could do with another).
+    await page.goto(`${url}/`);
+    const loaded = await page.evaluate(
+      (src) =>
+        new Promise<string>((resolve) => {
+          const element = document.createElement('script');
+          element.src = src;
+          element.onload = () => resolve('loaded');
+          element.onerror = () => resolve('refused');
+          document.head.append(element);
+        }),
+      statusPath,
+    );
+    expect(loaded).toBe('refused');
+    expect(await page.evaluate(() => (window as { __provider?: string }).__provider)).toBeUndefined();
+    // Neither ever reached the provider.
+    expect(seen).toEqual([]);
+  });
+});
+
+test('a 1xx from the provider (100, 101, 102, 103): the 502 Error object, and the connection stays framed', async ({
+  request,
+}) => {
+  respond = (req, res) => {
+    const code = Number(/\/request\/0{8}(1\d\d)\//.exec(req.url ?? '')?.[1]);
+    // The interim answer, then a final one of the provider's own: its headers, none of the gateway's.
+    res.socket?.write(
+      `HTTP/1.1 ${code} Interim\r\nLink: </assets/evil.js>; rel=preload; as=script\r\nUpgrade: websocket\r\n\r\n`,
+    );
+    res.writeHead(200, { 'Content-Type': 'text/html', 'X-Frame-Options': 'ALLOWALL' });
+    res.end('<script>alert(document.domain)</script>');
+  };
+  await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
+    for (const code of [100, 101, 102, 103]) {
+      seen.length = 0;
+      // The lookup, then on the same connection a request of the app's own: each answer framed apart.
+      const text = await rawConnection(
+        url,
+        `GET /api/v1/cards/request/00000000${code}/ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer sandbox-operator\r\n\r\n` +
+          'GET /config.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+        { halfClose: false },
+      );
+      const answers = framedResponses(text);
+      expect(
+        answers.map(({ interim, status }) => ({ interim, status })),
+        String(code),
+      ).toEqual([
+        { interim: [], status: 502 },
+        { interim: [], status: 200 },
+      ]);
+      const [lookup, config] = answers;
+      expect(JSON.parse(Buffer.from(lookup?.body ?? '', 'latin1').toString('utf8')), String(code)).toEqual(
+        badGateway,
+      );
+      expectOnlyAllowedHeaders(lookup?.headers ?? {}, String(code));
+      expect(JSON.parse(config?.body ?? 'null'), String(code)).toMatchObject({ baseUrl: '/api' });
+      // Asked once: an answer refused is not asked for again.
+      expect(
+        seen.map((entry) => entry.url),
+        String(code),
+      ).toEqual([`/p/v1/cards/request/00000000${code}/`]);
+    }
+  });
+  expect(readFileSync(accessLog, 'utf8')).toMatch(/refused \(status 103\): upstream 103 /);
 });
 
 test('a GET with a body, loose path segments and queries never reach the provider as sent', async ({
   request,
 }) => {
   await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
-    seen.length = 0;
-    const statusPath = `/api/v1/cards/request/${seededCpfs.approved}/`;
     // A GET with a body, by length and chunked: a 400 Error object, nothing sent upstream (on the shared
     // keep-alive connection a provider that ignores GET bodies would read it as the next request).
     for (const framing of [
@@ -263,9 +535,7 @@ test('behind trusted proxies the client’s own address counts, and a client can
       // The proxy (127.0.0.1, trusted) appended the client's address to what the client sent: the
       // rightmost untrusted address is the client's, whatever the client put before it.
       const get = (forwardedFor: string) =>
-        request.get(`${url}/api/v1/cards/request/${seededCpfs.approved}/`, {
-          headers: { ...bearer, 'X-Forwarded-For': forwardedFor },
-        });
+        request.get(`${url}${statusPath}`, { headers: { ...bearer, 'X-Forwarded-For': forwardedFor } });
       expect((await get('192.0.2.66, 198.51.100.7')).status()).toBe(200);
       // 1 r/s, a burst of 1: of 6 sent together by the same client (claiming other addresses before the
       // proxy's), at most one passes, and one more per second they take to arrive.
@@ -281,9 +551,39 @@ test('behind trusted proxies the client’s own address counts, and a client can
   expect(log).not.toMatch(/^192\.0\.2\./m);
 });
 
-test('requests in flight per client are capped with a 429 Error object; readiness follows the provider', async ({
+test('an operator inside a trusted range cannot escape the limit with a forged X-Forwarded-For', async ({
   request,
 }) => {
+  // The operator's own address (127.0.0.5) is inside the trusted range, as a workstation's in 10/8 is
+  // inside a 10.0.0.0/8 that was meant for the ingress pods; the proxy in front (127.0.0.1) appends it.
+  await withSecondNginx(
+    request,
+    {
+      env: gatewayEnv({
+        APP_TRUSTED_PROXIES: '127.0.0.0/8',
+        APP_RATE_LIMIT_PER_SECOND: '1',
+        APP_RATE_LIMIT_BURST: '5',
+      }),
+      args: logArgs,
+    },
+    async (url) => {
+      const lookups = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          request.get(`${url}${statusPath}`, {
+            headers: { ...bearer, 'X-Forwarded-For': `192.0.2.${i + 1}, 127.0.0.5` },
+          }),
+        ),
+      );
+      // A burst of 5 and one more a second: a new forged address each time buys nothing.
+      expect(lookups.filter((response) => response.status() === 429).length).toBeGreaterThanOrEqual(20);
+    },
+  );
+  const log = readFileSync(accessLog, 'utf8');
+  expect(log).toMatch(/^127\.0\.0\.5 \[.*" 429 /m);
+  expect(log).not.toMatch(/^192\.0\.2\./m);
+});
+
+test('requests in flight per client are capped with a 429 Error object', async ({ request }) => {
   await withSecondNginx(
     request,
     { env: gatewayEnv({ APP_CONN_LIMIT_PER_CLIENT: '2' }), args: logArgs },
@@ -303,10 +603,58 @@ test('requests in flight per client are capped with a 429 Error object; readines
         for (const res of held.splice(0)) res.end('{}');
       }
       await Promise.all(inFlight);
-      // Ready while the provider answers (any status: no token goes with the probe).
-      const ready = await request.get(`${url}/__gateway/ready`);
-      expect(ready.status()).toBe(200);
-      expect(await ready.text()).toBe('ready\n');
+    },
+  );
+});
+
+/** The headers the readiness probe answers with: its own, none of the provider's. */
+const PROBE_ALLOWED = new Set([
+  'content-type',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'date',
+  'server',
+  ...Object.keys(API_HEADERS),
+]);
+
+test('readiness: on a listener of its own, made from the provider’s status alone, within a budget; none on the app’s port', async ({
+  request,
+}) => {
+  let status = 200;
+  respond = (_req, res) => {
+    res.writeHead(status, { 'Content-Type': 'text/html', ...HOSTILE_HEADERS });
+    res.end('<p>the provider’s page</p>');
+  };
+  await withSecondNginx(
+    request,
+    { env: gatewayEnv({ APP_PROBE_LISTEN: `127.0.0.1:${PROBE_PORT}` }), args: logArgs },
+    async (url) => {
+      // The app's port has no readiness probe, and asks the provider nothing for that path.
+      seen.length = 0;
+      const onAppPort = await request.get(`${url}/__gateway/ready`);
+      expect(onAppPort.status()).toBe(404);
+      expect(seen).toEqual([]);
+      // Ready while the provider answers, whatever it answers (no token goes with the probe).
+      for (const answered of [200, 401, 404, 503]) {
+        status = answered;
+        seen.length = 0;
+        const ready = await request.get(probeUrl);
+        expect(ready.status(), String(answered)).toBe(200);
+        expect(await ready.text(), String(answered)).toBe('ready\n');
+        expect(
+          Object.keys(ready.headers()).filter((name) => !PROBE_ALLOWED.has(name)),
+          String(answered),
+        ).toEqual([]);
+        expect(seen, String(answered)).toEqual([
+          { method: 'GET', url: '/p/v1/products/', body: '', authorization: undefined },
+        ]);
+      }
+      // Whoever asks, a few calls to the provider a second: the rest are answered "not ready".
+      status = 200;
+      const probes = await Promise.all(Array.from({ length: 30 }, () => request.get(probeUrl)));
+      expect(seen.length).toBeLessThanOrEqual(15);
+      expect(probes.filter((probe) => probe.status() === 503).length).toBeGreaterThanOrEqual(15);
     },
   );
 });
@@ -318,16 +666,23 @@ test('an upstream that is down: readiness says 503 while the app is still served
       env: gatewayEnv({
         APP_PROVIDER_UPSTREAM: 'http://127.0.0.1:9/p',
         APP_ACCOUNTS_UPSTREAM: 'http://127.0.0.1:9/a',
+        APP_PROBE_LISTEN: `127.0.0.1:${PROBE_PORT}`,
       }),
       args: logArgs,
     },
     async (url) => {
-      const probe = await request.get(`${url}/__gateway/ready`);
+      const probe = await request.get(probeUrl);
       expect(probe.status()).toBe(503);
+      expect(await probe.text()).toBe('provider unreachable\n');
       expect((await request.get(`${url}/config.json`)).status()).toBe(200);
-      expect((await request.get(`${url}/api/v1/products/`, { headers: bearer })).status()).toBe(502);
+      const lookup = await request.get(`${url}/api/v1/products/`, { headers: bearer });
+      expect(lookup.status()).toBe(502);
+      expect(await lookup.json()).toEqual(badGateway);
+      expectApiHeaders(lookup.headers(), 'a 502 of a provider that is down');
     },
   );
-  expect(readFileSync(accessLog, 'utf8')).toMatch(/"GET \/api\/v1\/products\/ HTTP\/1\.1" 502 /);
+  expect(readFileSync(accessLog, 'utf8')).toMatch(
+    /"GET \/api\/v1\/products\/ HTTP\/1\.1" 502 .* upstream 502 /,
+  );
   expect(readFileSync(errorLog, 'utf8')).not.toMatch(/request: "/);
 });

@@ -7,6 +7,11 @@ import { expect } from '../fixtures';
 /** What the nginx specs share: the headers every response must carry, raw requests, a second nginx. */
 
 export const NGINX_URL = process.env.E2E_NGINX_URL ?? 'http://127.0.0.1:4480';
+/**
+ * The port a second nginx's readiness probe listens on (APP_PROBE_LISTEN), when a spec gives it one: the
+ * third after the suite's (the suite's nginx, the second nginx and the gateway take the two before it).
+ */
+export const PROBE_PORT = Number(new URL(NGINX_URL).port) + 3;
 
 const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
@@ -46,6 +51,28 @@ export function expectSecurityHeaders(
   expect(csp, `no report directive on ${what}`).not.toContain('report-');
 }
 
+/**
+ * What gateway mode sends on every answer at /api/ and /accounts/ (the provider's, passed on, and its own
+ * Error objects): the API's policy, not the pages' (whose `script-src 'self'` would cover /api/).
+ */
+export const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'cache-control': 'no-store',
+} as const;
+
+/** The API's policy on one answer of the gateway (header names in lower case). */
+export function expectApiHeaders(headers: Record<string, string>, what: string) {
+  for (const [name, value] of Object.entries(API_HEADERS)) {
+    expect(headers[name], `${name} on ${what}`).toBe(value);
+  }
+}
+
 export interface RawResponse {
   status: number;
   headers: Record<string, string>;
@@ -54,18 +81,32 @@ export interface RawResponse {
 
 /**
  * Sends `request` byte for byte on a fresh connection (what a browser or APIRequestContext would refuse
- * to send) and reads the answer until nginx closes the connection.
+ * to send) and reads everything until nginx closes the connection (bytes as latin1).
  */
-export async function rawRequest(url: string, request: string): Promise<RawResponse> {
+export async function rawConnection(
+  url: string,
+  request: string,
+  options: { halfClose?: boolean } = {},
+): Promise<string> {
   const { hostname, port } = new URL(url);
-  const answer = await new Promise<string>((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(request));
+  return new Promise<string>((resolve, reject) => {
+    // Half-closed after the request by default; kept open for a request nginx proxies (nginx takes a
+    // client's half-close while it waits for the upstream as the client giving up), whose last request
+    // then says `Connection: close`.
+    const socket = connect(Number(port), hostname, () =>
+      options.halfClose === false ? socket.write(request) : socket.end(request),
+    );
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
     socket.on('error', reject);
     socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
   });
+}
+
+/** rawConnection's first answer, its head parsed and the rest of the bytes as its body. */
+export async function rawRequest(url: string, request: string): Promise<RawResponse> {
+  const answer = await rawConnection(url, request);
   const end = answer.indexOf('\r\n\r\n');
   const [statusLine = '', ...lines] = answer.slice(0, end === -1 ? answer.length : end).split('\r\n');
   const headers: Record<string, string> = {};
@@ -78,6 +119,69 @@ export async function rawRequest(url: string, request: string): Promise<RawRespo
     headers,
     body: end === -1 ? '' : answer.slice(end + 4),
   };
+}
+
+/** One answer read from a raw connection by its framing, with the interim (1xx) answers before it. */
+export interface FramedResponse extends RawResponse {
+  interim: number[];
+}
+
+function headerBlock(text: string, from: number) {
+  const end = text.indexOf('\r\n\r\n', from);
+  if (end === -1) return null;
+  const [statusLine = '', ...lines] = text.slice(from, end).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(/^HTTP\/1\.[01] (\d{3}) /.exec(statusLine)?.[1] ?? 0), headers, next: end + 4 };
+}
+
+/**
+ * The answers in `text` (bytes as latin1, a whole connection's worth), one after the other as an HTTP/1.1
+ * client frames them (RFC 9112): interim 1xx answers, then a final one whose body ends by Content-Length,
+ * by the last chunk, or at the close. What a browser or a proxy in front would take each answer to be.
+ */
+export function framedResponses(text: string): FramedResponse[] {
+  const responses: FramedResponse[] = [];
+  let at = 0;
+  let interim: number[] = [];
+  while (at < text.length) {
+    const head = headerBlock(text, at);
+    if (head === null || head.status === 0)
+      throw new Error(`not an answer at byte ${at}: ${JSON.stringify(text.slice(at, at + 80))}`);
+    at = head.next;
+    if (head.status < 200) {
+      interim.push(head.status);
+      continue;
+    }
+    let body = '';
+    if (/\bchunked\b/i.test(head.headers['transfer-encoding'] ?? '')) {
+      for (;;) {
+        const lineEnd = text.indexOf('\r\n', at);
+        if (lineEnd === -1) throw new Error('a chunk cut short');
+        const size = parseInt(text.slice(at, lineEnd), 16);
+        at = lineEnd + 2;
+        if (size === 0) {
+          at = text.indexOf('\r\n\r\n', at - 2) + 4;
+          break;
+        }
+        body += text.slice(at, at + size);
+        at += size + 2;
+      }
+    } else if (head.headers['content-length'] !== undefined) {
+      const length = Number(head.headers['content-length']);
+      body = text.slice(at, at + length);
+      at += length;
+    } else {
+      body = text.slice(at);
+      at = text.length;
+    }
+    responses.push({ status: head.status, headers: head.headers, body, interim });
+    interim = [];
+  }
+  return responses;
 }
 
 /** This process's environment minus any APP_* variable: the second nginx gets only the ones given. */

@@ -1,11 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { expect, test } from '../fixtures';
-import { expectSecurityHeaders, withSecondNginx } from './nginx-helpers';
+import { expectSecurityHeaders, NGINX_URL, withSecondNginx } from './nginx-helpers';
 
 /**
  * What nginx must not serve: dotfiles (build leftovers such as Vite's .vite/manifest.json, editor and
- * VCS files) anywhere, and the sandbox's mock Service Worker anywhere but a sandbox-in-the-browser
- * deployment. Each refusal is a 404 with the security headers, never the app's HTML.
+ * VCS files) anywhere, the build's prerendered frames as they are (every sign-in mode's, before start.sh
+ * stamps the configuration in), and the sandbox's mock Service Worker anywhere but a
+ * sandbox-in-the-browser deployment. Each refusal is a 404 with the security headers, never the app's HTML.
  */
 
 const DOTFILES = [
@@ -36,6 +37,37 @@ test('dotfiles: 404 with the security headers, not the app', async ({ request })
   }
 });
 
+/** The build's prerendered frames, before start.sh stamps them (`first-frames/<mode>/<frame>.html`). */
+function builtFrames(): string[] {
+  return readdirSync('dist/first-frames', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => `/first-frames/${file.split(/[\\/]/).join('/')}`)
+    .sort();
+}
+
+test('the build’s frames as they are (every mode’s, the sandbox’s among them): 404, not a page', async ({
+  request,
+}) => {
+  const frames = builtFrames();
+  // The control: the build has them, the sandbox's sign-in with its token buttons among them.
+  expect(frames).toContain('/first-frames/token-sandbox/entrar.html');
+  expect(frames.length).toBeGreaterThanOrEqual(4 * 9);
+  for (const path of [
+    ...frames,
+    '/first-frames/',
+    '//first-frames/token-sandbox/entrar.html',
+    '/first-frames//token-sandbox/entrar.html',
+    '/%66irst-frames/token-sandbox/entrar.html',
+    '/assets/../first-frames/token-sandbox/entrar.html',
+  ]) {
+    // Whole URLs: `//first-frames/…` alone would name a host.
+    const response = await request.get(`${NGINX_URL}${path}`);
+    expect(response.status(), path).toBe(404);
+    expectSecurityHeaders(response.headers(), path);
+    expect(await response.text(), path).not.toContain('<div id="root">');
+  }
+});
+
 test('sandbox mode without the worker (this suite): no /mockServiceWorker.js', async ({ request }) => {
   const response = await request.get('/mockServiceWorker.js');
   expect(response.status()).toBe(404);
@@ -50,7 +82,7 @@ test('a provider deployment: no /mockServiceWorker.js, no dotfiles', async ({ re
   const connectSrc = "'self' https://cards.provider.example https://accounts.provider.example";
   await withSecondNginx(request, { env: provider }, async (url) => {
     expect(await (await request.get(`${url}/config.json`)).json()).toMatchObject({ mode: 'provider' });
-    for (const path of ['/mockServiceWorker.js', ...DOTFILES]) {
+    for (const path of ['/mockServiceWorker.js', ...DOTFILES, ...builtFrames()]) {
       const response = await request.get(`${url}${path}`);
       expect(response.status(), path).toBe(404);
       expectSecurityHeaders(response.headers(), path, connectSrc);

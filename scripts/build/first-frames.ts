@@ -33,7 +33,9 @@ export function firstFramesPlugin(): Plugin[] {
     },
     {
       name: 'first-frames',
-      apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+      // Only a build that writes dist/ (not the image's bundle survey, which writes nothing).
+      apply: (config, { command }) =>
+        command === 'build' && !config.build?.ssr && config.build?.write !== false,
       configResolved(config) {
         root = config.root;
         outDir = path.resolve(config.root, config.build.outDir);

@@ -1,6 +1,14 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +18,7 @@ import {
   directiveOf,
   minimal,
   nginxBinary,
+  repositoryRoot,
   runStart,
   type StartRun,
   tempDir,
@@ -489,6 +498,25 @@ describe('APP_EXTRA_CONFIG_JSON', () => {
     });
   });
 
+  it('a configuration full of `<` is stamped into every frame in one pass; one over 64 KiB is refused', () => {
+    // 64,000 of them took 24.5 s to 88 s (a copy of the rest of the text for each `<`, in each of the
+    // nine frames): past a liveness probe, so the pod never started.
+    const lots = `{"note": "${'<'.repeat(64_000)}"}`;
+    const startedAt = performance.now();
+    const run = runStart({ ...minimal, APP_EXTRA_CONFIG_JSON: lots });
+    const took = performance.now() - startedAt;
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.read('first-frames/entrar.html')).toContain(`"note": "${'\\u003c'.repeat(64_000)}"`);
+    expect(took).toBeLessThan(5_000);
+    // 12 bytes of braces, name and quotes: 65,536 bytes in all pass, one more is refused.
+    const atTheBound = `{"note": "${'x'.repeat(65_536 - 12)}"}`;
+    expect(runStart({ ...minimal, APP_EXTRA_CONFIG_JSON: atTheBound }).status).toBe(0);
+    const over = atTheBound.replace('x', 'xx');
+    const refused = runStart({ ...minimal, APP_EXTRA_CONFIG_JSON: over });
+    expectRefused(refused, 'APP_EXTRA_CONFIG_JSON');
+    expect(refused.stderr).toContain('must be at most 65536 bytes (got 65537 bytes)');
+  });
+
   it('accepts an empty object', () => {
     const run = runStart({ ...minimal, APP_EXTRA_CONFIG_JSON: ' {} ' });
     expect(run.status, run.stderr).toBe(0);
@@ -575,28 +603,66 @@ describe('gateway mode: APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM and their c
     const upstreams = run.read('gateway-http.conf');
     expect(upstreams).toContain('upstream cartoes_provider {\n  server cards.provider.example:443;\n');
     expect(upstreams).toContain('upstream cartoes_accounts {\n  server accounts.provider.example:8443;\n');
+    // The app's server sends each request to the provider side (a socket in the runtime directory),
+    // which sends it to the provider and judges the answer (njs: gateway-answer.njs, copied beside it).
+    expect(upstreams).toContain(
+      `upstream cartoes_gateway_upstream {\n  server unix:${run.runtimeDir}/gateway.sock;\n}`,
+    );
+    expect(upstreams).toContain(
+      `server {\n  listen unix:${run.runtimeDir}/gateway.sock;\n  include gateway-upstream.conf;\n}`,
+    );
+    expect(upstreams).toContain(`js_import cartoes_answer from ${run.runtimeDir}/gateway-answer.njs;`);
+    expect(run.read('gateway-answer.njs')).toBe(
+      readFileSync(join(repositoryRoot, 'deploy/nginx/gateway-answer.njs'), 'utf8'),
+    );
+    expect(run.read('gateway-modules.conf')).toContain(
+      '\nload_module /usr/lib/nginx/modules/ngx_http_js_module.so;\n',
+    );
+    expect(run.read('nginx.conf')).toMatch(/^include gateway-modules\.conf;$/m);
     const locations = run.read('gateway-locations.conf');
-    expect(locations).toContain('proxy_pass https://cartoes_provider/api/;');
-    expect(locations).toContain('proxy_set_header Host cards.provider.example;');
-    expect(locations).toContain('proxy_ssl_name cards.provider.example;');
-    expect(locations).toContain('proxy_pass https://cartoes_accounts/;');
-    expect(locations).toContain('proxy_set_header Host accounts.provider.example:8443;');
+    expect(locations).toContain('proxy_pass http://cartoes_gateway_upstream/api/;');
+    expect(locations).toContain('proxy_pass http://cartoes_gateway_upstream/accounts/;');
+    const upstreamSide = run.read('gateway-upstream.conf');
+    expect(upstreamSide).toContain('proxy_pass https://cartoes_provider/api/;');
+    expect(upstreamSide).toContain('proxy_set_header Host cards.provider.example;');
+    expect(upstreamSide).toContain('proxy_ssl_name cards.provider.example;');
+    expect(upstreamSide).toContain('proxy_pass https://cartoes_accounts/;');
+    expect(upstreamSide).toContain('proxy_set_header Host accounts.provider.example:8443;');
     const proxy = run.read('gateway-proxy.conf');
-    expect(proxy).toContain('proxy_buffering off;');
+    const upstreamProxy = run.read('gateway-upstream-proxy.conf');
+    for (const conf of [proxy, upstreamProxy]) {
+      expect(conf).toContain('proxy_buffering off;');
+      expect(conf).toContain(
+        'proxy_ignore_headers X-Accel-Redirect X-Accel-Expires X-Accel-Limit-Rate X-Accel-Buffering X-Accel-Charset;',
+      );
+    }
+    expect(upstreamProxy).toContain('js_header_filter cartoes_answer.answer;');
+    expect(upstreamProxy).toContain('proxy_set_header Accept "application/json";');
     // No error-log line about a request (it would hold the request line, a CPF): only emerg (every
     // worker connection in use is an `alert` with the request in it).
     expect(proxy).toContain('error_log stderr emerg;');
+    expect(upstreamSide).toContain('error_log stderr emerg;');
     expect(run.read('gateway-answer.conf')).toContain('error_log stderr emerg;');
     expect(run.read('nginx.conf')).toContain('\n    error_log stderr crit;\n');
-    expect(proxy).toContain('proxy_ssl_verify on;');
-    expect(proxy).toContain('proxy_ssl_trusted_certificate /etc/ssl/certs/ca-certificates.crt;');
-    expect(proxy).toContain('proxy_ssl_server_name on;');
-    expect(proxy).toContain('proxy_ssl_protocols TLSv1.2 TLSv1.3;');
-    // Never before the app's own time-out (4 s): a second more.
-    expect(proxy).toContain('proxy_read_timeout 5000ms;');
-    expect(proxy).toContain('proxy_connect_timeout 5000ms;');
+    expect(upstreamProxy).toContain('proxy_ssl_verify on;');
+    expect(upstreamProxy).toContain('proxy_ssl_trusted_certificate /etc/ssl/certs/ca-certificates.crt;');
+    expect(upstreamProxy).toContain('proxy_ssl_server_name on;');
+    expect(upstreamProxy).toContain('proxy_ssl_protocols TLSv1.2 TLSv1.3;');
+    // Never before the app's own time-out (4 s): a second more; the app's server waits for both.
+    expect(upstreamProxy).toContain('proxy_read_timeout 5000ms;');
+    expect(upstreamProxy).toContain('proxy_connect_timeout 5000ms;');
+    expect(proxy).toContain('proxy_read_timeout 11000ms;');
     expect(run.read('gateway-rate-limit.conf')).not.toContain('limit_req ');
-    for (const file of ['nginx.conf', 'gateway-http.conf', 'gateway-locations.conf', 'gateway-proxy.conf']) {
+    // No readiness listener unless APP_PROBE_LISTEN says where.
+    expect(run.read('gateway-probe.conf')).not.toContain('server {');
+    for (const file of [
+      'nginx.conf',
+      'gateway-http.conf',
+      'gateway-locations.conf',
+      'gateway-proxy.conf',
+      'gateway-upstream.conf',
+      'gateway-upstream-proxy.conf',
+    ]) {
       expect(run.read(file), file).not.toMatch(/\$\{APP_[A-Z_]+\}/);
     }
     // nginx resolves upstream names as it loads (no DNS here): the same files with loopback upstreams.
@@ -614,10 +680,13 @@ describe('gateway mode: APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM and their c
     (vars, read, connect) => {
       const run = runStart({ ...gateway, ...vars });
       expect(run.status, run.stderr).toBe(0);
-      const proxy = run.read('gateway-proxy.conf');
+      const proxy = run.read('gateway-upstream-proxy.conf');
       expect(proxy).toContain(`proxy_read_timeout ${read};`);
       expect(proxy).toContain(`proxy_send_timeout ${read};`);
       expect(proxy).toContain(`proxy_connect_timeout ${connect};`);
+      // The app's server waits for the provider side past both (a connect, then a read, then 1 s).
+      const both = `${Number.parseInt(read) + Number.parseInt(connect) + 1000}ms`;
+      expect(run.read('gateway-proxy.conf')).toContain(`proxy_read_timeout ${both};`);
     },
   );
 
@@ -648,20 +717,25 @@ describe('gateway mode: APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM and their c
     expect(run.status, run.stderr).toBe(0);
     expect(run.read('gateway-http.conf')).toContain('server 127.0.0.1:4400;');
     expect(run.read('gateway-http.conf')).toContain('server localhost:80;');
-    expect(run.read('gateway-locations.conf')).toContain(
+    expect(run.read('gateway-upstream.conf')).toContain(
       'proxy_pass http://cartoes_accounts/lanes/x/accounts/;',
     );
-    expect(run.read('gateway-proxy.conf')).toContain(`proxy_ssl_trusted_certificate ${ca};`);
+    expect(run.read('gateway-upstream-proxy.conf')).toContain(`proxy_ssl_trusted_certificate ${ca};`);
   });
 
   it('not gateway mode: every gateway file is a comment, nothing proxied', () => {
     const run = runStart(minimal);
     expect(run.status, run.stderr).toBe(0);
     for (const file of [
+      'gateway-modules.conf',
       'gateway-http.conf',
       'gateway-locations.conf',
       'gateway-proxy.conf',
       'gateway-answer.conf',
+      'gateway-upstream.conf',
+      'gateway-upstream-proxy.conf',
+      'gateway-probe.conf',
+      'gateway-security-headers.conf',
       'gateway-rate-limit-zone.conf',
       'gateway-rate-limit.conf',
     ]) {
@@ -673,6 +747,56 @@ describe('gateway mode: APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM and their c
         file,
       ).toEqual([]);
     }
+  });
+
+  it('the readiness probe on a listener of its own (APP_PROBE_LISTEN), never the app’s port; nginx -t accepts it', () => {
+    const run = runStart({ ...loopbackGateway, APP_PROBE_LISTEN: '127.0.0.1:9081' });
+    expect(run.status, run.stderr).toBe(0);
+    const probe = run.read('gateway-probe.conf');
+    expect(probe).toContain('\n  listen 127.0.0.1:9081;\n');
+    expect(probe).toContain('auth_request /__gateway/provider;');
+    expect(probe).toContain('proxy_pass https://cartoes_provider/api/v1/products/;');
+    expect(probe).toContain('error_log stderr emerg;');
+    expect(run.read('gateway-locations.conf')).not.toContain('proxy_pass https://cartoes_provider');
+    expect(nginxTest(run).status, nginxTest(run).stderr).toBe(0);
+    for (const [vars, message] of [
+      [{ APP_PROBE_LISTEN: '8080' }, /another port than APP_LISTEN/],
+      [{ APP_LISTEN: '127.0.0.1:9090', APP_PROBE_LISTEN: '[::1]:9090' }, /another port than APP_LISTEN/],
+      [{ APP_PROBE_LISTEN: '8081; listen 80' }, /must be a port/],
+      [{ APP_PROBE_LISTEN: 'localhost:8081' }, /must be a port/],
+    ] as const) {
+      const refused = runStart({ ...gateway, ...vars });
+      expectRefused(refused, 'APP_PROBE_LISTEN');
+      expect(refused.stderr).toMatch(message);
+    }
+    const direct = runStart({ ...minimal, APP_PROBE_LISTEN: '8081' });
+    expectRefused(direct, 'APP_PROBE_LISTEN');
+    expect(direct.stderr).toMatch(/gateway mode only/);
+  });
+
+  it('gateway mode needs nginx’s njs module, and a runtime directory short enough for its socket', () => {
+    const modules = tempDir('cartoes-modules-');
+    const missing = runStart({ ...gateway, APP_NGINX_MODULES_DIR: modules });
+    expect(missing.status).toBe(64);
+    expect(missing.stderr).toContain(
+      `gateway mode needs nginx's njs module, ${modules}/ngx_http_js_module.so (Debian: apt-get install libnginx-mod-http-js`,
+    );
+    expect(missing.wrote('nginx.conf')).toBe(false);
+    writeFileSync(join(modules, 'ngx_http_js_module.so'), '');
+    const found = runStart({ ...gateway, APP_NGINX_MODULES_DIR: modules });
+    expect(found.status, found.stderr).toBe(0);
+    expect(found.read('gateway-modules.conf')).toContain(`load_module ${modules}/ngx_http_js_module.so;`);
+    expectRefused(runStart({ ...gateway, APP_NGINX_MODULES_DIR: 'modules' }), 'APP_NGINX_MODULES_DIR');
+    const deep = join(tempDir('cartoes-deep-'), 'd'.repeat(90));
+    const tooLong = runStart({ ...gateway, APP_RUNTIME_DIR: deep });
+    expectRefused(tooLong, 'APP_RUNTIME_DIR');
+    expect(tooLong.stderr).toMatch(/at most 90 bytes long in gateway mode/);
+    // A socket an nginx killed left behind is removed: nginx would not bind over it.
+    const again = runStart({ ...gateway, APP_RUNTIME_DIR: found.runtimeDir });
+    writeFileSync(join(found.runtimeDir, 'gateway.sock'), '');
+    const restarted = runStart({ ...gateway, APP_RUNTIME_DIR: again.runtimeDir });
+    expect(restarted.status, restarted.stderr).toBe(0);
+    expect(restarted.wrote('gateway.sock')).toBe(false);
   });
 
   it.each([

@@ -144,13 +144,28 @@ describe('deploy/start.sh: the runtime directory', () => {
 });
 
 describe('deploy/start.sh: the gateway’s client settings', () => {
-  it('APP_TRUSTED_PROXIES becomes set_real_ip_from, read from the right; none by default', () => {
-    const run = runStart({ ...gateway, APP_TRUSTED_PROXIES: '10.0.0.0/8 192.168.1.7' });
+  it('APP_TRUSTED_PROXIES becomes set_real_ip_from, one hop from the right (recursive on request only); none by default', () => {
+    const run = runStart({ ...gateway, APP_TRUSTED_PROXIES: '10.244.0.0/16 192.168.1.7' });
     expect(run.status, run.stderr).toBe(0);
     expect(run.read('gateway-real-ip.conf')).toContain(
-      'set_real_ip_from 10.0.0.0/8;\nset_real_ip_from 192.168.1.7;\nreal_ip_header X-Forwarded-For;\nreal_ip_recursive on;\n',
+      'set_real_ip_from 10.244.0.0/16;\nset_real_ip_from 192.168.1.7;\nreal_ip_header X-Forwarded-For;\nreal_ip_recursive off;\n',
     );
+    const recursive = runStart({
+      ...gateway,
+      APP_TRUSTED_PROXIES: '10.244.0.0/16',
+      APP_TRUSTED_PROXIES_RECURSIVE: 'true',
+    });
+    expect(recursive.read('gateway-real-ip.conf')).toContain('real_ip_recursive on;\n');
     expect(runStart(gateway).read('gateway-real-ip.conf')).not.toContain('set_real_ip_from');
+    const refusals: Array<Record<string, string>> = [
+      { APP_TRUSTED_PROXIES_RECURSIVE: 'true' },
+      { APP_TRUSTED_PROXIES: '10.244.0.0/16', APP_TRUSTED_PROXIES_RECURSIVE: 'on' },
+    ];
+    for (const vars of refusals) {
+      const refused = runStart({ ...gateway, ...vars });
+      expect(refused.status).toBe(64);
+      expect(refused.stderr).toMatch(/APP_TRUSTED_PROXIES_RECURSIVE/);
+    }
   });
 
   it.each([
@@ -181,8 +196,13 @@ describe('deploy/start.sh: the gateway’s client settings', () => {
   });
 
   it('the gateway’s error log never takes a line that could hold a request: emerg only', () => {
-    const run = runStart(gateway);
-    for (const file of ['gateway-proxy.conf', 'gateway-answer.conf', 'gateway-locations.conf']) {
+    const run = runStart({ ...gateway, APP_PROBE_LISTEN: '8081' });
+    for (const file of [
+      'gateway-proxy.conf',
+      'gateway-answer.conf',
+      'gateway-upstream.conf',
+      'gateway-probe.conf',
+    ]) {
       const levels = [...run.read(file).matchAll(/^\s*error_log \S+ (\w+);$/gm)].map(([, level]) => level);
       expect(levels.length, file).toBeGreaterThan(0);
       expect(new Set(levels), file).toEqual(new Set(['emerg']));

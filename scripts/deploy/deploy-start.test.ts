@@ -187,18 +187,32 @@ describe('deploy/start.sh', () => {
 describe('the image (scripts/image/build.sh)', () => {
   const build = readFileSync(join(repositoryRoot, 'scripts/image/build.sh'), 'utf8');
 
-  it('copies every file deploy/start.sh reads', () => {
+  it('copies every file deploy/start.sh reads, and the njs module gateway mode loads', () => {
     const script = readFileSync(join(repositoryRoot, 'deploy/start.sh'), 'utf8');
     const read = [...script.matchAll(/"\$DEPLOY_DIR\/([\w./-]+)"/g)].map(([, file = '']) => file);
     expect(read.sort()).toEqual([
       'check-json.awk',
       'nginx/gateway-answer.conf.template',
+      'nginx/gateway-answer.njs',
       'nginx/gateway-http.conf.template',
       'nginx/gateway-locations.conf.template',
+      'nginx/gateway-probe.conf.template',
       'nginx/gateway-proxy.conf.template',
+      'nginx/gateway-upstream-proxy.conf.template',
+      'nginx/gateway-upstream.conf.template',
       'nginx/nginx.conf.template',
     ]);
     expect(build).toContain('cp deploy/start.sh deploy/check-json.awk "$root/opt/cartoes/deploy/"');
-    expect(build).toContain('cp deploy/nginx/*.conf.template "$root/opt/cartoes/deploy/nginx/"');
+    const copied =
+      /^cp (deploy\/nginx\/[^\n]*) "\$root\/opt\/cartoes\/deploy\/nginx\/"$/m.exec(build)?.[1] ?? '';
+    expect(copied.split(' ').sort()).toEqual([
+      'deploy/nginx/*.conf.template',
+      'deploy/nginx/gateway-answer.njs',
+    ]);
+    // Gateway mode refuses to start without it (start.sh, APP_NGINX_MODULES_DIR's default).
+    expect(build).toContain('usr/lib/nginx/modules/ngx_http_js_module.so');
+    expect(readFileSync(join(repositoryRoot, 'deploy/image/packages'), 'utf8')).toMatch(
+      /^libnginx-mod-http-js$/m,
+    );
   });
 });

@@ -105,10 +105,19 @@ describe('deploy/kubernetes', () => {
     for (const bound of ['requests', 'limits'] as const) {
       expect(Object.keys(nginx?.resources?.[bound] ?? {}).sort(), bound).toEqual(['cpu', 'memory']);
     }
-    // APP_LISTEN's default (8080) is the port the probes, the Service and the NetworkPolicy use.
-    expect(nginx?.ports).toEqual([{ name: 'http', containerPort: 8080, protocol: 'TCP' }]);
+    // APP_LISTEN's default (8080) is the port liveness, the Service and the NetworkPolicy use; the
+    // readiness probe has a port of its own (APP_PROBE_LISTEN), which neither of them opens.
+    expect(nginx?.ports).toEqual([
+      { name: 'http', containerPort: 8080, protocol: 'TCP' },
+      { name: 'probe', containerPort: 8081, protocol: 'TCP' },
+    ]);
     // Readiness follows the provider (a dead or stale upstream takes the pod out of the Service).
-    expect(nginx?.readinessProbe?.httpGet).toMatchObject({ path: '/__gateway/ready', port: 'http' });
+    expect(nginx?.readinessProbe?.httpGet).toMatchObject({ path: '/__gateway/ready', port: 'probe' });
+    const service = only('v1/Service');
+    expect(service.spec?.ports?.map((port) => port.targetPort)).toEqual(['http']);
+    const policy = only('networking.k8s.io/v1/NetworkPolicy');
+    expect(policy.spec?.ingress?.flatMap((rule) => rule.ports?.map((port) => port.port))).toEqual([8080]);
+    expect(only('v1/ConfigMap').data?.APP_PROBE_LISTEN).toBe('8081');
     // A tag can be moved: pulled again at each start, unless the overlay pins a digest.
     expect(nginx?.image?.includes('@sha256:') || nginx?.imagePullPolicy === 'Always').toBe(true);
     expect(nginx?.livenessProbe?.httpGet).toMatchObject({ port: 'http' });
@@ -203,7 +212,11 @@ describe('deploy/kubernetes', () => {
 
   it('the rate limit is per operator (behind the ingress) and above what one batch sends', () => {
     const data = only('v1/ConfigMap').data ?? {};
-    expect(data.APP_TRUSTED_PROXIES).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+    // The ingress pods' range, one hop: no operator's workstation inside it (a /8 would take in a
+    // corporate network's, and such an operator could name any address before their own).
+    const [, bits] = /^\d+\.\d+\.\d+\.\d+\/(\d+)$/.exec(data.APP_TRUSTED_PROXIES ?? '') ?? [];
+    expect(Number(bits)).toBeGreaterThanOrEqual(16);
+    expect(data.APP_TRUSTED_PROXIES_RECURSIVE).toBeUndefined();
     // A batch keeps at most 6 lookups in flight (the config schema's bound on batchConcurrency); at 20 ms
     // a lookup, that is 300 a second.
     const schema = readFileSync(join(repositoryRoot, 'src/config/config-schema.ts'), 'utf8');

@@ -10,7 +10,8 @@
  * APP_ACCOUNTS_BASE_URL, ...: docs/deployment.md). `--sandbox URL` is a shortcut for the HTTP sandbox
  * (`npm run sandbox`): sandbox mode, no worker, `{base_url}` = URL/api, `{accounts_base_url}` = URL/accounts.
  * `--gateway URL` is the same sandbox through gateway mode: nginx proxies /api/ to URL/api and /accounts/
- * to URL/accounts (APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM; plain http, allowed on loopback only).
+ * to URL/accounts (APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM; plain http, allowed on loopback only),
+ * with nginx's njs module (Debian: apt-get install libnginx-mod-http-js), which start.sh requires there.
  * The access log goes into the temporary directory, or to `--access-log FILE`; the error log to stderr, or
  * to `--error-log FILE` (each emptied first: the end-to-end tests read what this run logged).
  * The nginx binary: NGINX_BIN, else nginx on the PATH, else /usr/sbin/nginx (Debian).

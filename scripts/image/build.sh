@@ -166,6 +166,10 @@ for program in $programs; do
   chroot "$src" /lib64/ld-linux-x86-64.so.2 --list "/$program" | awk '/=> \// { print $3 }'
 done | sort -u | while read -r library; do take "${library#/}"; done
 take etc/nginx/mime.types
+# nginx's njs module, which gateway mode loads (deploy/start.sh, APP_NGINX_MODULES_DIR), and what it links.
+take usr/lib/nginx/modules/ngx_http_js_module.so
+chroot "$src" /lib64/ld-linux-x86-64.so.2 --list /usr/lib/nginx/modules/ngx_http_js_module.so |
+  awk '/=> \// { print $3 }' | while read -r library; do take "${library#/}"; done
 take etc/os-release
 take etc/debian_version
 # Debian's CA bundle, as update-ca-certificates makes it (its maintainer script does not run here): every
@@ -290,7 +294,7 @@ chmod 755 "$root$APP_RUNTIME_DIR"
 mkdir -p "$root$APP_HTML_DIR" "$root/opt/cartoes/deploy/nginx"
 cp -R dist/. "$root$APP_HTML_DIR/"
 cp deploy/start.sh deploy/check-json.awk "$root/opt/cartoes/deploy/"
-cp deploy/nginx/*.conf.template "$root/opt/cartoes/deploy/nginx/"
+cp deploy/nginx/*.conf.template deploy/nginx/gateway-answer.njs "$root/opt/cartoes/deploy/nginx/"
 chmod -R u=rwX,go=rX "$root$APP_HTML_DIR" "$root/opt/cartoes"
 
 # ------------------------------------------------------------------------------------ pack and write

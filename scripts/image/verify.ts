@@ -103,7 +103,7 @@ check(
   !entries.some((entry) => entry.file.startsWith(`${env.APP_RUNTIME_DIR.slice(1)}/`)),
   'the runtime directory is empty',
 );
-const deployFiles = ['start.sh', 'check-json.awk', 'nginx/nginx.conf.template'];
+const deployFiles = ['start.sh', 'check-json.awk', 'nginx/nginx.conf.template', 'nginx/gateway-answer.njs'];
 for (const file of deployFiles) {
   check(
     entries.some((entry) => entry.file === `opt/cartoes/deploy/${file}`),

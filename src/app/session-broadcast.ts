@@ -2,30 +2,35 @@ import type { SessionState, SessionStore } from '@/api/session';
 
 /**
  * One session for every tab of this app in the browser (same origin), through a BroadcastChannel. A
- * message never carries a token, a subject or personal data: the operator is named by a salted tag
- * (`OperatorTag`), a hash of the verified subject with a salt drawn for that message, which another tab
- * can compare with its own operator and nobody can read back or link to another message.
+ * message never carries a token, a subject, nor anything computed from a subject that its reader could
+ * test guesses against: a staff number is a few digits, so a hash of it, salted or not, gives it back to
+ * whoever hashes every number. Two tabs compare their operators with a key only they hold: each draws an
+ * ECDH key pair for the exchange, both derive the same secret, and the new tab sends its verified subject
+ * as an HMAC under it, which only the tab it answered can check (docs/decisions/026-gateway-round-4.md;
+ * the Web Crypto half is operator-keys.ts, its own chunk: without it a tab fails closed).
  *
  * - `signed-out`: this tab signed out (the operator, a session limit, a sign-out at the identity
  *   provider); every other tab signs out too, and its session binding (app/query-client.ts) empties it.
- * - `signed-in`: a session of a new operator started in this tab (a first sign-in, or a
- *   re-authentication that the session store did not take as the same operator). Every other tab whose
- *   verified operator is not the one tagged signs out: one workstation, one operator. A tag is null when
- *   the operator is not verified (token mode): then no tab can be the same operator, and all sign out
+ * - `signed-in` {from, key}: a session of a new operator started in tab `from` (a first sign-in, or a
+ *   re-authentication that the session store did not take as the same operator), with its public key for
+ *   the exchange. `key` is null when the operator is not verified (token mode) or the browser has no Web
+ *   Crypto: then no tab can be the same operator, and every other tab signs out
  *   (docs/decisions/017-operator-identity-verified-only.md).
- * - `activity`: the operator is at work in some tab (sent at most every ACTIVITY_EVERY_MS, only with a
- *   verified operator); only tabs of that same verified operator count it against their idle limit.
+ * - `answer` {from, to, key}: a tab with a verified operator answers a `signed-in` with a key of its own.
+ * - `operator` {from, to, tag}: the new tab's verified subject as an HMAC under the secret of that pair of
+ *   keys. A tab whose own subject gives another tag signs out: one workstation, one operator. One whose
+ *   subject gives the same tag counts the new tab as its operator's; the new tab counts it so too (were it
+ *   another operator's, it signs out on the tag).
+ * - `activity` {from}: the operator is at work in tab `from` (sent at most every ACTIVITY_EVERY_MS, only
+ *   with a verified operator); only tabs that found `from` to be their operator's count it against their
+ *   idle limit.
  */
 export type SessionMessage =
   | { type: 'signed-out' }
-  | { type: 'signed-in'; operator: OperatorTag | null }
-  | { type: 'activity'; operator: OperatorTag };
-
-/** A verified subject, hashed with a per-message salt (both base64url). */
-export interface OperatorTag {
-  salt: string;
-  tag: string;
-}
+  | { type: 'signed-in'; from: string; key: string | null }
+  | { type: 'answer'; from: string; to: string; key: string }
+  | { type: 'operator'; from: string; to: string; tag: string }
+  | { type: 'activity'; from: string };
 
 const CHANNEL_NAME = 'cartoes-backoffice.session';
 /** Often enough against a 2-minute idle warning, rarely enough to cost nothing. */
@@ -52,72 +57,152 @@ function openChannel(): MessageChannelLike | null {
   return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
 }
 
-function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+type OperatorKeys = typeof import('./operator-keys');
+type ExchangeKeys = import('./operator-keys').ExchangeKeys;
+let operatorKeys: Promise<OperatorKeys | null> | null = null;
+/**
+ * The exchange's Web Crypto half (operator-keys.ts, its own chunk), fetched once; a fetch that failed is
+ * not kept (the next exchange fetches it again), and meanwhile this tab compares no operator: it signs out
+ * at another tab's sign-in, and announces its own without a key (every other tab signs out).
+ */
+function loadOperatorKeys(): Promise<OperatorKeys | null> {
+  operatorKeys ??= import('./operator-keys').catch(() => {
+    operatorKeys = null;
+    return null;
+  });
+  return operatorKeys;
 }
+const drawKeys = async () => (await loadOperatorKeys())?.drawKeys() ?? null;
 
-/** Web Crypto's digest exists only in a secure context (https, localhost): elsewhere, nothing is tagged. */
-function subtle(): SubtleCrypto | null {
-  // Absent outside a secure context, whatever the DOM types say.
-  const found = (globalThis.crypto as Partial<Crypto> | undefined)?.subtle;
-  return found ?? null;
-}
-
-async function tagOf(subject: string, salt: string): Promise<string | null> {
-  const digest = subtle();
-  if (!digest) return null;
-  const input = new TextEncoder().encode(`${CHANNEL_NAME}\u0000${salt}\u0000${subject}`);
-  return base64Url(new Uint8Array(await digest.digest('SHA-256', input)));
-}
-
-/** The tag of a verified subject under a fresh salt, or null (no verified subject, or no Web Crypto). */
-export async function operatorTag(subject: string | null): Promise<OperatorTag | null> {
-  if (subject === null || !subtle()) return null;
-  const salt = base64Url(crypto.getRandomValues(new Uint8Array(16)));
-  const tag = await tagOf(subject, salt);
-  return tag === null ? null : { salt, tag };
-}
-
-/** Whether `tagged` names this verified subject. An unverified side is never the same operator. */
-export async function isSameOperator(subject: string | null, tagged: OperatorTag | null): Promise<boolean> {
-  if (subject === null || tagged === null) return false;
-  return (await tagOf(subject, tagged.salt)) === tagged.tag;
-}
-
-const isText = (value: unknown): value is string => typeof value === 'string' && value.length <= 128;
-
-function readTag(value: unknown): OperatorTag | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { salt, tag } = value as Record<string, unknown>;
-  return isText(salt) && isText(tag) ? { salt, tag } : null;
-}
+/** A tab's id, a key or a tag: short text of base64url characters. */
+const isToken = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(value);
 
 /** What another tab sent, or null: a message of another shape (an older build in another tab) is ignored. */
 export function readSessionMessage(data: unknown): SessionMessage | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { type, operator } = data as Record<string, unknown>;
+  const { type, from, to, key, tag } = data as Record<string, unknown>;
   if (type === 'signed-out') return { type };
-  if (type === 'signed-in') return { type, operator: readTag(operator) };
-  const tagged = readTag(operator);
-  return type === 'activity' && tagged !== null ? { type, operator: tagged } : null;
+  if (!isToken(from)) return null;
+  if (type === 'signed-in') return key === null || isToken(key) ? { type, from, key } : null;
+  if (type === 'activity') return { type, from };
+  if (!isToken(to)) return null;
+  if (type === 'answer') return isToken(key) ? { type, from, to, key } : null;
+  return type === 'operator' && isToken(tag) ? { type, from, to, tag } : null;
 }
 
 const verifiedSubjectOf = (state: SessionState) =>
   state.status === 'signed-out' ? null : state.verifiedSubject;
+const operatorOf = (state: SessionState) => (state.status === 'signed-out' ? null : state.operator);
+
+type Send = (build: () => Promise<SessionMessage | null>) => void;
+/** A message that needs no building. */
+const ready = (message: SessionMessage) => () => Promise.resolve(message);
+
+/**
+ * What this tab knows of the others for its current operator, and the exchange that tells it: which
+ * tabs are this operator's (their activity counts here), whose sign-in was another operator's (this tab
+ * then signs out). Forgotten whenever this tab's operator changes.
+ */
+function operatorExchange(tabId: string, session: SessionStore, send: Send, onActivity: () => void) {
+  /** Tabs found to be this operator's. */
+  const sameOperator = new Set<string>();
+  /** This tab's last announcement of a sign-in, and the operator it was made for. */
+  let announced: { keys: ExchangeKeys; operator: number } | null = null;
+  /** The answers this tab gave to other tabs' sign-ins: its keys, theirs, for which operator of its own. */
+  const answered = new Map<string, { keys: ExchangeKeys; theirs: string; operator: number }>();
+
+  /** Tells the other tabs of a sign-in, with a key for the exchange when the operator is verified. */
+  const announce = (state: SessionState) => {
+    if (state.status === 'signed-out') return;
+    const { operator, verifiedSubject } = state;
+    send(async () => {
+      const keys = verifiedSubject === null ? null : await drawKeys();
+      if (operatorOf(session.getState()) !== operator) return null;
+      announced = keys === null ? null : { keys, operator };
+      return { type: 'signed-in', from: tabId, key: keys?.publicKey ?? null };
+    });
+  };
+
+  /** Handles one message for the operator signed in here when it arrived. */
+  const handle = async (message: SessionMessage, operator: number, subject: string | null) => {
+    const stillHeardBy = () => operatorOf(session.getState()) === operator;
+    const signOutOther = () => {
+      if (stillHeardBy()) session.signOut('other-operator');
+    };
+    switch (message.type) {
+      case 'signed-out':
+        if (session.getState().status !== 'signed-out') session.signOut('elsewhere');
+        return;
+      case 'signed-in': {
+        sameOperator.delete(message.from);
+        const theirs = message.key;
+        // No verified operator on one side or the other: never the same operator.
+        const keys = theirs === null || subject === null ? null : await drawKeys();
+        if (keys === null || theirs === null) {
+          signOutOther();
+          return;
+        }
+        if (!stillHeardBy()) return;
+        answered.set(message.from, { keys, theirs, operator });
+        send(ready({ type: 'answer', from: tabId, to: message.from, key: keys.publicKey }));
+        return;
+      }
+      case 'answer': {
+        const mine = announced;
+        if (message.to !== tabId || mine?.operator !== operator || subject === null) return;
+        const tag = await (await loadOperatorKeys())?.operatorTag(mine.keys, message.key, subject);
+        if (tag === undefined) return;
+        if (!stillHeardBy()) return;
+        sameOperator.add(message.from);
+        send(ready({ type: 'operator', from: tabId, to: message.from, tag }));
+        return;
+      }
+      case 'operator': {
+        const mine = answered.get(message.from);
+        if (message.to !== tabId || mine?.operator !== operator || subject === null) return;
+        answered.delete(message.from);
+        const expected = await (await loadOperatorKeys())?.operatorTag(mine.keys, mine.theirs, subject);
+        if (!stillHeardBy()) return;
+        if (expected === message.tag) sameOperator.add(message.from);
+        else signOutOther();
+        return;
+      }
+      case 'activity':
+        if (sameOperator.has(message.from)) onActivity();
+        return;
+    }
+  };
+
+  return {
+    announce,
+    handle,
+    forget() {
+      sameOperator.clear();
+      answered.clear();
+      announced = null;
+    },
+  };
+}
+
+// Fetched with the shell, so that an exchange seldom waits for it.
+void loadOperatorKeys();
 
 export function bindSessionBroadcast(
   session: SessionStore,
   channel: MessageChannelLike | null = openChannel(),
 ): SessionBroadcast {
+  // getRandomValues, unlike randomUUID and subtle, exists outside a secure context too.
+  const tabId = Array.from(globalThis.crypto.getRandomValues(new Uint32Array(4)), (part) =>
+    part.toString(36),
+  ).join('');
   const remoteActivity = new Set<() => void>();
   let lastAnnounced = -Infinity;
   let previous = session.getState();
-  // Messages leave in the order they were asked for, though tagging one takes a digest.
+
+  // Messages leave in the order they were asked for, though building one takes Web Crypto.
   let sending: Promise<void> = Promise.resolve();
-  const send = (build: () => Promise<SessionMessage | null>) => {
+  const send: Send = (build) => {
     sending = sending
       .then(build)
       .then((message) => {
@@ -125,30 +210,32 @@ export function bindSessionBroadcast(
       })
       .catch(() => undefined);
   };
+  const exchange = operatorExchange(tabId, session, send, () => {
+    for (const listener of remoteActivity) listener();
+  });
 
-  const announceSignIn = (state: SessionState) => {
-    if (state.status === 'signed-out') return;
-    const subject = state.verifiedSubject;
-    send(async () => ({ type: 'signed-in', operator: await operatorTag(subject) }));
-  };
   // A page starts signed out; signed in already, it came back from the identity provider (main.tsx
   // binds after the callback): a new sign-in the other tabs must hear of.
-  announceSignIn(previous);
+  exchange.announce(previous);
 
   const unsubscribe = session.subscribe(() => {
     const next = session.getState();
     const from = previous;
     previous = next;
     if (next.status === 'signed-out') {
+      exchange.forget();
       const endedHere = next.ended !== 'elsewhere' && next.ended !== 'other-operator';
-      if (from.status !== 'signed-out' && endedHere) send(() => Promise.resolve({ type: 'signed-out' }));
+      if (from.status !== 'signed-out' && endedHere) send(ready({ type: 'signed-out' }));
       return;
     }
-    if (from.status === 'signed-out' || from.operator !== next.operator) announceSignIn(next);
+    if (from.status === 'signed-out' || from.operator !== next.operator) {
+      exchange.forget();
+      exchange.announce(next);
+    }
   });
 
-  // Messages are handled one after the other, in the order they arrived, though judging one takes a
-  // digest: a sign-in then a sign-out from the same tab are never taken the other way round.
+  // Messages are handled one after the other, in the order they arrived, though judging one takes Web
+  // Crypto: a sign-in then a sign-out from the same tab are never taken the other way round.
   let receiving: Promise<void> = Promise.resolve();
   channel?.addEventListener('message', (event) => {
     const message = readSessionMessage(event.data);
@@ -157,47 +244,35 @@ export function bindSessionBroadcast(
     if (heardBy.status === 'signed-out') return;
     // Decided for the operator that heard the message; another one signed in here since is not judged.
     const { operator, verifiedSubject } = heardBy;
-    const stillHeardBy = () => {
-      const now = session.getState();
-      return now.status !== 'signed-out' && now.operator === operator;
-    };
     receiving = receiving
-      .then(async () => {
-        if (message.type === 'signed-out') {
-          if (session.getState().status !== 'signed-out') session.signOut('elsewhere');
-          return;
-        }
-        const same = await isSameOperator(verifiedSubject, message.operator);
-        if (!stillHeardBy()) return;
-        if (message.type === 'activity') {
-          if (same) for (const listener of remoteActivity) listener();
-        } else if (!same) {
-          session.signOut('other-operator');
-        }
-      })
+      .then(() => exchange.handle(message, operator, verifiedSubject))
       .catch(() => undefined);
   });
 
   return {
     announceActivity(now = Date.now()) {
       if (now - lastAnnounced < ACTIVITY_EVERY_MS) return;
-      const subject = verifiedSubjectOf(session.getState());
       // Activity nobody can attribute to a verified operator is not announced: no tab would count it.
-      if (subject === null) return;
+      if (verifiedSubjectOf(session.getState()) === null) return;
       lastAnnounced = now;
-      send(async () => {
-        const operator = await operatorTag(subject);
-        return operator === null ? null : { type: 'activity', operator };
-      });
+      send(ready({ type: 'activity', from: tabId }));
     },
     onRemoteActivity(listener) {
       remoteActivity.add(listener);
       return () => remoteActivity.delete(listener);
     },
-    settled: () => Promise.all([sending, receiving]).then(() => undefined),
+    async settled() {
+      // Handling a message may send another: settled once neither chain grew while it was awaited.
+      for (;;) {
+        const [sent, received] = [sending, receiving];
+        await Promise.all([sent, received]);
+        if (sent === sending && received === receiving) return;
+      }
+    },
     close() {
       unsubscribe();
       remoteActivity.clear();
+      exchange.forget();
       channel?.close();
     },
   };

@@ -20,12 +20,28 @@ import type { RemoteUnsentWork } from '../unsent-work-broadcast';
 // sign-in has painted (main.tsx's prefetch) and always before a signed-in screen shows, so sign-in's
 // first download does not carry it (decision 004's up-front budget).
 startSessionBroadcast(session);
-// "Sair" in another tab asks what this one would lose (it signs every tab out).
+// "Sair" in another tab asks what this one would lose (it signs every tab out), and "Sair" here asks them.
 // Its own chunk, fetched once the shell has loaded: no screen's first download carries it (decision 004).
-const unsentWorkBroadcast = import('../unsent-work-broadcast');
-void unsentWorkBroadcast.then(({ startAnsweringUnsentWork }) =>
-  startAnsweringUnsentWork(() => session.getState().status !== 'signed-out'),
-);
+type OtherTabsChunk = typeof import('../unsent-work-broadcast');
+let otherTabsChunk: Promise<OtherTabsChunk> | null = null;
+/**
+ * The chunk, fetched once; a fetch that failed (a rolling update removed the old chunk, a network blip)
+ * is not kept, so the next "Sair" fetches it again.
+ */
+function loadOtherTabsChunk(): Promise<OtherTabsChunk> {
+  otherTabsChunk ??= import('../unsent-work-broadcast').then(
+    (chunk) => {
+      chunk.startAnsweringUnsentWork(() => session.getState().status !== 'signed-out');
+      return chunk;
+    },
+    (error: unknown) => {
+      otherTabsChunk = null;
+      throw error;
+    },
+  );
+  return otherTabsChunk;
+}
+void loadOtherTabsChunk().catch(() => undefined);
 
 // Loaded only when a 401 happens: the dialog machinery (Modal, transitions) stays off the first screens.
 const ReauthDialog = lazy(async () => ({
@@ -61,18 +77,24 @@ export function AppShell() {
   const [erasing, setErasing] = useState<{
     here: readonly UnsentWork[];
     others: readonly RemoteUnsentWork[];
+    otherTabsAsked: boolean;
   } | null>(null);
   const asking = useRef(false);
   const requestSignOut = () => {
     if (asking.current) return;
     asking.current = true;
-    void unsentWorkBroadcast.then(async ({ otherTabsUnsentWork }) => {
-      const others = await otherTabsUnsentWork();
-      asking.current = false;
-      const here = unsentWork();
-      if (here.length === 0 && others.length === 0) signOut();
-      else setErasing({ here, others });
-    });
+    void loadOtherTabsChunk()
+      .then(({ otherTabsUnsentWork }) => otherTabsUnsentWork())
+      // Without the chunk the other tabs cannot be asked: "Sair" still signs out (asking first about
+      // this tab's own work), and says so. A shared workstation is not left signed in for it.
+      .catch(() => null)
+      .then((others) => {
+        asking.current = false;
+        const here = unsentWork();
+        const otherTabsAsked = others !== null;
+        if (here.length === 0 && !others?.length) signOut({ otherTabsAsked });
+        else setErasing({ here, others: others ?? [], otherTabsAsked });
+      });
   };
   useRouteFocus();
 
@@ -120,7 +142,7 @@ export function AppShell() {
                 onStay={() => setErasing(null)}
                 onSignOut={() => {
                   setErasing(null);
-                  signOut();
+                  signOut({ otherTabsAsked: erasing.otherTabsAsked });
                 }}
               />
             </Suspense>
