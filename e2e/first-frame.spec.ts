@@ -254,6 +254,29 @@ test.describe('the first frame taken over by the app', () => {
     expect(configRequests).toEqual([]);
   });
 
+  test('on a slow link the frame paints whole: its heading never moves while the HTML arrives', async ({
+    page,
+  }) => {
+    // 20 KB/s: the page arrives in pieces, and a frame painted from the first of them would centre a
+    // shorter card (the sign-in card is centred on its height) and move it as the rest came.
+    await watchHeadingFrames(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 50,
+      downloadThroughput: 20_000,
+      uploadThroughput: 20_000,
+    });
+    await page.goto('/entrar', { waitUntil: 'domcontentloaded' });
+    // Parsed whole, then painted at least twice more.
+    await page.waitForFunction(() => (window.__headingFrames?.length ?? 0) > 2);
+    const frames = (await page.evaluate(() => window.__headingFrames)) ?? [];
+    const places = frames.map(
+      (frame) => `${Math.round(frame?.top ?? NaN)},${Math.round(frame?.left ?? NaN)}`,
+    );
+    expect(new Set(places).size).toBe(1);
+  });
+
   test('OpenID Connect: a cold start at a signed-in screen goes straight to the identity provider', async ({
     page,
   }) => {

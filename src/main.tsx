@@ -131,7 +131,11 @@ async function start() {
     </StrictMode>
   );
   if (hydratesTheFrame(container, config, router.state.location.pathname)) {
-    hydrateRoot(container, app, rootOptions);
+    // A transition: hydration yields to the browser every few milliseconds (the frame is on screen and
+    // takes typing meanwhile) instead of one long task.
+    startTransition(() => {
+      hydrateRoot(container, app, rootOptions);
+    });
   } else {
     // Over a frame that is not this first render (the page on its way to or back from the identity
     // provider), or an empty root: a transition, so that the first screen's render yields to the browser.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { EARLY_INPUT_SCRIPT } from '../../src/app/first-frame/early-input';
+import { APP_SCRIPTS_TEMPLATE_ID, EARLY_INPUT_SCRIPT } from '../../src/app/first-frame/early-input';
 import {
   firstFrameNames,
   type FirstFrameName,
@@ -32,6 +32,11 @@ export function firstFramesPlugin(): Plugin[] {
       transformIndexHtml: { order: 'pre', handler: (html) => withEarlyInputScript(html) },
     },
     {
+      name: 'scripts-after-the-frame',
+      apply: 'build',
+      transformIndexHtml: { order: 'post', handler: (html) => withScriptsAfterTheFrame(html) },
+    },
+    {
       name: 'first-frames',
       // Only a build that writes dist/ (not the image's bundle survey, which writes nothing).
       apply: (config, { command }) =>
@@ -55,6 +60,22 @@ export function firstFramesPlugin(): Plugin[] {
 export function withEarlyInputScript(html: string): string {
   if (!html.includes('<head>')) throw new Error('index.html has no <head> for the early-input script');
   return html.replace('<head>', () => `<head>\n    <script>${EARLY_INPUT_SCRIPT}</script>`);
+}
+
+/**
+ * The app's script elements (the entry and its preloads, as Vite writes them) moved into an inert
+ * `<template>`, which the early-input script starts once the frame has painted (src/app/first-frame/
+ * early-input.ts): the first paint is the HTML's own and needs none of them.
+ */
+export function withScriptsAfterTheFrame(html: string): string {
+  const elements = [
+    ...html.matchAll(/\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g),
+  ];
+  if (elements.length === 0) throw new Error('index.html has no module script to start after the frame');
+  let page = html;
+  for (const [whole] of elements) page = page.replace(whole, '');
+  const template = `<template id="${APP_SCRIPTS_TEMPLATE_ID}">${elements.map(([, element]) => element).join('')}</template>`;
+  return page.replace('</head>', () => `  ${template}\n  </head>`);
 }
 
 /** The mode whose sign-in `dist/index.html` holds: a plain static host's, most often a provider's. */

@@ -16,11 +16,18 @@
 /** Where the inline script hands over what it kept. */
 const HANDOVER = '__cartoesEarlyInput';
 
+/** The inert copy of the app's script elements, which the inline script starts after the first paint. */
+export const APP_SCRIPTS_TEMPLATE_ID = 'app-scripts';
+
 /**
  * The inline script, as written into `<head>` (scripts/build/first-frames.ts). ES5 and self-contained: it
- * runs before anything else, in every browser the app supports.
+ * runs before anything else, in every browser the app supports. Besides keeping what is pressed, it starts
+ * the app's scripts once the HTML's frame has painted (the frame after the document was parsed, or at once
+ * in a hidden tab): the first paint needs none of them, and a fetch started during the parse would count
+ * against it (Lighthouse's model of a slow network does). The build puts them in a `<template>` for this;
+ * a page without one (the dev server's) loads its scripts as written.
  */
-export const EARLY_INPUT_SCRIPT = `(function(){var kept=[];function onSubmit(e){e.preventDefault();kept.push({kind:'submit',target:e.target,submitter:e.submitter||null})}function onClick(e){var t=e.target&&e.target.closest?e.target:null;var a=t&&t.closest('a[href]');if(a){var href=a.getAttribute('href');if(href.charAt(0)==='/'&&href.charAt(1)!=='/'&&!a.target&&e.button===0&&!e.ctrlKey&&!e.metaKey&&!e.shiftKey&&!e.altKey){e.preventDefault();kept.push({kind:'link',target:a,href:href})}return}var b=t&&t.closest('button');if(b&&b.type!=='submit')kept.push({kind:'click',target:b})}document.addEventListener('submit',onSubmit,true);document.addEventListener('click',onClick,true);window.${HANDOVER}=function(){document.removeEventListener('submit',onSubmit,true);document.removeEventListener('click',onClick,true);delete window.${HANDOVER};return kept}})();`;
+export const EARLY_INPUT_SCRIPT = `(function(){var kept=[];function onSubmit(e){e.preventDefault();kept.push({kind:'submit',target:e.target,submitter:e.submitter||null})}function onClick(e){var t=e.target&&e.target.closest?e.target:null;var a=t&&t.closest('a[href]');if(a){var href=a.getAttribute('href');if(href.charAt(0)==='/'&&href.charAt(1)!=='/'&&!a.target&&e.button===0&&!e.ctrlKey&&!e.metaKey&&!e.shiftKey&&!e.altKey){e.preventDefault();kept.push({kind:'link',target:a,href:href})}return}var b=t&&t.closest('button');if(b&&b.type!=='submit')kept.push({kind:'click',target:b})}document.addEventListener('submit',onSubmit,true);document.addEventListener('click',onClick,true);window.${HANDOVER}=function(){document.removeEventListener('submit',onSubmit,true);document.removeEventListener('click',onClick,true);delete window.${HANDOVER};return kept};var started=false;function start(){var t=document.getElementById('${APP_SCRIPTS_TEMPLATE_ID}');if(started||!t)return;started=true;document.head.appendChild(document.importNode(t.content,true))}document.addEventListener('DOMContentLoaded',function(){if(document.visibilityState==='hidden')start();else{requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,1000)}})})();`;
 
 /** A press the inline script kept. */
 export type EarlyPress =

@@ -28,8 +28,7 @@ import { BatchPrintView } from './batch-print-view';
 import { BatchProgress } from './batch-progress';
 import { BatchResults } from './batch-results';
 import { batchRows, visibleRows, type BatchRow } from './batch-rows';
-import { startBatch } from './batch-runner';
-import { batchView, clearBatch, retryBatch, stopBatch } from './batch-store';
+import { batchView, clearBatch, retryBatch, startBatch, stopBatch } from './batch-store';
 import { useAnalysisBatchTranslation } from './batch-texts';
 import type { OutputKind, OutputView } from './use-batch-results-view';
 

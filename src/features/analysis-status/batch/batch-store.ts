@@ -1,9 +1,12 @@
-import type { AnalysisStatusBatch } from '@/api/analysis-status-batch';
+import type { QueryClient } from '@tanstack/react-query';
+import { createAnalysisStatusBatch, type AnalysisStatusBatch } from '@/api/analysis-status-batch';
+import type { HttpClient } from '@/api/http-client';
 import { session } from '@/api/session';
+import type { AnalysisStatusPaging } from '@/config/config-schema';
 import type { CpfListEntry, InvalidCpfEntry } from '@/lib/cpf-list';
 import { registerUnsentWork } from '@/lib/unsent-work';
 import { createMemoryStore, onForgetEverything } from '@/lib/memory-store';
-import type { QueueProgress } from '@/lib/task-queue';
+import type { QueueProgress, Scheduler } from '@/lib/task-queue';
 import type { LookupState } from './batch-rows';
 
 /**
@@ -119,6 +122,28 @@ export function runBatch(
   followSession();
   queue.start();
   publish();
+}
+
+/** Starts a batch over these CPFs, replacing the tab's previous one. */
+export function startBatch(options: {
+  queryClient: QueryClient;
+  http: HttpClient;
+  entries: readonly CpfListEntry[];
+  invalid: readonly InvalidCpfEntry[];
+  repeatCount: number;
+  concurrency: number;
+  paging?: AnalysisStatusPaging | undefined;
+  scheduler?: Scheduler;
+}): void {
+  const queue = createAnalysisStatusBatch({
+    queryClient: options.queryClient,
+    http: options.http,
+    cpfs: options.entries.map((entry) => entry.cpf),
+    concurrency: options.concurrency,
+    ...(options.paging ? { paging: options.paging } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+  });
+  runBatch(queue, options);
 }
 
 /** "Parar": what is queued is dropped, what is in flight is aborted. */
