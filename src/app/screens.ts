@@ -20,7 +20,7 @@ export const screens = {
     chunk: 'src/features/products/products-page.tsx',
     inNavigation: true,
     report: 'products',
-    budgetKiB: 218,
+    budgetKiB: 219,
   },
   newApplication: {
     // The step is in the path (`/proposta/nova/dados-pessoais`) so that Back moves between steps; without
@@ -32,7 +32,7 @@ export const screens = {
     chunk: 'src/features/credit-application/credit-application-page.tsx',
     inNavigation: true,
     report: 'credit-application',
-    budgetKiB: 280,
+    budgetKiB: 281,
   },
   analysisStatus: {
     path: paths.analysisStatus,
@@ -42,7 +42,7 @@ export const screens = {
     chunk: 'src/features/analysis-status/lookup/analysis-status-page.tsx',
     inNavigation: true,
     report: 'analysis-status',
-    budgetKiB: 232,
+    budgetKiB: 235,
   },
   analysisBatch: {
     // A tab of the status screen: the navigation's "Análises por CPF" is current on it too.
@@ -52,7 +52,7 @@ export const screens = {
     chunk: 'src/features/analysis-status/batch/batch-page.tsx',
     inNavigation: false,
     report: 'analysis-batch',
-    budgetKiB: 251,
+    budgetKiB: 252,
   },
   cards: {
     path: paths.cards,
@@ -60,7 +60,7 @@ export const screens = {
     chunk: 'src/features/cards/cards-page.tsx',
     inNavigation: true,
     report: 'cards',
-    budgetKiB: 262,
+    budgetKiB: 263,
   },
   accounts: {
     path: paths.accounts,
@@ -68,7 +68,7 @@ export const screens = {
     chunk: 'src/features/accounts/accounts-page.tsx',
     inNavigation: true,
     report: 'accounts',
-    budgetKiB: 250,
+    budgetKiB: 251,
   },
 } satisfies Record<string, Screen>;
 
