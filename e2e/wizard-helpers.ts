@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { sampleApplication, typedFieldsOf, typedValuesOf } from '@/test/sample-application';
 import { overlay, type Overrides } from '../src/test/overlay';
-import type { ApplicationInput, FormStepKey } from '../src/features/credit-application/wizard';
+import type { ApplicationInput, FormStepKey } from '../src/features/credit-application/wizard/wizard';
 
 /** A field of the credit application wizard, by its `name` attribute (the form's path). */
 export const field = (page: Page, path: string) => page.locator(`[name="${path}"]`);

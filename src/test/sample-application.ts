@@ -13,7 +13,7 @@ import {
   type ApplicationInput,
   type FormStepKey,
   type Wizard,
-} from '@/features/credit-application/wizard';
+} from '@/features/credit-application/wizard/wizard';
 
 /**
  * Sample applications for tests (unit, page and end-to-end), made from the step schemas: every required

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
-import { draftStore } from '@/features/credit-application/draft-store';
+import { draftStore } from '@/features/credit-application/wizard/draft-store';
 import { cardJournal } from '@/features/cards/journal-store';
 import { typedApplication } from '@/test/sample-application';
 import { captureDownloads } from '@/test/downloads';

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { fieldNamed as field } from '@/test/form-fields';
 import { preloadRoute, renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
-import { draftStore } from './draft-store';
+import { draftStore } from './wizard/draft-store';
 import { typedApplication } from '@/test/sample-application';
 import { renderWizardAt } from '@/test/wizard-route';
 

@@ -3,10 +3,10 @@ import type { RuntimeConfig } from '@/config/config-schema';
 import { handOff } from '@/lib/hand-off';
 import { fieldNamed as field, inputsNamedEnding } from '@/test/form-fields';
 import { renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
-import { draftStore } from './draft-store';
+import { draftStore } from './wizard/draft-store';
 import { renderWizardAt } from '@/test/wizard-route';
 import { typedApplication, typedFieldsOf, typedValuesOf, withValueAt } from '@/test/sample-application';
-import { stepOrder, type ApplicationInput, type FormStepKey } from './wizard';
+import { stepOrder, type ApplicationInput, type FormStepKey } from './wizard/wizard';
 
 const wizardSteps = stepOrder.map((step) => step.key);
 

@@ -12,12 +12,12 @@ import { incomeUnitOf } from '@/config/config-schema';
 import { applicationStepPath } from '@/config/paths';
 import { ApplicationPrintView } from './review/application-print-view';
 import type { RuleContext } from './field-kinds/kind';
-import { LeaveDialog } from './leave-dialog';
-import { useApplicationDraft } from './use-application-draft';
-import { useWizardSteps } from './use-wizard-steps';
+import { LeaveDialog } from './wizard/leave-dialog';
+import { useApplicationDraft } from './wizard/use-application-draft';
+import { useWizardSteps } from './wizard/use-wizard-steps';
 import { AnotherApplicationDialog, WizardSentScreen } from './outcome/wizard-sent-screen';
-import { WizardStepScreen } from './wizard-step-screen';
-import { FIRST_SLUG, createWizard, stepIndexOf, type ApplicationInput, type Wizard } from './wizard';
+import { WizardStepScreen } from './wizard/wizard-step-screen';
+import { FIRST_SLUG, createWizard, stepIndexOf, type ApplicationInput, type Wizard } from './wizard/wizard';
 import { useServices } from '@/hooks/services-context';
 
 /** `/proposta/nova/:etapa?`: the wizard; without a known step, its first step (keeping the hand-off). */

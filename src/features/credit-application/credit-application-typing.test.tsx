@@ -29,8 +29,8 @@ vi.mock('./field-kinds/registry', async (importOriginal) => {
   return { ...actual, FieldInput: ProfiledFieldInput };
 });
 
-vi.mock('./field-array-section', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./field-array-section')>();
+vi.mock('./wizard/field-array-section', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./wizard/field-array-section')>();
   function CountedFieldArraySection(props: ComponentProps<typeof actual.FieldArraySection>) {
     // After every commit in which the parent drew the section (no dependency list on purpose).
     useLayoutEffect(() => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
-import { draftStore } from './draft-store';
+import { draftStore } from './wizard/draft-store';
 import { typedApplication } from '@/test/sample-application';
 
 /**

@@ -7,7 +7,7 @@ import {
   typedValuesOf,
   withValueAt,
 } from '@/test/sample-application';
-import { createWizard, type ApplicationInput, type FormStepKey } from './wizard';
+import { createWizard, type ApplicationInput, type FormStepKey } from './wizard/wizard';
 
 const wizard = createWizard(sampleContext);
 const formSteps = wizard.steps.flatMap((step) => (step.key === 'review' ? [] : [step.key]));

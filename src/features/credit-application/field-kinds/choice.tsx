@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import type { ConfigLabel } from '@/config/config-schema';
 import { localizeLabel } from '@/config/config-label';
 import { UF_CODES } from '@/lib/brazil';
-import { fieldId, ownLabel } from '../field-labels';
+import { fieldId, ownLabel } from '../wizard/field-labels';
 import { useCreditApplicationTranslation } from '../texts';
 import { recheckWhenWrong, useFieldErrorText, useHelpText } from './form-text';
 import { asTyped, checked, describe, isBlank } from './kind';

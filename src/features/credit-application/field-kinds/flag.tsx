@@ -4,9 +4,9 @@ import Radio from '@mui/material/Radio';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { visuallyHidden } from '@mui/utils';
 import * as z from 'zod/mini';
-import { fieldId, fieldLabel, ownLabel } from '../field-labels';
+import { fieldId, fieldLabel, ownLabel } from '../wizard/field-labels';
 import { useCreditApplicationTranslation } from '../texts';
-import { useArrayErrorCode } from '../use-form-errors';
+import { useArrayErrorCode } from '../wizard/use-form-errors';
 import { describe } from './kind';
 import type { FieldInputProps, FieldKind, FieldOptions, KindMeta } from './kind';
 

@@ -4,9 +4,9 @@ import { mergeRefs } from '@/lib/merge-refs';
 import { TextInput, type TextInputProps } from '@/components/text-input';
 import { useDigitMask } from '@/hooks/use-digit-mask';
 import type { DigitPattern } from '@/lib/digit-pattern';
-import { fieldId, ownLabel, useErrorMessage } from '../field-labels';
+import { fieldId, ownLabel, useErrorMessage } from '../wizard/field-labels';
 import { useCreditApplicationTranslation } from '../texts';
-import { useErrorCode } from '../use-form-errors';
+import { useErrorCode } from '../wizard/use-form-errors';
 import type { BaseMeta } from './kind';
 
 /** Personal data: no autofill, spell check or autocorrect (docs/requirements.md B6). */

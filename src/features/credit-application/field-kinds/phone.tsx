@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { formatPhoneNumber, isValidDdd, isValidPhoneNumber, readPhoneTyping } from '@/lib/brazil';
 import { onlyDigits, type DigitPattern } from '@/lib/digit-pattern';
-import { fieldId } from '../field-labels';
+import { fieldId } from '../wizard/field-labels';
 import { FormText, useTextValues } from './form-text';
 import { asTyped, checked, describe, isBlank, pathOf } from './kind';
 import type { FieldInputProps, FieldKind, KindMeta } from './kind';

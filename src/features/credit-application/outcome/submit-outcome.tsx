@@ -18,9 +18,9 @@ import { useServices } from '@/hooks/services-context';
 import { TechnicalDetails, TechnicalText } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import { useRuntimeConfig } from '@/config/config-context';
-import { fieldLabel } from '../field-labels';
+import { fieldLabel } from '../wizard/field-labels';
 import { AnalysesList, RETURN_TO_REVIEW, SubmitButton } from '../review/review-summary';
-import { stepOfField, type Wizard } from '../wizard';
+import { stepOfField, type Wizard } from '../wizard/wizard';
 
 /** How a send of the application ended: what `SubmitOutcome` shows, one box per outcome. */
 export type SubmitOutcomeState =

@@ -6,8 +6,8 @@ import type { Ref, RefObject } from 'react';
 import { useCreditApplicationTranslation } from '../texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SubmitOutcome } from './submit-outcome';
-import type { WizardStepsState } from '../use-wizard-steps';
-import type { Wizard } from '../wizard';
+import type { WizardStepsState } from '../wizard/use-wizard-steps';
+import type { Wizard } from '../wizard/wizard';
 
 /** The sent application's outcome, with what can follow it: its status, a new one, print, another for the CPF. */
 export function WizardSentScreen({

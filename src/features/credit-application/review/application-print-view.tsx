@@ -6,7 +6,7 @@ import { formatCpf } from '@/lib/cpf';
 import { formatDateTime } from '@/lib/date-time-format';
 import { reviewSections, useDisplayContext, type ReadValue, type ReviewRow } from './review-rows';
 import { useCreditApplicationTranslation } from '../texts';
-import type { Wizard } from '../wizard';
+import type { Wizard } from '../wizard/wizard';
 
 /** When the summary is printed after the send: when it left and the code the provider gave, if any. */
 export interface SentReceipt {

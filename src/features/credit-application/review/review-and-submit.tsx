@@ -5,11 +5,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCreditApplicationTranslation } from '../texts';
 import { LiveRegion } from '@/components/live-region';
-import { fieldLabel } from '../field-labels';
+import { fieldLabel } from '../wizard/field-labels';
 import { DuplicateCheck, RETURN_TO_REVIEW, ReviewSummary, SubmitButton } from './review-summary';
 import { SubmitOutcome } from '../outcome/submit-outcome';
 import { useReviewSubmit, type SentApplication } from './use-review-submit';
-import { FIRST_SLUG, stepOfField, type Wizard } from '../wizard';
+import { FIRST_SLUG, stepOfField, type Wizard } from '../wizard/wizard';
 
 /**
  * The review, the duplicate warning and the one submit (`useReviewSubmit`), or, while the form does not

@@ -5,7 +5,7 @@ import { translate, type SupportedLanguage } from '@/lib/i18n';
 import type { DisplayContext, RuleContext } from '../field-kinds/kind';
 import { reviewSections, type ReviewSection } from './review-rows';
 import '../texts';
-import { createWizard, type ApplicationInput } from '../wizard';
+import { createWizard, type ApplicationInput } from '../wizard/wizard';
 
 const rules: RuleContext = {
   domains: defaultDomains,

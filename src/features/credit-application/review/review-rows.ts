@@ -3,7 +3,7 @@ import { productQueries } from '@/api/products';
 import { useServices } from '@/hooks/services-context';
 import type { DisplayContext } from '../field-kinds/kind';
 import { display } from '../field-kinds/registry';
-import { fieldLabel, ownLabel } from '../field-labels';
+import { fieldLabel, ownLabel } from '../wizard/field-labels';
 import { useCreditApplicationTranslation } from '../texts';
 import {
   isArrayEntry,
@@ -12,7 +12,7 @@ import {
   type FormStepKey,
   type StepSlug,
   type Wizard,
-} from '../wizard';
+} from '../wizard/wizard';
 
 /**
  * What the review shows, read from the step schemas: each step's label–value rows, each value through its

@@ -22,7 +22,7 @@ import { useServices } from '@/hooks/services-context';
 import { isValidCpf } from '@/lib/cpf';
 import { onlyDigits } from '@/lib/digit-pattern';
 import { reviewSections, useDisplayContext, type ReviewRow } from './review-rows';
-import type { StepKey, StepSlug, Wizard } from '../wizard';
+import type { StepKey, StepSlug, Wizard } from '../wizard/wizard';
 
 /** Router state of an "Alterar" link: after the change, "Continuar" returns to the review. */
 export const RETURN_TO_REVIEW = { returnTo: 'revisao' } as const;

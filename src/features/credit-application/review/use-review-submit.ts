@@ -7,10 +7,10 @@ import type { CreditApplicationRequest } from '@/api/schemas/credit-application'
 import { useServices } from '@/hooks/services-context';
 import { useConfirmedMutation } from '@/hooks/use-confirmed-mutation';
 import { useRuntimeConfig } from '@/config/config-context';
-import { draftStore } from '../draft-store';
+import { draftStore } from '../wizard/draft-store';
 import type { SubmitOutcomeState } from '../outcome/submit-outcome';
 import { toCreditApplicationRequest } from '../to-request';
-import type { ApplicationInput, Wizard } from '../wizard';
+import type { ApplicationInput, Wizard } from '../wizard/wizard';
 
 /** What the page keeps of a sent application (the success screen and "another for this CPF"). */
 export interface SentApplication {

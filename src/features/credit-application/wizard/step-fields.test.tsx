@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { renderInProviders } from '@/test/render-route';
-import { rows } from './field-kinds/rows';
-import { email } from './field-kinds/email';
-import { personName } from './field-kinds/text';
+import { rows } from '../field-kinds/rows';
+import { email } from '../field-kinds/email';
+import { personName } from '../field-kinds/text';
 import { StepFields } from './step-fields';
 import { fieldsOf } from './wizard';
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, type RefObject } from 'react';
-import { useCreditApplicationTranslation } from './texts';
+import { useCreditApplicationTranslation } from '../texts';
 
 /**
  * The wizard's keyboard shortcuts for the moves an operator makes all day: "Continuar" and "Adicionar"

@@ -9,11 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { DisplayContext } from './field-kinds/kind';
-import { display } from './field-kinds/registry';
-import type { RowItem } from './field-kinds/rows';
-import { useCreditApplicationTranslation } from './texts';
-import { rowLines, type ReadValue } from './review/review-rows';
+import type { DisplayContext } from '../field-kinds/kind';
+import { display } from '../field-kinds/registry';
+import type { RowItem } from '../field-kinds/rows';
+import { useCreditApplicationTranslation } from '../texts';
+import { rowLines, type ReadValue } from '../review/review-rows';
 import { useProblemCount } from './use-form-errors';
 import { rowFieldsOf, type ArrayEntry } from './wizard';
 

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import type { Ref } from 'react';
 import { focusField } from './field-focus';
-import { useCreditApplicationTranslation } from './texts';
+import { useCreditApplicationTranslation } from '../texts';
 import { fieldId, fieldLabel, useErrorMessage } from './field-labels';
 import type { FieldProblem } from './use-form-errors';
 

@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import { memo } from 'react';
-import { FieldInput } from './field-kinds/registry';
-import type { FieldEntry } from './field-kinds/kind';
+import { FieldInput } from '../field-kinds/registry';
+import type { FieldEntry } from '../field-kinds/kind';
 
 /**
  * The fields of a step or of a row, in a grid: one column on phones, the schema's widths from md up.

@@ -8,10 +8,10 @@ import { cpfCheckDigits, formatCpf } from '@/lib/cpf';
 import { isoToBrDate, parseBrDate, toIsoDate, type CalendarDate } from '@/lib/calendar-dates';
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money';
 import { suggestPrintedName } from '@/lib/printed-name';
-import type { RuleContext } from './field-kinds/kind';
+import type { RuleContext } from '../field-kinds/kind';
 import { sampleApplication } from '@/test/sample-application';
-import { DUE_DAYS } from './steps/product';
-import { toCreditApplicationRequest } from './to-request';
+import { DUE_DAYS } from '../steps/product';
+import { toCreditApplicationRequest } from '../to-request';
 import { createWizard, type ApplicationInput } from './wizard';
 
 /** The problems the wizard's schema finds, as `{ path, code }`. */

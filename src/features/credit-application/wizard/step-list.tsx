@@ -4,7 +4,7 @@ import { visuallyHidden } from '@mui/utils';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
-import { useCreditApplicationTranslation } from './texts';
+import { useCreditApplicationTranslation } from '../texts';
 import type { Wizard } from './wizard';
 
 /**

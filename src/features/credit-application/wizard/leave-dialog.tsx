@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCreditApplicationTranslation } from './texts';
+import { useCreditApplicationTranslation } from '../texts';
 
 /** Asked when the operator leaves the wizard for another screen with unsent data. */
 export function LeaveDialog({

@@ -1,6 +1,6 @@
 import { useRuntimeConfig } from '@/config/config-context';
-import type { ErrorCode } from './field-kinds/kind';
-import { creditApplicationTexts, useCreditApplicationTranslation, type TFunction } from './texts';
+import type { ErrorCode } from '../field-kinds/kind';
+import { creditApplicationTexts, useCreditApplicationTranslation, type TFunction } from '../texts';
 
 /** The DOM id of the input at `path`, so that the error summary can link to it. */
 export function fieldId(path: string): string {

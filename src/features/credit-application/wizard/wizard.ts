@@ -1,15 +1,15 @@
 import * as z from 'zod/mini';
-import { anyDate } from './field-kinds/date';
-import { fieldMeta, pathOf, type ErrorCode, type FieldEntry, type RuleContext } from './field-kinds/kind';
-import { rowSchemaOf, rowsMeta, type RowsMeta } from './field-kinds/rows';
-import { additionalCardsStep } from './steps/additional-cards';
-import { addressesStep } from './steps/addresses';
-import { documentStep } from './steps/document';
-import { incomeStep } from './steps/income';
-import { personalStep } from './steps/personal';
-import { phonesStep } from './steps/phones';
-import { productStep } from './steps/product';
-import type { creditApplicationTexts } from './texts';
+import { anyDate } from '../field-kinds/date';
+import { fieldMeta, pathOf, type ErrorCode, type FieldEntry, type RuleContext } from '../field-kinds/kind';
+import { rowSchemaOf, rowsMeta, type RowsMeta } from '../field-kinds/rows';
+import { additionalCardsStep } from '../steps/additional-cards';
+import { addressesStep } from '../steps/addresses';
+import { documentStep } from '../steps/document';
+import { incomeStep } from '../steps/income';
+import { personalStep } from '../steps/personal';
+import { phonesStep } from '../steps/phones';
+import { productStep } from '../steps/product';
+import type { creditApplicationTexts } from '../texts';
 import { compareDates } from '@/lib/calendar-dates';
 
 /**
