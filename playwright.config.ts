@@ -144,8 +144,8 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      // The journeys run per profile below; the repeated gestures are the soak (playwright.soak.config.ts).
-      testIgnore: [/journeys\.spec\.ts$/, /gestures\.spec\.ts$/],
+      // The journeys run per profile below.
+      testIgnore: /journeys\.spec\.ts$/,
       use: chromium,
     },
     ...journeyProjects,

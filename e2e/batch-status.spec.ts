@@ -8,7 +8,6 @@ import { patchConfig } from './support/patch-config';
 import type { PrivacyWatch } from './support/privacy-watch';
 import type { SandboxControl } from './support/sandbox-control';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
-import { expectNoSidewaysScroll } from './support/layout-checks';
 
 const formatted = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 
@@ -126,6 +125,13 @@ function watchInFlight(page: Page) {
 const progress = (page: Page) => page.getByTestId('batch-progress');
 const resultsTable = (page: Page) => page.getByRole('table', { name: 'Resultados da consulta em lote' });
 
+/**
+ * The batch in a real browser: a day of CPFs over the network, four at a time through the provider's
+ * 429s, each asked once, down to the CSV file; a file dropped or picked; the paper; the browser's own
+ * question before the tab closes while it runs. Filtering, sorting, stopping, retrying, paging and the
+ * export's choices are proven by batch-page.test.tsx on the same sandbox handlers; every state's picture
+ * and axe pass by e2e/visual/screens.visual.ts.
+ */
 test.describe('batch status lookup', () => {
   test('a pasted day of CPFs: checked first, four at a time through two 429s, each asked once, every code in the table and the CSV', async ({
     page,
@@ -284,232 +290,6 @@ test.describe('batch status lookup', () => {
     await page.getByRole('button', { name: 'Consultar 2 CPFs' }).click();
     await expect(progress(page)).toHaveText(/^2 de 2 consultados · Concluída/, { timeout: 30_000 });
     expect(await lookupsPerCpf(sandbox)).toEqual({ [seededCpfs.freshApproves]: 1, [bruno]: 1 });
-  });
-
-  test('"Parar" aborts what is in flight and drops the rest, "Continuar" finishes them; a CPF that keeps failing is retried twice, then alone on request', async ({
-    page,
-    sandbox,
-    privacy,
-  }) => {
-    await sandbox.reset({ seedAnalyses: 12 });
-    await patchConfig(page, { requestTimeoutMs: 60_000 });
-    const twelve = seededFirst(12);
-    watchCpfs(privacy, twelve);
-    const inFlight = watchInFlight(page);
-    await openBatch(page);
-
-    // The first two lookups hang: the other ten are answered, those two stay in flight.
-    await sandbox.fault({ endpoint: 'analysisStatus', kind: 'hang', times: 2 });
-    await page.getByRole('textbox', { name: 'CPFs' }).fill(twelve.join('\n'));
-    await page.getByRole('button', { name: 'Consultar 12 CPFs' }).click();
-    await expect(progress(page)).toHaveText(/^10 de 12 consultados/, { timeout: 60_000 });
-    expect(inFlight.now).toBe(2);
-    await page.getByRole('button', { name: 'Parar' }).click();
-    await expect(progress(page)).toHaveText('10 de 12 consultados · 2 interrompidos');
-    await expect.poll(() => inFlight.aborted).toBe(2);
-    await expect(resultsTable(page).getByRole('row').filter({ hasText: 'Não consultado' })).toHaveCount(2);
-    expect(await lookupsPerCpf(sandbox)).toEqual(Object.fromEntries(twelve.map((cpf) => [cpf, 1])));
-
-    await page.getByRole('button', { name: 'Continuar as 2 interrompidas' }).click();
-    await expect(progress(page)).toHaveText(/^12 de 12 consultados · Concluída/, { timeout: 30_000 });
-    // The two that hung (the first two requests to arrive, among the first four sent: four at a time, in an
-    // order the network decides) are asked again, and only they.
-    const continued = await lookupsPerCpf(sandbox);
-    const askedAgain = twelve.filter((cpf) => continued[cpf] === 2);
-    expect(askedAgain).toHaveLength(2);
-    for (const cpf of askedAgain) expect(twelve.slice(0, 4)).toContain(cpf);
-    expect(twelve.filter((cpf) => continued[cpf] === 1)).toHaveLength(10);
-
-    // A new list where one CPF's lookups all answer 503: tried three times, then reported with its reason.
-    await page.getByRole('button', { name: 'Nova lista' }).click();
-    await expect(page.getByRole('textbox', { name: 'CPFs' })).toBeFocused();
-    const [failing, ...others] = [seededCpfs.approved, seededCpfs.pendingDocuments, seededCpfs.withErrors];
-    watchCpfs(privacy, [failing, ...others]);
-    const unavailable = `**/api/v1/cards/request/${failing}/`;
-    await page.route(unavailable, async (route) => {
-      // The sandbox answers (and counts it); the page gets a 503 with the provider's Error object.
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        status: 503,
-        json: { message: 'Serviço indisponível', error: 'Service Unavailable', statusCode: 503 },
-      });
-    });
-    await page.getByRole('textbox', { name: 'CPFs' }).fill([failing, ...others].join('\n'));
-    await page.getByRole('button', { name: 'Consultar 3 CPFs' }).click();
-    await expect(progress(page)).toHaveText(/^3 de 3 consultados · 1 falhou · Concluída/, {
-      timeout: 30_000,
-    });
-    const failedRow = resultsTable(page).getByRole('row').filter({ hasText: 'Falhou' });
-    // What happened in the operator's words, then the provider's own message.
-    await expect(failedRow).toContainText('O provedor teve uma falha. Tente novamente mais tarde.');
-    await expect(failedRow).toContainText('Serviço indisponível');
-    await expect(failedRow).toContainText('(3 tentativas)');
-    const before = await lookupsPerCpf(sandbox);
-    expect([before[failing], ...others.map((cpf) => before[cpf])]).toEqual([3, 1, 1]);
-    await expectNoAxeViolations(page, 'batch, one failed');
-
-    // The provider is back: only the failed CPF is asked again.
-    await page.unroute(unavailable);
-    await page.getByRole('button', { name: 'Tentar de novo a que falhou' }).click();
-    await expect(progress(page)).toHaveText(/^3 de 3 consultados · Concluída/, { timeout: 30_000 });
-    const after = await lookupsPerCpf(sandbox);
-    expect([after[failing], ...others.map((cpf) => after[cpf])]).toEqual([4, 1, 1]);
-    await expect(resultsTable(page)).toContainText('PRP-2026-000123');
-    await expect(resultsTable(page).getByRole('row').filter({ hasText: 'Falhou' })).toHaveCount(0);
-  });
-
-  test('results: counts filter the table, columns sort, the filter finds a code, a row opens the single lookup; accessible in pt-BR and English, light and dark, at 1280 and 390 px', async ({
-    page,
-    sandbox,
-    privacy,
-  }) => {
-    test.setTimeout(90_000);
-    await sandbox.reset({ seedAnalyses: 12 });
-    await patchConfig(page, { requestTimeoutMs: 60_000 });
-    const list = [...seededFirst(12), ...namedCpfs, seededCpfs.failedLookup];
-    watchCpfs(privacy, list);
-    await openBatch(page);
-    await page.getByRole('textbox', { name: 'CPFs' }).fill(['CPF', ...list, '123.456.789-00'].join('\n'));
-    // One CPF refused for good (a 400): a failed row with its reason, and no retry.
-    await sandbox.fault({ endpoint: 'analysisStatus', kind: '400', times: 1 });
-    await page.getByRole('button', { name: `Consultar ${list.length} CPFs` }).click();
-    await expect(progress(page)).toHaveText(/Concluída/, { timeout: 60_000 });
-    await expect(page.getByRole('button', { name: 'Tentar de novo a que falhou' })).toBeVisible();
-    // The results follow the answers a render behind (busy until then): counted once caught up.
-    await expect(page.getByRole('region', { name: 'Resultados', exact: true })).toHaveAttribute(
-      'aria-busy',
-      'false',
-    );
-    const table = resultsTable(page);
-    const bodyRows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
-    const total = await bodyRows.count();
-    await expect(page.getByText(`${total} de ${total} linhas`)).toBeVisible();
-
-    // A count is a filter: pressed, the table shows its rows only; pressed again, all of them.
-    const filters = page.getByRole('group', { name: 'Filtrar por status' });
-    const declined = filters.getByRole('button', { name: /^Reprovada \d+$/ });
-    const declinedCount = Number((await declined.innerText()).match(/\d+$/)?.[0]);
-    await declined.click();
-    await expect(declined).toHaveAttribute('aria-pressed', 'true');
-    await expect(bodyRows).toHaveCount(declinedCount);
-    for (const status of await bodyRows.locator('td:nth-child(3)').allInnerTexts())
-      expect(status).toBe('Reprovada');
-    // With a filter on, the CSV says so and holds its rows unless every row is chosen.
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Exportar CSV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Exportar CSV' });
-    await expect(dialog).toContainText(
-      `A tabela está filtrada (Reprovada): mostra ${declinedCount} de ${total} linhas.`,
-    );
-    await expect(dialog.getByRole('radio', { name: /^Só as? \d* ?linhas? do filtro/ })).toBeChecked();
-    await expect(
-      dialog.getByRole('radio', {
-        name: `Todas as ${total} linhas da consulta. Também a entrada da lista que não é um CPF.`,
-      }),
-    ).not.toBeChecked();
-    await expectNoAxeViolations(page, 'batch, export dialog, filter on');
-    await shot(page, 'batch-export-dialog-filtered-1280-light');
-    await dialog.getByRole('button', { name: 'Exportar' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^analises-em-lote-filtradas-/);
-    const filteredLines = readFileSync(await file.path(), 'utf8')
-      .slice(1)
-      .split('\r\n');
-    expect(filteredLines).toHaveLength(1 + declinedCount);
-    expect(filteredLines.slice(1).every((line) => line.includes(';Reprovada;'))).toBe(true);
-    await declined.click();
-    await expect(filters.getByRole('button', { name: `Todos ${total}` })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await expect(bodyRows).toHaveCount(total);
-
-    // Sorting by code, down: the highest code first.
-    const codeHeader = table.getByRole('columnheader', { name: 'Código para acompanhamento' });
-    await codeHeader.getByRole('button').click();
-    await codeHeader.getByRole('button').click();
-    await expect(codeHeader).toHaveAttribute('aria-sort', 'descending');
-    // The header says the new order at once; the rows follow a render later (useDeferredValue).
-    const codesShown = async () =>
-      (await bodyRows.locator('td:nth-child(4)').allInnerTexts()).filter((code) => code !== '—');
-    await expect
-      .poll(async () => {
-        const codes = await codesShown();
-        return codes.length > 1 && codes.join() === [...codes].sort().reverse().join();
-      })
-      .toBe(true);
-
-    // The text filter finds a tracking code.
-    await page.getByRole('searchbox', { name: 'Filtrar resultados' }).fill('PRP-2026-000123');
-    await expect(bodyRows).toHaveCount(1);
-    await expect(bodyRows.first()).toContainText('Aprovada');
-    await expect(page.getByText(`1 de ${total} linhas`)).toBeVisible();
-
-    // A row opens its CPF in the single lookup, by hand-off (never in the address).
-    await bodyRows
-      .first()
-      .getByRole('link', { name: 'Abrir o CPF ***.***.*47-25 na consulta individual' })
-      .click();
-    await expect(page.getByRole('heading', { name: 'Propostas do CPF 529.982.247-25' })).toBeVisible();
-    await expect(page).toHaveURL(/\/analises$/);
-    await page.getByRole('link', { name: 'Em lote' }).click();
-    await expect(progress(page)).toHaveText(/Concluída/);
-    await page.getByRole('searchbox', { name: 'Filtrar resultados' }).fill('');
-    await expect(bodyRows).toHaveCount(total);
-
-    await expectNoAxeViolations(page, 'batch, finished, pt-BR, light, 1280');
-    await shot(page, 'batch-done-1280-light');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectNoAxeViolations(page, 'batch, finished, pt-BR, light, 390');
-    // No sideways scroll of the page, nor of the table: each row is a block whose status, code, notes and
-    // "Abrir" are all within the screen's width.
-    await expectNoSidewaysScroll(page);
-    const region = page.getByRole('region', { name: 'Resultados da consulta em lote' });
-    expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
-      0,
-    );
-    const firstRow = bodyRows.first();
-    for (const part of [
-      firstRow.getByRole('link', { name: /^Abrir o CPF/ }),
-      firstRow.getByRole('cell').nth(2),
-      firstRow.locator('.status-pill'),
-    ]) {
-      const box = await part.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
-    }
-    const pills = await table
-      .locator('.status-pill')
-      .evaluateAll((all) => all.filter((pill) => pill.scrollWidth > pill.clientWidth).length);
-    expect(pills).toBe(0);
-    // Sorting stays at hand: the sortable headers in a line above the rows.
-    await expect(table.getByRole('columnheader', { name: 'Código para acompanhamento' })).toBeVisible();
-    await shot(page, 'batch-done-390-light');
-
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByRole('button', { name: 'Usar tema escuro' }).click();
-    await expect(page.getByRole('button', { name: 'Usar tema claro' })).toBeVisible();
-    await expectNoAxeViolations(page, 'batch, finished, pt-BR, dark, 1280');
-    await shot(page, 'batch-done-1280-dark');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectNoAxeViolations(page, 'batch, finished, pt-BR, dark, 390');
-    await shot(page, 'batch-done-390-dark');
-
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByRole('button', { name: 'English' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Analyses by CPF, in batch' })).toBeVisible();
-    await expect(progress(page)).toHaveText(
-      new RegExp(`^${list.length} of ${list.length} looked up · 1 failed · Finished in`),
-    );
-    await expect(page.getByRole('group', { name: 'Filter by status' })).toContainText('Declined');
-    const tableInEnglish = page.getByRole('table', { name: 'Results of the batch lookup' });
-    await expect(tableInEnglish.getByRole('row').filter({ hasText: 'No applications' })).toHaveCount(1);
-    await expect(tableInEnglish.getByRole('row').filter({ hasText: 'Declined' })).toHaveCount(declinedCount);
-    await expectNoAxeViolations(page, 'batch, finished, English, dark, 1280');
-    await shot(page, 'batch-done-1280-dark-en');
-    await page.getByRole('button', { name: 'Use light theme' }).click();
-    await expectNoAxeViolations(page, 'batch, finished, English, light, 1280');
-    await shot(page, 'batch-done-1280-light-en');
   });
 
   test('prints on A4 without the app around it, black on white in the dark theme', async ({

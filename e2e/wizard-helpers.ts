@@ -84,21 +84,6 @@ export async function fillStep(page: Page, step: FormStepKey, values: Applicatio
   for (const { path, value } of typedValuesOf(step, values)) await setField(page, path, value);
 }
 
-/**
- * Types, with the keyboard, what `step` needs beyond the fields at `typed` (those a test typed itself, its
- * own way): a test of typing covers fields added to the step later.
- */
-export async function typeOtherFields(page: Page, step: FormStepKey, typed: readonly string[]) {
-  for (const { path, value } of typedValuesOf(step, applicant)) {
-    if (typed.includes(path)) continue;
-    const input = field(page, path);
-    await input.focus();
-    if (await input.evaluate((element) => element instanceof HTMLSelectElement))
-      await input.selectOption(value);
-    else await page.keyboard.type(value);
-  }
-}
-
 /** From a signed-in screen: opens "Nova proposta" and waits for the provider's products (step 1). */
 export async function openApplication(page: Page) {
   await page.getByRole('navigation').getByRole('link', { name: 'Nova proposta' }).click();

@@ -6,13 +6,17 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { expectNoAxeViolations } from '../support/axe-check';
 import { settle } from '../support/settle';
 
-/** The widths: the desktop the operators use, a phone, and the WCAG 1.4.10 reflow width. */
+/**
+ * The widths where the layout changes: the desktop the operators use (the permanent drawer, from md) and a
+ * phone (the temporary drawer, one column). 320 px lays out the same components as 390 with less room:
+ * e2e/layout.spec.ts checks it (no sideways scroll, sign-out on screen) without a picture.
+ */
 export const widths = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
-  { width: 320, height: 640 },
 ] as const;
 
 export const themes = ['light', 'dark'] as const;
@@ -47,6 +51,8 @@ export interface PictureOptions {
   mask?: Locator[];
   /** Waited for at each width and theme before the capture (e.g. a dialog, still open). */
   visible?: Locator;
+  /** A state drawn for its picture only (a variant of one already checked): no axe pass. */
+  skipAxe?: boolean;
 }
 
 /** Resizes, switches the scheme and waits for the page to rest. */
@@ -57,7 +63,11 @@ export async function show(page: Page, size: (typeof widths)[number], theme: (ty
   await settle(page);
 }
 
-/** `<state>-<width>-<theme>.png` at every width and theme; the page is left at 1280 px, light. */
+/**
+ * `<state>-<width>-<theme>.png` at every width and theme, and axe's pass on the state in each theme at
+ * 1280 px and in the phone layout (light): each state reached once serves both. The page is left at
+ * 1280 px, light.
+ */
 export async function pictures(page: Page, state: string, options: PictureOptions = {}) {
   for (const size of widths)
     for (const theme of themes) {
@@ -72,6 +82,8 @@ export async function pictures(page: Page, state: string, options: PictureOption
           fullPage: options.fullPage ?? false,
           mask: options.mask ?? [],
         });
+      if (!options.skipAxe && (size === widths[0] || theme === 'light'))
+        await expectNoAxeViolations(page, `${state} at ${size.width} px, ${theme}`);
     }
   await show(page, widths[0], 'light');
 }

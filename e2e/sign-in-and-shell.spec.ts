@@ -2,7 +2,15 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 
-test.describe('sign-in and products', () => {
+/**
+ * The shell in a real browser: the product names that look like HTML never run, a token typed and sent
+ * with Enter, a reload that forgets it, Back after sign-out, a screen's file that fails to load, the
+ * browser going offline, and the whole shell by keyboard alone. The drawer, the 404, the languages, the
+ * re-authentication and every error of the products screen are the page tests' (app-shell.test.tsx,
+ * products-page.test.tsx, token-form.test.tsx).
+ */
+
+test.describe('sign-in and the shell', () => {
   test('signs in with one click and shows the products, HTML-like names as text', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/entrar$/);
@@ -30,75 +38,12 @@ test.describe('sign-in and products', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
   });
 
-  test('the token field is masked, yet no password field that the browser would offer to save', async ({
-    page,
-  }) => {
-    await page.goto('/entrar');
-    const field = page.getByLabel('Token de acesso');
-    await field.fill('sandbox-analyst');
-    // Chromium offers to save a credential only from a form with a password field: there is none.
-    await expect(page.locator('input[type="password"]')).toHaveCount(0);
-    await expect(field).toHaveAttribute('type', 'text');
-    await expect(field).toHaveAttribute('autocomplete', 'off');
-    const mask = () =>
-      field.evaluate((input) => getComputedStyle(input).getPropertyValue('-webkit-text-security'));
-    expect(await mask()).toBe('disc');
-    await page.getByRole('button', { name: 'Mostrar token' }).click();
-    expect(await mask()).toBe('none');
-    await page.getByRole('button', { name: 'Ocultar token' }).click();
-    expect(await mask()).toBe('disc');
-  });
-
   test('a reload asks for the token again', async ({ page }) => {
     await signInWithSandboxToken(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
     await page.reload();
     await expect(page).toHaveURL(/\/entrar$/);
     await expect(page.getByLabel('Token de acesso')).toBeVisible();
-  });
-
-  test('filters the products', async ({ page }) => {
-    await signInWithSandboxToken(page);
-    await page.getByRole('searchbox', { name: 'Filtrar produtos' }).fill('universitario');
-    await expect(page.getByRole('rowheader')).toHaveCount(1);
-    await expect(page.getByRole('rowheader')).toHaveText('Cartão Universitário');
-    await page.getByRole('searchbox', { name: 'Filtrar produtos' }).fill('zzz');
-    await expect(page.getByText('Nenhum produto corresponde a “zzz”.')).toBeVisible();
-    await expectNoAxeViolations(page, 'products, no match');
-  });
-
-  test('a persistent 500 shows the message and a retry that recovers', async ({ page, sandbox }) => {
-    await sandbox.fault({ endpoint: 'products', kind: '500', times: 3 });
-    await signInWithSandboxToken(page);
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Não foi possível carregar os produtos');
-    await expect(alert).toContainText('Tente novamente mais tarde');
-    await expectNoAxeViolations(page, 'products, 500');
-    await alert.getByRole('button', { name: 'Tentar novamente' }).click();
-    await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
-  });
-
-  test('an HTML 502 page is explained, never rendered', async ({ page, sandbox }) => {
-    await sandbox.fault({ endpoint: 'products', kind: '502', times: 3 });
-    await signInWithSandboxToken(page);
-    await expect(page.getByRole('alert')).toContainText('O provedor não respondeu.');
-    await expect(page.getByText('Bad Gateway')).toHaveCount(0);
-  });
-
-  test('a 401 opens one re-authentication dialog in place, then the page reloads its data', async ({
-    page,
-  }) => {
-    await page.goto('/entrar');
-    await page.getByRole('button', { name: /Token expirado/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sessão expirada' });
-    await expect(dialog).toBeVisible();
-    await expect(page.getByRole('dialog')).toHaveCount(1);
-    await expect(page).toHaveURL(/\/produtos$/);
-    await expectNoAxeViolations(page, 're-authentication dialog');
-    await dialog.getByLabel('Token de acesso').fill('sandbox-operator');
-    await dialog.getByRole('button', { name: 'Continuar' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
   });
 
   test('sign-out returns to sign-in and Back shows no data', async ({ page }) => {
@@ -116,40 +61,6 @@ test.describe('sign-in and products', () => {
     await page.goBack();
     await expect(page.getByLabel('Token de acesso')).toBeVisible();
     await expect(page.getByText('Cartão Gold Internacional')).toHaveCount(0);
-  });
-
-  test('English and dark theme are one click away', async ({ page }) => {
-    await signInWithSandboxToken(page);
-    await page.getByRole('button', { name: 'English' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Credit products' })).toBeVisible();
-    await expect(page).toHaveTitle('Credit products · Cards Back office');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await page.getByRole('button', { name: 'Use dark theme' }).click();
-    await expect(page.getByRole('button', { name: 'Use light theme' })).toBeVisible();
-    await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
-    await expectNoAxeViolations(page, 'products, English, dark');
-  });
-
-  test('every screen of the drawer opens, unknown paths show a 404, all within the shell', async ({
-    page,
-  }) => {
-    test.setTimeout(60_000); // six axe passes: over 30 s on a loaded machine
-    await signInWithSandboxToken(page);
-    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
-    for (const name of ['Nova proposta', 'Análises por CPF', 'Cartões', 'Contas', 'Produtos']) {
-      await nav.getByRole('link', { name }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
-      await expectNoAxeViolations(page, `screen ${name}`);
-    }
-    await page.goto('/entrar');
-    await page.getByRole('button', { name: /Operador/ }).click();
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/nao-existe');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
-    await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
-    await expectNoAxeViolations(page, '404');
   });
 
   test('a screen whose file fails to load shows its error inside a working shell', async ({ page }) => {
