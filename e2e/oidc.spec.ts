@@ -145,17 +145,6 @@ test.describe('OpenID Connect sign-in', () => {
     expect(traffic.accessTokens).toHaveLength(2);
   });
 
-  test('the analyst’s token lacks accounts:read, and the accounts screen says so', async ({
-    page,
-    privacy,
-  }) => {
-    watchIdentityProvider(page, privacy);
-    await page.goto('/contas');
-    await signInAtIdentityProvider(page, 'analyst');
-    await expect(page).toHaveURL(`${OIDC_APP_URL}/contas`);
-    await expect(page.getByText('Sem acesso à lista de contas')).toBeVisible();
-  });
-
   test('a credit application across a silent renewal (refresh token), sent with the renewed token', async ({
     page,
     privacy,
@@ -274,25 +263,6 @@ test.describe('OpenID Connect sign-in', () => {
     // After a time-out the provider is asked for credentials again (prompt=login).
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page.locator('input[name="login"]')).toBeVisible();
-  });
-
-  test('a forged state on the callback is refused with a clear message, and nothing is left', async ({
-    page,
-    privacy,
-  }) => {
-    watchIdentityProvider(page, privacy);
-    privacy.watchTransient('forged-code');
-    // A real sign-in starts (its state and PKCE verifier are stored for the round trip)...
-    await page.goto('/produtos');
-    await page.waitForURL(`${IDP_URL}/**`);
-    // ...but what comes back is someone else's answer.
-    await page.goto('/entrar/retorno?code=forged-code&state=forged-state');
-    await expect(page).toHaveURL(`${OIDC_APP_URL}/entrar`);
-    await expect(page.getByRole('alert')).toContainText(
-      'não corresponde a uma entrada iniciada nesta aba e foi recusada por segurança',
-    );
-    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
-    await expectNoAxeViolations(page, 'forged state');
   });
 
   // At both speeds of the identity provider: its answers (pages, token endpoint, revocation) at once, and

@@ -188,34 +188,6 @@ test.describe('the application on paper', () => {
     expectNoSectionSplit(sectionsEnglish, pagesEnglish);
     await page.emulateMedia({ media: 'screen' });
   });
-
-  test('after the send, the summary gives the time sent and the tracking code, and is no draft', async ({
-    page,
-    privacy,
-  }) => {
-    watchApplicant(privacy);
-    await signInWithSandboxToken(page);
-    await fillCreditApplication(page);
-    await page.getByRole('button', { name: 'Enviar proposta' }).click();
-    const success = page.getByRole('status').filter({ hasText: 'Proposta enviada' });
-    await expect(success).toBeVisible({ timeout: 30_000 });
-    const code = (await success.locator('strong').first().innerText()).trim();
-    expect(code).not.toBe('');
-
-    await printWith(page, page.getByRole('button', { name: 'Imprimir resumo' }));
-    const paper = page.getByTestId('application-print');
-    await expect(paper.getByText(/^Enviada em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/)).toBeVisible();
-    await expect(paper.getByText(`Código de acompanhamento: ${code}`, { exact: true })).toBeVisible();
-    await expect(paper.getByText(/Análises por CPF/)).toBeVisible();
-    await expect(paper.getByText('Rascunho — não enviado')).toHaveCount(0);
-    // The values sent, although the draft is gone from the form.
-    await expect(paper.getByRole('row', { name: /^Nome/ }).first()).toContainText(nome);
-    await expect(page.getByRole('button', { name: 'Nova proposta' })).toBeHidden();
-    const pages = await printedPages(page, 'application-sent-pt');
-    expect(pages.length).toBeLessThanOrEqual(4);
-    expect(pages.join('\n')).toContain(code);
-    await page.emulateMedia({ media: 'screen' });
-  });
 });
 
 test.describe('the single CPF lookup on paper', () => {
