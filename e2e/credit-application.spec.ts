@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
-import { openNavigation } from './support/navigation';
+import { openFromNavigation, openNavigation } from './support/navigation';
 import { patchConfig } from './support/patch-config';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 import { shot } from './support/screenshots';
@@ -332,6 +332,43 @@ test.describe('the clipboard and the caret', () => {
     await expect(birth).toHaveValue('31/02/2000');
   });
 
+  test('nothing is cut silently: branch check digit, long printed name; ’ is an apostrophe', async ({
+    page,
+  }) => {
+    await openStep(page, 'dados-pessoais');
+    await page.locator(name('portador.nome')).pressSequentially('Joana D’Ávila');
+    await page.keyboard.press('Tab');
+    await expect(page.locator(name('portador.nomeimpresso'))).toHaveValue("JOANA D'AVILA");
+    // Her middle names added: the suggestion follows, abbreviated; typed in full, the name is too long
+    // (each of its words is the full name's: the length is the one thing wrong).
+    await page.locator(name('portador.nome')).fill('Joana Maria de Lourdes D’Ávila');
+    await page.keyboard.press('Tab');
+    const printed = page.locator(name('portador.nomeimpresso'));
+    await expect(printed).toHaveValue("JOANA M L D'AVILA");
+    await printed.fill('');
+    await printed.pressSequentially('JOANA MARIA DE LOURDES DAVILA');
+    await expect(printed).toHaveValue('JOANA MARIA DE LOURDES DAVILA');
+    await expect(page.locator('#campo-portador\\.nomeimpresso-help')).toContainText('29 de 26');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.locator('#campo-portador\\.nomeimpresso-help')).toHaveText(
+      'Longo demais para o cartão: no máximo 26 caracteres. Abrevie os nomes do meio.',
+    );
+
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/proposta/nova/renda-e-conta');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const branch = page.locator(name('portador.numerodaagencia'));
+    await branch.pressSequentially('0001-9');
+    await expect(branch).toHaveValue('0001-9');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.locator('#campo-portador\\.numerodaagencia-help')).toHaveText(
+      'Informe a agência sem o dígito verificador (ex.: 0001-9 → 0001): o provedor recebe só o número.',
+    );
+    await expect(page.locator('#campo-portador\\.nomeempresa-help')).toHaveText('Preencha este campo.');
+    await expectNoAxeViolations(page, 'step 4 with refusals');
+  });
+
   test('Tab into the suggestion selects it: typing the name replaces it, and it says it was suggested', async ({
     page,
   }) => {
@@ -583,4 +620,23 @@ test('leaving asks first; the draft survives other screens; sign-out clears it',
   await fillProductStep(page, { codigodoproduto: '101', cartaodecredito: { diadovencimento: '5' } });
   await continueToNextStep(page);
   await expect(page.locator(name('portador.cpf'))).toHaveValue('');
+});
+
+test('on a phone the address is one column and the leave question fills the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openStep(page, 'enderecos');
+  // Two inputs of one address stack: the street is below the CEP.
+  const cep = await page.locator(name('portador.enderecos.0.cep')).boundingBox();
+  const street = await page.locator(name('portador.enderecos.0.logradouro')).boundingBox();
+  expect(cep !== null && street !== null && street.y > cep.y).toBe(true);
+  await page.locator(name('portador.enderecos.0.logradouro')).fill('Rua A');
+  // Leaving for another screen asks first: through the drawer, behind the menu button below md.
+  await openFromNavigation(page, 'Produtos');
+  const dialog = page.getByRole('dialog', { name: 'Sair da proposta?' });
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box !== null && box.width >= 389, 'full-screen dialog').toBe(true);
+  await expectNoAxeViolations(page, 'leave question at 390 px');
+  await dialog.getByRole('button', { name: 'Continuar na proposta' }).click();
+  await expect(page.locator(name('portador.enderecos.0.logradouro'))).toHaveValue('Rua A');
 });
