@@ -65,7 +65,7 @@ test('immutable is only ever on /assets/', async ({ request }) => {
   }
 });
 
-test('with APP_CSP_REPORT_URL set, the same files add report-uri, report-to and Reporting-Endpoints', async ({
+test('with cspReportUrl set, the same files add report-uri, report-to and Reporting-Endpoints', async ({
   request,
 }) => {
   // Reports are off by default (above); a second nginx with them on.
@@ -73,7 +73,7 @@ test('with APP_CSP_REPORT_URL set, the same files add report-uri, report-to and 
     request,
     {
       args: ['--sandbox', process.env.E2E_SANDBOX_URL ?? ''],
-      env: { APP_CSP_REPORT_URL: 'https://csp.bank.example/r' },
+      deploy: { cspReportUrl: 'https://csp.bank.example/r' },
     },
     async (url) => {
       const headers = (await request.get(`${url}/`)).headers();
