@@ -86,7 +86,7 @@ test('with cspReportUrl set, the same files add report-uri, report-to and Report
       // The identity provider's return carries its code and state in the query, and a browser's own
       // report holds the page's address whole: no report directive for an address with a query.
       const callback = (await request.get(`${url}/entrar/retorno?code=c0de&state=st4te`)).headers();
-      expect(callback['content-security-policy']).toMatch(/frame-ancestors 'none'$/);
+      expect(callback['content-security-policy']).toMatch(/frame-ancestors 'none'; frame-src 'none'$/);
       expect(callback['content-security-policy']).not.toContain('report');
       expect(callback['reporting-endpoints']).toBeUndefined();
       expect(callback['x-frame-options']).toBe('DENY');
