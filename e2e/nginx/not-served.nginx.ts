@@ -52,7 +52,7 @@ test('the build’s frames as they are (every mode’s, the sandbox’s among th
   // The control: the build has them, the sandbox's sign-in with its token buttons among them.
   expect(frames).toContain('/first-frames/token-sandbox/entrar.html');
   // Sign-in for each of the four modes, and the entering frame for the two of OpenID Connect.
-  expect(frames.length).toBe(4 + 2);
+  expect(frames).toHaveLength(4 + 2);
   for (const path of [
     ...frames,
     '/first-frames/',

@@ -230,9 +230,9 @@ describe.each(overlays)('deploy/kubernetes/overlays/%s', (overlay) => {
   it('nginx as the Deployment runs it: its ports, its mount, its CPU', () => {
     const parsed = checkDeploy(deploy);
     const nginx = only('apps/v1/Deployment').spec?.template.spec?.containers[0];
-    const ports = Object.fromEntries((nginx?.ports ?? []).map((port) => [port.name, port.containerPort]));
-    expect(Number(parsed.listen)).toBe(ports.http);
-    expect(Number(parsed.probeListen)).toBe(ports.probe);
+    const ports = new Map((nginx?.ports ?? []).map((port) => [port.name, port.containerPort]));
+    expect(Number(parsed.listen)).toBe(ports.get('http'));
+    expect(Number(parsed.probeListen)).toBe(ports.get('probe'));
     expect(parsed.configDir).toBe(nginx?.volumeMounts?.find((mount) => mount.name === 'config')?.mountPath);
     expect(parsed.stateDir).toBe(nginx?.volumeMounts?.find((mount) => mount.name === 'tmp')?.mountPath);
     // One worker per CPU of the limit (`auto` would count the node's).

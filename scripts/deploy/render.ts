@@ -244,7 +244,7 @@ export function checkDeploy(raw: unknown): Deploy {
 }
 
 /** What may stand in a double-quoted nginx string: no quote, backslash, `$` or control character. */
-const QUOTED = /^[^"\\$\u0000-\u001f\u007f]*$/;
+const QUOTED = /^[^"\\$\p{Cc}]*$/u;
 /** What may stand as a bare nginx word (a path, a host, a port). */
 const WORD = /^[A-Za-z0-9._~/%:@+=[\]-]*$/;
 
@@ -282,13 +282,7 @@ function connectOrigins(config: RuntimeConfig, raw: unknown, deploy: Deploy): st
   return [...new Set(origins)];
 }
 
-interface Upstream {
-  SCHEME: string;
-  HOST: string;
-  AUTHORITY: string;
-  SERVER: string;
-  PATH: string;
-}
+type Upstream = Record<'SCHEME' | 'HOST' | 'AUTHORITY' | 'SERVER' | 'PATH', string>;
 
 function upstreamOf(value: string): Upstream {
   const url = new URL(value);

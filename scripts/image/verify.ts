@@ -199,7 +199,7 @@ check(
     JSON.stringify(stanzas.map(({ fields }) => debianPurl(debianPackage(fields), os)).sort()),
   'the SBOM lists exactly the status.d packages, each with its source (upstream=)',
 );
-for (const name of ['nginx', 'libc6', 'libssl3', 'dash', 'ca-certificates']) {
+for (const name of ['nginx', 'libnginx-mod-http-js', 'libc6', 'libssl3', 'ca-certificates']) {
   check(
     debian.some((component) => component.name === name),
     `the SBOM lists Debian's ${name}`,
