@@ -17,8 +17,8 @@ import {
 } from './nginx-helpers';
 
 /**
- * Gateway mode against a hostile provider stand-in (plain http on loopback, which start.sh allows for
- * tests). Nothing the provider (or a CDN in front of it) answers may apply to the app's origin: its
+ * Gateway mode against a hostile provider stand-in (plain http on loopback, which the renderer allows
+ * for tests). Nothing the provider (or a CDN in front of it) answers may apply to the app's origin: its
  * response headers pass by an allow-list only (a CDN's Network Error Logging policy, reports, redirects,
  * prompts, hints, timings, and the names browsers learn next year), nginx obeys none of its X-Accel-*
  * headers, an answer that is not JSON or not final (a 1xx) is the 502 Error object, and every answer

@@ -2,10 +2,10 @@
  * CI's checks of a built image (after `npm run image` and scripts/image/unpack.ts), each one able to fail:
  * - the digest is the one deploy/kubernetes/kustomization.yaml and the README name (unless the build said
  *   its Debian packages are not the lock's: then that is printed as a warning, the build's own);
- * - the config: user 101, start.sh as the entrypoint, the runtime directory, SIGQUIT;
- * - the file system is plain: the only programs are nginx and the tools deploy/image/image.env lists, no
- *   package manager, no apt lists or caches, no compiler; the runtime directory is empty and the nginx
- *   user's, nothing else is; every file start.sh reads is there;
+ * - the config: user 101, nginx as the entrypoint reading the rendered files, no variable but PATH;
+ * - the file system is plain: the only program is nginx (no shell, no tool), its njs module is there, no
+ *   package manager, no apt lists or caches, no compiler; nothing is the nginx user's; the directory the
+ *   pod mounts the rendered files on is there and empty, and no deploy/ file is in the image;
  * - the archive within its size budget (deploy/image/image.env, IMAGE_BUDGET_BYTES);
  * - what a scanner reads holds together with the files: every file of the image is one of a shipped
  *   package's (its md5sum in var/lib/dpkg/status.d/<package>.md5sums, unchanged) or one the build made;
