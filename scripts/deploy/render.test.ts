@@ -119,6 +119,12 @@ describe('render: what nginx reads', () => {
     expect(files['csp-report.conf']).not.toContain('map');
   });
 
+  it('one rule for loopback, the app’s: http on [::1] is accepted as on 127.0.0.1 (start.sh refused it)', () => {
+    const files = render({ ...tokenConfig, baseUrl: 'http://[::1]:4400/api' }, {});
+    expect(files['security-headers.conf']).toContain("connect-src 'self' http://[::1]:4400 https://accounts");
+    expect(refusal({ ...tokenConfig, baseUrl: 'http://[::2]:4400/api' }, {}).key).toBe('baseUrl');
+  });
+
   it('the frames: token mode sign-in everywhere; OpenID Connect sign-in at /entrar, entering elsewhere', () => {
     expect(render(tokenConfig, {})['nginx.conf']).toContain(
       '  map $uri $cartoes_first_frame {\n    default entrar;\n  }',
