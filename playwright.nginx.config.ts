@@ -5,8 +5,8 @@ import { defineConfig } from '@playwright/test';
 import baseConfig from './playwright.config';
 
 /**
- * The production claims, tested on the web server a deployment really runs: nginx with the files in
- * deploy/ (via `npm run serve:nginx`), serving dist/ pointed at the HTTP sandbox. Header check of every
+ * The production claims, tested on the web server a deployment really runs: nginx with the files the
+ * renderer writes (scripts/deploy/render.ts, via `npm run serve:nginx`), serving dist/ pointed at the HTTP sandbox. Header check of every
  * kind of response, framing from another origin, and a smoke subset of the journeys under nginx's CSP
  * (the runtime guard, e2e/support/runtime-guard.ts, fails a test on any CSP violation).
  *
@@ -29,11 +29,9 @@ const GATEWAY_PORT = NGINX_PORT + 2;
 process.env.E2E_GATEWAY_URL = `http://127.0.0.1:${GATEWAY_PORT}`;
 process.env.E2E_GATEWAY_ACCESS_LOG = path.join(accessLogDir, 'gateway-access.log');
 process.env.E2E_GATEWAY_ERROR_LOG = path.join(accessLogDir, 'gateway-error.log');
-/** As e2e/config.e2e.json: a short time-out and the key on (the sandbox honours it). */
-const appEnv = {
-  APP_REQUEST_TIMEOUT_MS: '4000',
-  APP_SEND_IDEMPOTENCY_KEY: 'true',
-};
+/** config.json's members over --sandbox's and --gateway's, as e2e/config.e2e.json: a short time-out and the key on (the sandbox honours it). */
+const appConfig = (environmentName: string) =>
+  `'${JSON.stringify({ environmentName, requestTimeoutMs: 4000, sendIdempotencyKey: true })}'`;
 
 const chromium = baseConfig.projects?.find((project) => project.name === 'chromium');
 
@@ -64,18 +62,16 @@ export default defineConfig<{ sandboxLanes: boolean }>({
       timeout: 30_000,
     },
     {
-      command: `npx tsx scripts/dev/serve-nginx.ts --port ${NGINX_PORT} --sandbox http://127.0.0.1:${SANDBOX_PORT} --access-log ${process.env.E2E_NGINX_ACCESS_LOG} --error-log ${process.env.E2E_NGINX_ERROR_LOG}`,
+      command: `npx tsx scripts/dev/serve-nginx.ts --port ${NGINX_PORT} --sandbox http://127.0.0.1:${SANDBOX_PORT} --config-json ${appConfig('E2E nginx')} --access-log ${process.env.E2E_NGINX_ACCESS_LOG} --error-log ${process.env.E2E_NGINX_ERROR_LOG}`,
       url: `http://127.0.0.1:${NGINX_PORT}/config.json`,
-      env: { APP_ENVIRONMENT_NAME: 'E2E nginx', ...appEnv },
       reuseExistingServer: !process.env.CI,
       // serve-nginx stops nginx gracefully and removes its temporary directory on SIGTERM.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       timeout: 30_000,
     },
     {
-      command: `npx tsx scripts/dev/serve-nginx.ts --port ${GATEWAY_PORT} --gateway http://127.0.0.1:${SANDBOX_PORT} --access-log ${process.env.E2E_GATEWAY_ACCESS_LOG} --error-log ${process.env.E2E_GATEWAY_ERROR_LOG}`,
+      command: `npx tsx scripts/dev/serve-nginx.ts --port ${GATEWAY_PORT} --gateway http://127.0.0.1:${SANDBOX_PORT} --config-json ${appConfig('E2E gateway')} --access-log ${process.env.E2E_GATEWAY_ACCESS_LOG} --error-log ${process.env.E2E_GATEWAY_ERROR_LOG}`,
       url: `http://127.0.0.1:${GATEWAY_PORT}/config.json`,
-      env: { APP_ENVIRONMENT_NAME: 'E2E gateway', ...appEnv },
       reuseExistingServer: !process.env.CI,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       timeout: 30_000,

@@ -1,7 +1,7 @@
 // Gateway mode: what of the provider's answer may reach the browser. The header filter of the gateway's
 // provider side (gateway-upstream-proxy.conf.template), run by nginx's njs module (Debian's
 // libnginx-mod-http-js, njs 0.7: ECMAScript 5 with let and const, no for...of; hence .njs, not a module
-// of this repository's TypeScript). deploy/start.sh copies it into the runtime directory; it is tested on
+// of this repository's TypeScript). scripts/deploy/render.ts copies it beside the rendered files; it is tested on
 // a real nginx (e2e/nginx/gateway-hostile.nginx.ts). docs/decisions/026-gateway-round-4.md says why.
 //
 // The interface is JSON over HTTP: a final status (200 to 599), a JSON body or none, and the few headers

@@ -1,15 +1,24 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { firstFrameFor, firstFrameNames } from '../../src/app/first-frame/frame-routes';
+import { firstFrameFiles, firstFrameFor } from '../../src/app/first-frame/frame-routes';
 import { expect, test } from '../fixtures';
 import { holdTheAppsScripts, recordAddresses, throttleCpu } from '../support/held-scripts';
 import { expectSecurityHeaders, NGINX_URL, withSecondNginx } from './nginx-helpers';
 
 /**
- * Each page gets its first frame (docs/decisions/021-first-frame-from-the-html.md): nginx's `map` in
- * deploy/nginx/nginx.conf.template against src/app/first-frame/frame-routes.ts, on an nginx with
- * OpenID Connect (where the frames differ by path), with the configuration stamped in by start.sh.
+ * Each page gets its first frame (docs/decisions/028-the-first-frame-is-the-app.md): the map the renderer
+ * writes from src/app/first-frame/frame-routes.ts, on an nginx with OpenID Connect (where the frames
+ * differ by path), with the configuration's data block included by nginx's ssi at each request.
  */
+
+/** The OpenID Connect settings of the second nginx here. */
+const oidc = {
+  type: 'oidc',
+  authority: 'http://127.0.0.1:4401',
+  clientId: 'cartoes-backoffice',
+  scope: 'openid',
+  redirectPath: '/volta',
+};
 
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
 
@@ -40,17 +49,13 @@ test('every path gets its first frame, the same as frame-routes.ts says, with th
   request,
 }) => {
   // Titles tell the frames apart: with OpenID Connect, sign-in and the entering frame.
-  expect(new Set(firstFrameNames.map((frame) => builtTitle('oidc-sandbox', frame)))).toEqual(
+  expect(new Set(firstFrameFiles.map((frame) => builtTitle('oidc-sandbox', frame)))).toEqual(
     new Set(['Entrar · Cartões Back-office', 'Entrando · Cartões Back-office']),
   );
   await withSecondNginx(
     request,
     {
-      env: {
-        APP_AUTH_AUTHORITY: 'http://127.0.0.1:4401',
-        APP_AUTH_CLIENT_ID: 'cartoes-backoffice',
-        APP_AUTH_REDIRECT_PATH: '/volta',
-      },
+      config: { auth: oidc },
       args: ['--sandbox', process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:4400'],
     },
     async (url) => {
@@ -64,7 +69,9 @@ test('every path gets its first frame, the same as frame-routes.ts says, with th
           `'self' ${process.env.E2E_SANDBOX_URL ?? ''} http://127.0.0.1:4401`,
         );
         const html = await response.text();
-        expect(title(html), pathname).toBe(builtTitle('oidc-sandbox', firstFrameFor(pathname, '/volta')));
+        expect(title(html), pathname).toBe(
+          builtTitle('oidc-sandbox', firstFrameFor(pathname, { mode: 'sandbox', auth: oidc })),
+        );
         const block = /<script type="application\/json" id="runtime-config">([\s\S]*?)<\/script>/.exec(
           html,
         )?.[1];
@@ -73,6 +80,8 @@ test('every path gets its first frame, the same as frame-routes.ts says, with th
           auth: { redirectPath: '/volta' },
         });
         expect(html, pathname).not.toContain('rel="preload" href="/config.json"');
+        // The frame's include was filled in by nginx, not sent as it is.
+        expect(html, pathname).not.toContain('<!--#');
       }
     },
   );

@@ -17,8 +17,8 @@ import {
 } from './nginx-helpers';
 
 /**
- * Gateway mode against a hostile provider stand-in (plain http on loopback, which start.sh allows for
- * tests). Nothing the provider (or a CDN in front of it) answers may apply to the app's origin: its
+ * Gateway mode against a hostile provider stand-in (plain http on loopback, which the renderer allows
+ * for tests). Nothing the provider (or a CDN in front of it) answers may apply to the app's origin: its
  * response headers pass by an allow-list only (a CDN's Network Error Logging policy, reports, redirects,
  * prompts, hints, timings, and the names browsers learn next year), nginx obeys none of its X-Accel-*
  * headers, an answer that is not JSON or not final (a 1xx) is the 502 Error object, and every answer
@@ -184,12 +184,16 @@ const logArgs = ['--access-log', accessLog, '--error-log', errorLog];
 const bearer = { Authorization: 'Bearer sandbox-operator' };
 const statusPath = `/api/v1/cards/request/${seededCpfs.approved}/`;
 const probeUrl = `http://127.0.0.1:${PROBE_PORT}/__gateway/ready`;
-const gatewayEnv = (extra: Record<string, string> = {}) => ({
-  APP_MODE: 'sandbox',
-  APP_SANDBOX_WORKER: 'false',
-  APP_PROVIDER_UPSTREAM: `${providerUrl}/p`,
-  APP_ACCOUNTS_UPSTREAM: `${providerUrl}/a`,
-  ...extra,
+/** A gateway to the hostile provider: config.json and the deployment document, `gateway` given. */
+const gatewayDocs = (gateway: Record<string, unknown> = {}, deploy: Record<string, unknown> = {}) => ({
+  config: {
+    mode: 'sandbox',
+    sandboxWorker: false,
+    baseUrl: '/api',
+    accountsBaseUrl: '/accounts',
+    environmentName: 'E2E hostile provider',
+  },
+  deploy: { ...deploy, gateway: { provider: `${providerUrl}/p`, accounts: `${providerUrl}/a`, ...gateway } },
 });
 const badGateway = { message: 'O provedor não respondeu.', error: 'Bad Gateway', statusCode: 502 };
 
@@ -206,7 +210,7 @@ function expectOnlyAllowedHeaders(headers: Record<string, string>, what: string)
 test('the provider’s response headers: only named ones pass (an allow-list), each once, and its NEL policy is turned off', async ({
   request,
 }) => {
-  await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
+  await withSecondNginx(request, { ...gatewayDocs(), args: logArgs }, async (url) => {
     for (const [route, status] of [
       [statusPath, 200],
       [`/api/v1/cards/request/${seededCpfs.unknownStatus}/`, 404],
@@ -252,7 +256,7 @@ test('the provider’s response headers: only named ones pass (an allow-list), e
 test('the provider’s X-Accel-* headers are not obeyed: its answer stays its own, and the token reaches no other route', async ({
   request,
 }) => {
-  await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
+  await withSecondNginx(request, { ...gatewayDocs(), args: logArgs }, async (url) => {
     for (const target of [
       '/accounts/v1/account/get-all-accounts/',
       '/a/v1/account/get-all-accounts/',
@@ -309,7 +313,7 @@ test('no proxied answer is anything but JSON: HTML, a script, an unknown encodin
     res.end(answer.body);
   };
   const script = '<script>parent.postMessage(document.cookie, "*")</script>';
-  await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
+  await withSecondNginx(request, { ...gatewayDocs(), args: logArgs }, async (url) => {
     const refused: Array<Record<string, string>> = [
       { 'Content-Type': 'text/html; charset=utf-8' },
       { 'Content-Type': 'text/javascript' },
@@ -369,7 +373,7 @@ test('in the browser, a link or a <script src> to /api/ never makes an answer of
     res.writeHead(200, { 'Content-Type': 'text/javascript' });
     res.end('window.__provider = document.title;');
   };
-  await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
+  await withSecondNginx(request, { ...gatewayDocs(), args: logArgs }, async (url) => {
     // A link the operator opens: a navigation (Sec-Fetch-Dest: document) is no call of the app's.
     const navigation = await page.goto(`${url}${statusPath}`);
     expect(navigation?.status()).toBe(400);
@@ -411,7 +415,7 @@ test('a 1xx from the provider (100, 101, 102, 103): the 502 Error object, and th
     res.writeHead(200, { 'Content-Type': 'text/html', 'X-Frame-Options': 'ALLOWALL' });
     res.end('<script>alert(document.domain)</script>');
   };
-  await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
+  await withSecondNginx(request, { ...gatewayDocs(), args: logArgs }, async (url) => {
     for (const code of [100, 101, 102, 103]) {
       seen.length = 0;
       // The lookup, then on the same connection a request of the app's own: each answer framed apart.
@@ -448,7 +452,7 @@ test('a 1xx from the provider (100, 101, 102, 103): the 502 Error object, and th
 test('a GET with a body, loose path segments and queries never reach the provider as sent', async ({
   request,
 }) => {
-  await withSecondNginx(request, { env: gatewayEnv(), args: logArgs }, async (url) => {
+  await withSecondNginx(request, { ...gatewayDocs(), args: logArgs }, async (url) => {
     // A GET with a body, by length and chunked: a 400 Error object, nothing sent upstream (on the shared
     // keep-alive connection a provider that ignores GET bodies would read it as the next request).
     for (const framing of [
@@ -511,7 +515,7 @@ test('behind trusted proxies the client’s own address counts, and a client can
 }) => {
   await withSecondNginx(
     request,
-    { env: gatewayEnv({ APP_TRUSTED_PROXIES: '10.9.9.9/32' }), args: logArgs },
+    { ...gatewayDocs({ trustedProxies: ['10.9.9.9/32'] }), args: logArgs },
     async (url) => {
       // 127.0.0.1 is no trusted proxy: its X-Forwarded-For is ignored.
       await request.get(`${url}/api/v1/products/`, {
@@ -524,11 +528,7 @@ test('behind trusted proxies the client’s own address counts, and a client can
   await withSecondNginx(
     request,
     {
-      env: gatewayEnv({
-        APP_TRUSTED_PROXIES: '127.0.0.1/32',
-        APP_RATE_LIMIT_PER_SECOND: '1',
-        APP_RATE_LIMIT_BURST: '1',
-      }),
+      ...gatewayDocs({ trustedProxies: ['127.0.0.1/32'], rateLimit: { perSecond: 1, burst: 1 } }),
       args: logArgs,
     },
     async (url) => {
@@ -559,11 +559,7 @@ test('an operator inside a trusted range cannot escape the limit with a forged X
   await withSecondNginx(
     request,
     {
-      env: gatewayEnv({
-        APP_TRUSTED_PROXIES: '127.0.0.0/8',
-        APP_RATE_LIMIT_PER_SECOND: '1',
-        APP_RATE_LIMIT_BURST: '5',
-      }),
+      ...gatewayDocs({ trustedProxies: ['127.0.0.0/8'], rateLimit: { perSecond: 1, burst: 5 } }),
       args: logArgs,
     },
     async (url) => {
@@ -586,7 +582,7 @@ test('an operator inside a trusted range cannot escape the limit with a forged X
 test('requests in flight per client are capped with a 429 Error object', async ({ request }) => {
   await withSecondNginx(
     request,
-    { env: gatewayEnv({ APP_CONN_LIMIT_PER_CLIENT: '2' }), args: logArgs },
+    { ...gatewayDocs({ connectionsPerClient: 2 }), args: logArgs },
     async (url) => {
       holding = true;
       const inFlight = [1, 2].map(() => request.get(`${url}/api/v1/products/`, { headers: bearer }));
@@ -628,7 +624,7 @@ test('readiness: on a listener of its own, made from the provider’s status alo
   };
   await withSecondNginx(
     request,
-    { env: gatewayEnv({ APP_PROBE_LISTEN: `127.0.0.1:${PROBE_PORT}` }), args: logArgs },
+    { ...gatewayDocs({}, { probeListen: `127.0.0.1:${PROBE_PORT}` }), args: logArgs },
     async (url) => {
       // The app's port has no readiness probe, and asks the provider nothing for that path.
       seen.length = 0;
@@ -663,11 +659,10 @@ test('an upstream that is down: readiness says 503 while the app is still served
   await withSecondNginx(
     request,
     {
-      env: gatewayEnv({
-        APP_PROVIDER_UPSTREAM: 'http://127.0.0.1:9/p',
-        APP_ACCOUNTS_UPSTREAM: 'http://127.0.0.1:9/a',
-        APP_PROBE_LISTEN: `127.0.0.1:${PROBE_PORT}`,
-      }),
+      ...gatewayDocs(
+        { provider: 'http://127.0.0.1:9/p', accounts: 'http://127.0.0.1:9/a' },
+        { probeListen: `127.0.0.1:${PROBE_PORT}` },
+      ),
       args: logArgs,
     },
     async (url) => {

@@ -13,7 +13,7 @@ import { expectApiHeaders, withSecondNginx } from './nginx-helpers';
  * Gateway mode against a provider stand-in of this test's own: an https server on loopback with a
  * certificate made here by openssl (self-signed, for "localhost"), which echoes what reached it. A second
  * nginx from the same files (withSecondNginx) proxies to it: refused while the certificate is not trusted
- * (the system CA bundle), accepted once APP_UPSTREAM_CA_FILE names it; what passes and what is stripped
+ * (the system CA bundle), accepted once gateway.caFile names it; what passes and what is stripped
  * either way; a slow answer (504); the rate limit (429); and an upstream that is down (502).
  */
 
@@ -37,7 +37,7 @@ const seen: Seen[] = [];
 const held: Array<() => void> = [];
 
 test.beforeAll(async () => {
-  // SAN: the name nginx verifies (the provider's host in APP_PROVIDER_UPSTREAM).
+  // SAN: the name nginx verifies (the provider's host in gateway.provider).
   execFileSync(
     'openssl',
     [
@@ -118,6 +118,15 @@ function expectLogsWithoutCpf() {
   }
 }
 
+/** config.json of a gateway: the app calls /api and /accounts on its own origin. */
+const gatewayConfig = () => ({
+  mode: 'sandbox',
+  sandboxWorker: false,
+  baseUrl: '/api',
+  accountsBaseUrl: '/accounts',
+  environmentName: 'E2E gateway upstream',
+});
+
 test('a provider whose certificate the CA bundle does not vouch for is refused: 502, nothing sent', async ({
   request,
 }) => {
@@ -125,11 +134,12 @@ test('a provider whose certificate the CA bundle does not vouch for is refused: 
   await withSecondNginx(
     request,
     {
-      env: {
-        APP_MODE: 'sandbox',
-        APP_SANDBOX_WORKER: 'false',
-        APP_PROVIDER_UPSTREAM: `https://localhost:${providerPort}/provider`,
-        APP_ACCOUNTS_UPSTREAM: `http://127.0.0.1:${downPort}/accounts`,
+      config: gatewayConfig(),
+      deploy: {
+        gateway: {
+          provider: `https://localhost:${providerPort}/provider`,
+          accounts: `http://127.0.0.1:${downPort}/accounts`,
+        },
       },
       args: logArgs(),
     },
@@ -155,7 +165,7 @@ test('a provider whose certificate the CA bundle does not vouch for is refused: 
   expectLogsWithoutCpf();
 });
 
-test('a provider verified with APP_UPSTREAM_CA_FILE: the interface’s headers pass, cookies and CORS do not; slow is a 504; past the rate, 429', async ({
+test('a provider verified with gateway.caFile: the interface’s headers pass, cookies and CORS do not; slow is a 504; past the rate, 429', async ({
   request,
 }) => {
   test.setTimeout(60_000);
@@ -163,15 +173,14 @@ test('a provider verified with APP_UPSTREAM_CA_FILE: the interface’s headers p
   await withSecondNginx(
     request,
     {
-      env: {
-        APP_MODE: 'sandbox',
-        APP_SANDBOX_WORKER: 'false',
-        APP_PROVIDER_UPSTREAM: `https://localhost:${providerPort}/provider`,
-        APP_ACCOUNTS_UPSTREAM: `https://localhost:${providerPort}/accounts`,
-        APP_UPSTREAM_CA_FILE: certFile,
-        APP_REQUEST_TIMEOUT_MS: '1000',
-        APP_RATE_LIMIT_PER_SECOND: '1',
-        APP_RATE_LIMIT_BURST: '3',
+      config: { ...gatewayConfig(), requestTimeoutMs: 1000 },
+      deploy: {
+        gateway: {
+          provider: `https://localhost:${providerPort}/provider`,
+          accounts: `https://localhost:${providerPort}/accounts`,
+          caFile: certFile,
+          rateLimit: { perSecond: 1, burst: 3 },
+        },
       },
       args: logArgs(),
     },

@@ -65,7 +65,7 @@ test('immutable is only ever on /assets/', async ({ request }) => {
   }
 });
 
-test('with APP_CSP_REPORT_URL set, the same files add report-uri, report-to and Reporting-Endpoints', async ({
+test('with cspReportUrl set, the same files add report-uri, report-to and Reporting-Endpoints', async ({
   request,
 }) => {
   // Reports are off by default (above); a second nginx with them on.
@@ -73,7 +73,7 @@ test('with APP_CSP_REPORT_URL set, the same files add report-uri, report-to and 
     request,
     {
       args: ['--sandbox', process.env.E2E_SANDBOX_URL ?? ''],
-      env: { APP_CSP_REPORT_URL: 'https://csp.bank.example/r' },
+      deploy: { cspReportUrl: 'https://csp.bank.example/r' },
     },
     async (url) => {
       const headers = (await request.get(`${url}/`)).headers();
@@ -86,7 +86,7 @@ test('with APP_CSP_REPORT_URL set, the same files add report-uri, report-to and 
       // The identity provider's return carries its code and state in the query, and a browser's own
       // report holds the page's address whole: no report directive for an address with a query.
       const callback = (await request.get(`${url}/entrar/retorno?code=c0de&state=st4te`)).headers();
-      expect(callback['content-security-policy']).toMatch(/frame-ancestors 'none'$/);
+      expect(callback['content-security-policy']).toMatch(/frame-ancestors 'none'; frame-src 'none'$/);
       expect(callback['content-security-policy']).not.toContain('report');
       expect(callback['reporting-endpoints']).toBeUndefined();
       expect(callback['x-frame-options']).toBe('DENY');

@@ -8,7 +8,7 @@ import { expect } from '../fixtures';
 
 export const NGINX_URL = process.env.E2E_NGINX_URL ?? 'http://127.0.0.1:4480';
 /**
- * The port a second nginx's readiness probe listens on (APP_PROBE_LISTEN), when a spec gives it one: the
+ * The port a second nginx's readiness probe listens on (gateway.probeListen), when a spec gives it one: the
  * third after the suite's (the suite's nginx, the second nginx and the gateway take the two before it).
  */
 export const PROBE_PORT = Number(new URL(NGINX_URL).port) + 3;
@@ -22,7 +22,7 @@ const SECURITY_HEADERS = {
 };
 
 /**
- * The security headers of deploy/start.sh on one response (header names in lower case). `connectSrc`:
+ * The security headers of the rendered nginx on one response (header names in lower case). `connectSrc`:
  * the expected connect-src (default: the suite's nginx, pointed at the HTTP sandbox).
  */
 export function expectSecurityHeaders(
@@ -47,7 +47,7 @@ export function expectSecurityHeaders(
   expect(directives.get('base-uri'), `base-uri on ${what}`).toBe("'none'");
   expect(directives.get('connect-src'), `connect-src on ${what}`).toBe(connectSrc);
   expect(csp, `no unsafe-eval on ${what}`).not.toContain('unsafe-eval');
-  // CSP reports are off unless APP_CSP_REPORT_URL is set.
+  // CSP reports are off unless the deployment document's cspReportUrl is set.
   expect(csp, `no report directive on ${what}`).not.toContain('report-');
 }
 
@@ -184,19 +184,15 @@ export function framedResponses(text: string): FramedResponse[] {
   return responses;
 }
 
-/** This process's environment minus any APP_* variable: the second nginx gets only the ones given. */
-function environmentWithoutAppVariables(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('APP_')));
-}
-
 /**
- * A second nginx from the same files, on the port after the suite's one, with other variables (e.g.
- * provider mode); stopped, and its exit checked, once `use` is done. One at a time: the suite runs on
- * one worker.
+ * A second nginx from the same files, on the port after the suite's one, with another configuration
+ * (config.json's members, and the deployment document's: scripts/deploy/render.ts), laid over what
+ * `--sandbox URL` or `--gateway URL` in `args` set, or whole without them; stopped, and its exit checked,
+ * once `use` is done. One at a time: the suite runs on one worker.
  */
 export async function withSecondNginx(
   request: APIRequestContext,
-  options: { env: Record<string, string>; args?: string[] },
+  options: { config?: Record<string, unknown>; deploy?: Record<string, unknown>; args?: string[] },
   use: (url: string) => Promise<void>,
 ) {
   const port = Number(new URL(NGINX_URL).port) + 1;
@@ -205,8 +201,17 @@ export async function withSecondNginx(
     // npx, which does not pass it on; not the tsx command either, which relays it but, when the child has
     // not acknowledged it within 30 ms (a busy machine), kills it outright and leaves nginx running.
     process.execPath,
-    ['--import', 'tsx', 'scripts/dev/serve-nginx.ts', '--port', String(port), ...(options.args ?? [])],
-    { env: { ...environmentWithoutAppVariables(), ...options.env }, stdio: ['ignore', 'ignore', 'pipe'] },
+    [
+      '--import',
+      'tsx',
+      'scripts/dev/serve-nginx.ts',
+      '--port',
+      String(port),
+      ...(options.config ? ['--config-json', JSON.stringify(options.config)] : []),
+      ...(options.deploy ? ['--deploy-json', JSON.stringify(options.deploy)] : []),
+      ...(options.args ?? []),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

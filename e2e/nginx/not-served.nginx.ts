@@ -4,8 +4,8 @@ import { expectSecurityHeaders, NGINX_URL, withSecondNginx } from './nginx-helpe
 
 /**
  * What nginx must not serve: dotfiles (build leftovers such as Vite's .vite/manifest.json, editor and
- * VCS files) anywhere, the build's prerendered frames as they are (every sign-in mode's, before start.sh
- * stamps the configuration in), and the sandbox's mock Service Worker anywhere but a
+ * VCS files) anywhere, the build's prerendered frames as files (every sign-in mode's, the configuration's
+ * include unfilled) and that include's own address, and the sandbox's mock Service Worker anywhere but a
  * sandbox-in-the-browser deployment. Each refusal is a 404 with the security headers, never the app's HTML.
  */
 
@@ -37,7 +37,7 @@ test('dotfiles: 404 with the security headers, not the app', async ({ request })
   }
 });
 
-/** The build's prerendered frames, before start.sh stamps them (`first-frames/<mode>/<frame>.html`). */
+/** The build's prerendered frames as files (`first-frames/<mode>/<frame>.html`). */
 function builtFrames(): string[] {
   return readdirSync('dist/first-frames', { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.html'))
@@ -51,7 +51,8 @@ test('the build’s frames as they are (every mode’s, the sandbox’s among th
   const frames = builtFrames();
   // The control: the build has them, the sandbox's sign-in with its token buttons among them.
   expect(frames).toContain('/first-frames/token-sandbox/entrar.html');
-  expect(frames.length).toBeGreaterThanOrEqual(4 * 9);
+  // Sign-in for each of the four modes, and the entering frame for the two of OpenID Connect.
+  expect(frames).toHaveLength(4 + 2);
   for (const path of [
     ...frames,
     '/first-frames/',
@@ -59,6 +60,8 @@ test('the build’s frames as they are (every mode’s, the sandbox’s among th
     '/first-frames//token-sandbox/entrar.html',
     '/%66irst-frames/token-sandbox/entrar.html',
     '/assets/../first-frames/token-sandbox/entrar.html',
+    // The configuration's data block, which only the frames' include may ask for.
+    '/__runtime-config',
   ]) {
     // Whole URLs: `//first-frames/…` alone would name a host.
     const response = await request.get(`${NGINX_URL}${path}`);
@@ -76,11 +79,13 @@ test('sandbox mode without the worker (this suite): no /mockServiceWorker.js', a
 
 test('a provider deployment: no /mockServiceWorker.js, no dotfiles', async ({ request }) => {
   const provider = {
-    APP_BASE_URL: 'https://cards.provider.example/api',
-    APP_ACCOUNTS_BASE_URL: 'https://accounts.provider.example',
+    mode: 'provider',
+    baseUrl: 'https://cards.provider.example/api',
+    accountsBaseUrl: 'https://accounts.provider.example',
+    environmentName: 'Produção',
   };
   const connectSrc = "'self' https://cards.provider.example https://accounts.provider.example";
-  await withSecondNginx(request, { env: provider }, async (url) => {
+  await withSecondNginx(request, { config: provider }, async (url) => {
     expect(await (await request.get(`${url}/config.json`)).json()).toMatchObject({ mode: 'provider' });
     for (const path of ['/mockServiceWorker.js', ...DOTFILES, ...builtFrames()]) {
       const response = await request.get(`${url}${path}`);
@@ -95,8 +100,13 @@ test('a provider deployment: no /mockServiceWorker.js, no dotfiles', async ({ re
 test('sandbox mode with the worker: /mockServiceWorker.js is served (and still no dotfile)', async ({
   request,
 }) => {
-  const sandbox = { APP_MODE: 'sandbox', APP_BASE_URL: '/api', APP_ACCOUNTS_BASE_URL: '/accounts' };
-  await withSecondNginx(request, { env: sandbox }, async (url) => {
+  const sandbox = {
+    mode: 'sandbox',
+    baseUrl: '/api',
+    accountsBaseUrl: '/accounts',
+    environmentName: 'Produção',
+  };
+  await withSecondNginx(request, { config: sandbox }, async (url) => {
     const worker = await request.get(`${url}/mockServiceWorker.js`);
     expect(worker.status()).toBe(200);
     expect(worker.headers()['content-type']).toMatch(/^application\/javascript/);

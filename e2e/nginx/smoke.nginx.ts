@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe-check';
 import { signInWithSandboxToken } from '../support/sandbox-sign-in';
 
 /**
- * The journeys' smoke subset on nginx, under the CSP that deploy/start.sh writes. The runtime guard of
+ * The journeys' smoke subset on nginx, under the CSP that scripts/deploy/render.ts writes. The runtime guard of
  * e2e/fixtures.ts fails any of these on a single CSP violation, console error or page error, so a
  * production header that breaks the app (a style, a worker, a call to the provider) shows up here.
  */

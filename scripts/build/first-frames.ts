@@ -4,20 +4,17 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { APP_SCRIPTS_TEMPLATE_ID, EARLY_INPUT_SCRIPT } from '../../src/app/first-frame/early-input';
-import {
-  firstFrameNames,
-  type FirstFrameName,
-  type FirstFrameVariant,
-} from '../../src/app/first-frame/frame-routes';
+import type { FirstFrameVariant } from '../../src/app/first-frame/frame-routes';
 import type { RenderedFirstFrame } from '../../src/app/first-frame/render-first-frames';
-import { earlyInputScriptSource } from './security-headers';
+import { withConfigInclude } from './runtime-html';
 
 /**
  * The first frames (docs/decisions/028-the-first-frame-is-the-app.md): once the client build is written,
  * renders src/app/first-frame/render-first-frames.tsx with React's server renderer (a server build of that
  * one entry, run here) and writes each frame into a copy of the built index.html:
- * `dist/first-frames/<mode>/<frame>.html`, which a server sends for a path with the runtime configuration
- * stamped in (scripts/build/runtime-html.ts; deploy/start.sh for nginx). `dist/index.html` itself holds
+ * `dist/first-frames/<mode>/<frame>.html` (sign-in, and with OpenID Connect the entering frame), which a
+ * server sends for a path with the runtime configuration stamped in where the frame includes it
+ * (scripts/build/runtime-html.ts; nginx's ssi, scripts/deploy/render.ts). `dist/index.html` itself holds
  * the provider token mode's sign-in, the frame a plain static host sends with its config.json beside it.
  *
  * Every page also gets the early-input script in its head (src/app/first-frame/early-input.ts): it keeps
@@ -108,38 +105,19 @@ async function renderFrames(root: string): Promise<RenderedFirstFrame[]> {
   return renderFirstFrames();
 }
 
-/**
- * Which rendered frame each path's file holds. Token sign-in: sign-in everywhere (a cold start always
- * shows it: the token lives in memory only). OpenID Connect: sign-in at /entrar, the entering frame at
- * every other path (a cold start there leaves for the identity provider, or comes back from it).
- */
-function renderedFor(frames: RenderedFirstFrame[], variant: FirstFrameVariant, name: FirstFrameName) {
-  const own = frames.filter((frame) => frame.variant === variant);
-  const wanted = name === 'entrar' ? 'entrar' : 'entrando';
-  const frame = own.find((candidate) => candidate.name === wanted) ?? own.find((f) => f.name === 'entrar');
-  if (!frame) throw new Error(`no first frame was rendered for ${variant}`);
-  return frame;
-}
-
 export async function writeFirstFrames(root: string, outDir: string): Promise<void> {
   const frames = await renderFrames(root);
   const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const framesDir = path.join(outDir, 'first-frames');
   rmSync(framesDir, { recursive: true, force: true });
-  const variants = [...new Set(frames.map((frame) => frame.variant))];
-  for (const variant of variants) {
-    for (const name of firstFrameNames) {
-      const file = path.join(framesDir, variant, `${name}.html`);
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, firstFramePage(template, renderedFor(frames, variant, name)));
-    }
+  for (const frame of frames) {
+    const file = path.join(framesDir, frame.variant, `${frame.name}.html`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, withConfigInclude(firstFramePage(template, frame)));
   }
-  writeFileSync(
-    path.join(outDir, 'index.html'),
-    firstFramePage(template, renderedFor(frames, STATIC_HOST_VARIANT, 'entrar')),
-  );
-  // For deploy/start.sh, which writes nginx's policy: the inline script's CSP source.
-  writeFileSync(path.join(framesDir, 'script-src'), earlyInputScriptSource());
+  const staticHost = frames.find((frame) => frame.variant === STATIC_HOST_VARIANT && frame.name === 'entrar');
+  if (!staticHost) throw new Error(`no sign-in frame was rendered for ${STATIC_HOST_VARIANT}`);
+  writeFileSync(path.join(outDir, 'index.html'), firstFramePage(template, staticHost));
 }
 
 /** Escapes a text for HTML. */

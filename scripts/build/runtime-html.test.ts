@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { firstFrameFor, firstFrameVariant } from '../../src/app/first-frame/frame-routes';
-import { configDataBlock, runtimePage, stampConfig } from './runtime-html';
+import { configDataBlock, runtimePage, stampConfig, withConfigInclude } from './runtime-html';
 
 const page = (body: string) => `<!doctype html>
 <html><head><title>t</title>
@@ -46,40 +46,51 @@ describe('the configuration stamped into a page', () => {
     );
   });
 
+  it('replaces a frame’s include (what nginx’s ssi fills in) the same way', () => {
+    const frame = withConfigInclude(page(''));
+    expect(frame).toContain('<!--# include virtual="/__runtime-config" -->');
+    expect(frame).not.toContain('rel="preload"');
+    expect(stampConfig(frame, token)).toBe(stampConfig(page(''), token));
+  });
+
   it('refuses a page that has no preload to stamp in place of', () => {
     expect(() => stampConfig('<html><head></head></html>', token)).toThrow(/no config.json preload/);
   });
 });
 
 describe('which first frame a path gets', () => {
+  const oidcConfig = JSON.parse(oidc) as { mode: string; auth: { type: string; redirectPath: string } };
+  const tokenConfig = JSON.parse(token) as { mode: string };
+
+  it.each(['/', '/index.html', '/entrar', '/entrar/retorno', '/produtos', '/proposta/nova/dados-pessoais', '/nada'])(
+    'token mode, %s: sign-in',
+    (pathname) => {
+      expect(firstFrameFor(pathname, tokenConfig)).toBe('entrar');
+    },
+  );
+
   it.each([
-    ['/', 'produtos'],
-    ['/index.html', 'produtos'],
     ['/entrar', 'entrar'],
     ['/entrar/', 'entrar'],
-    ['/entrar/retorno', 'retorno'],
-    ['/entrar/retorno/popup', 'retorno'],
-    ['/produtos', 'produtos'],
-    ['/proposta/nova', 'proposta-nova'],
-    ['/proposta/nova/dados-pessoais', 'proposta-nova'],
-    ['/analises', 'analises'],
-    ['/analises/lote', 'analises-lote'],
-    ['/cartoes', 'cartoes'],
-    ['/contas/', 'contas'],
-    ['/produtos/x', 'nao-encontrada'],
-    ['/nada', 'nao-encontrada'],
-  ])('%s: %s', (pathname, frame) => {
-    expect(firstFrameFor(pathname)).toBe(frame);
+    ['/volta', 'entrando'],
+    ['/volta/popup', 'entrando'],
+    ['/', 'entrando'],
+    ['/produtos', 'entrando'],
+    ['/proposta/nova/dados-pessoais', 'entrando'],
+    ['/nada', 'entrando'],
+  ])('OpenID Connect, %s: %s', (pathname, frame) => {
+    expect(firstFrameFor(pathname, oidcConfig)).toBe(frame);
   });
 
-  it('knows the identity provider’s return by the configured path', () => {
-    expect(firstFrameFor('/volta', '/volta')).toBe('retorno');
-    expect(firstFrameFor('/entrar/retorno', '/volta')).toBe('nao-encontrada');
+  it('the identity provider’s return is entering even where it is the sign-in path', () => {
+    expect(firstFrameFor('/entrar', { mode: 'provider', auth: { type: 'oidc', redirectPath: '/entrar' } })).toBe(
+      'entrando',
+    );
   });
 
   it('takes the set of the sign-in mode', () => {
-    expect(firstFrameVariant(JSON.parse(token) as { mode: string })).toBe('token-sandbox');
-    expect(firstFrameVariant(JSON.parse(oidc) as { mode: string })).toBe('oidc-provider');
+    expect(firstFrameVariant(tokenConfig)).toBe('token-sandbox');
+    expect(firstFrameVariant(oidcConfig)).toBe('oidc-provider');
   });
 
   it('sends the mode’s frame stamped, and a build without frames its index.html as it is', () => {
@@ -88,10 +99,14 @@ describe('which first frame a path gets', () => {
       writeFileSync(path.join(dist, 'index.html'), page(''));
       expect(runtimePage(dist, oidc, '/volta')).toBe(page(''));
       mkdirSync(path.join(dist, 'first-frames/oidc-provider'), { recursive: true });
-      writeFileSync(path.join(dist, 'first-frames/oidc-provider/retorno.html'), page('<h1>Entrando</h1>'));
+      writeFileSync(
+        path.join(dist, 'first-frames/oidc-provider/entrando.html'),
+        withConfigInclude(page('<h1>Entrando</h1>')),
+      );
       const sent = runtimePage(dist, oidc, '/volta');
       expect(sent).toContain('<h1>Entrando</h1>');
       expect(sent).toContain('id="runtime-config"');
+      expect(sent).not.toContain('<!--#');
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

@@ -1,23 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import {
-  firstFrameFor,
-  firstFrameVariant,
-  type FirstFrameName,
-} from '../../src/app/first-frame/frame-routes';
+import { firstFrameFor, firstFrameVariant } from '../../src/app/first-frame/frame-routes';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../../src/config/runtime-config-element';
 
 /**
  * The HTML page a Node server of this project sends for a path (vite preview, the dev server, the bench's
- * static server), as deploy/start.sh and nginx do in production: the sign-in mode's prerendered first
- * frame for that path (dist/first-frames/, scripts/build/first-frames.ts), with the runtime configuration
- * stamped in as a JSON data block in place of config.json's preload, so that the app asks for nothing
- * before its first render (src/config/load-config.ts).
+ * static server), as nginx does in production: the sign-in mode's prerendered first frame for that path
+ * (dist/first-frames/, scripts/build/first-frames.ts), with the runtime configuration stamped in as a
+ * JSON data block, so that the app asks for nothing before its first render (src/config/load-config.ts).
+ * A frame holds an include of the data block where it goes (nginx's ssi fills it in at each request,
+ * with the block scripts/deploy/render.ts writes); index.html holds config.json's preload there instead
+ * (a plain static host sends it as it is, and the app fetches config.json). Either is replaced here.
  */
 
 /** The preload of config.json in index.html, which the data block replaces. */
 const CONFIG_PRELOAD = /<link rel="preload" href="\/config\.json" as="fetch" crossorigin="anonymous" \/>/;
+
+/** The internal address of the data block for nginx's ssi (scripts/deploy/render.ts serves it there). */
+export const CONFIG_BLOCK_PATH = '/__runtime-config';
+
+/** What a frame holds in place of the data block: an include nginx's ssi fills in. */
+export const CONFIG_INCLUDE = `<!--# include virtual="${CONFIG_BLOCK_PATH}" -->`;
 
 /**
  * The configuration as a JSON data block. `<` is written `\u003c` (the same string to JSON), so that no
@@ -28,11 +32,18 @@ export function configDataBlock(configText: string): string {
   return `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
 }
 
-/** `html` with the configuration stamped in place of config.json's preload. */
+/** `html` with the configuration stamped in place of the frame's include or of config.json's preload. */
 export function stampConfig(html: string, configText: string): string {
+  if (html.includes(CONFIG_INCLUDE)) return html.replace(CONFIG_INCLUDE, () => configDataBlock(configText));
   if (!CONFIG_PRELOAD.test(html))
     throw new Error('the page has no config.json preload to stamp the configuration in place of');
   return html.replace(CONFIG_PRELOAD, () => configDataBlock(configText));
+}
+
+/** A frame as the build writes it: `page` with the include of the data block in place of the preload. */
+export function withConfigInclude(page: string): string {
+  if (!CONFIG_PRELOAD.test(page)) throw new Error('the page has no config.json preload to put the include in place of');
+  return page.replace(CONFIG_PRELOAD, () => CONFIG_INCLUDE);
 }
 
 interface ConfigShape {
@@ -43,7 +54,7 @@ interface ConfigShape {
 /** Which prerendered frame file a path gets, for this configuration. */
 export function firstFrameFile(distDir: string, configText: string, pathname: string): string {
   const config = JSON.parse(configText) as ConfigShape;
-  const name: FirstFrameName = firstFrameFor(pathname, config.auth?.redirectPath);
+  const name = firstFrameFor(pathname, config);
   return path.join(distDir, 'first-frames', firstFrameVariant(config), `${name}.html`);
 }
 

@@ -1,28 +1,27 @@
 // @vitest-environment node
-import { chmodSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigMap, Service, ServiceAccount } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { parseRuntimeConfig } from '../../src/config/load-config';
-import { cleanUp, cspOf, directiveOf, repositoryRoot, runStart, tempDir } from './run-deploy-start';
+import { repositoryRoot } from '../image/image-env';
+import { checkDeploy, RENDERED_FILES, render } from './render';
 
 /**
  * deploy/kubernetes/ (a kustomize base): every manifest its kustomization lists, parsed as YAML and
  * validated against the Kubernetes API schemas (kubernetes-models, generated from the OpenAPI spec: types,
  * required fields, formats; not unknown field names, so what matters here is also read field by field),
- * and the ConfigMap's APP_* variables run through deploy/start.sh's own checks.
+ * and each overlay (overlays/test, overlays/production): its config.json and deploy.json rendered as the
+ * deploy step does, into the ConfigMap its configMapGenerator makes, held to the Deployment it mounts in.
  */
-
-afterEach(cleanUp);
 
 const dir = join(repositoryRoot, 'deploy/kubernetes');
 const kinds = {
-  'v1/ConfigMap': ConfigMap,
   'v1/Service': Service,
   'v1/ServiceAccount': ServiceAccount,
   'apps/v1/Deployment': Deployment,
@@ -117,20 +116,23 @@ describe('deploy/kubernetes', () => {
     expect(service.spec?.ports?.map((port) => port.targetPort)).toEqual(['http']);
     const policy = only('networking.k8s.io/v1/NetworkPolicy');
     expect(policy.spec?.ingress?.flatMap((rule) => rule.ports?.map((port) => port.port))).toEqual([8080]);
-    expect(only('v1/ConfigMap').data?.APP_PROBE_LISTEN).toBe('8081');
     // A tag can be moved: pulled again at each start, unless the overlay pins a digest.
     expect(nginx?.image?.includes('@sha256:') || nginx?.imagePullPolicy === 'Always').toBe(true);
     expect(nginx?.livenessProbe?.httpGet).toMatchObject({ port: 'http' });
-    expect(nginx?.envFrom).toEqual([{ configMapRef: { name: 'cartoes-backoffice' } }]);
-    // The only writable places: the emptyDir in which start.sh makes its runtime directory (the image's
-    // APP_RUNTIME_DIR, a directory of its own inside it: an emptyDir is writable by all) and /tmp.
-    const mounts = Object.fromEntries(
-      (nginx?.volumeMounts ?? []).map((mount) => [mount.name, mount.mountPath]),
-    );
-    expect(mounts).toEqual({ runtime: '/etc/nginx/cartoes', tmp: '/tmp' });
-    for (const volume of pod?.volumes ?? []) expect(volume.emptyDir, volume.name).toBeDefined();
-    const image = readFileSync(join(repositoryRoot, 'deploy/image/image.env'), 'utf8');
-    expect(image).toMatch(/^APP_RUNTIME_DIR=\/etc\/nginx\/cartoes\/run$/m);
+    // No variables: every setting is in the rendered files.
+    expect(nginx?.env).toBeUndefined();
+    expect(nginx?.envFrom).toBeUndefined();
+    // The rendered files read-only where the image's nginx reads them; the only writable place /tmp.
+    expect(nginx?.volumeMounts).toEqual([
+      { name: 'config', mountPath: '/etc/nginx/cartoes', readOnly: true },
+      { name: 'tmp', mountPath: '/tmp' },
+    ]);
+    expect(pod?.volumes).toEqual([
+      { name: 'config', configMap: { name: 'cartoes-backoffice-nginx' } },
+      { name: 'tmp', emptyDir: { sizeLimit: '16Mi' } },
+    ]);
+    // The kubelet waits itself: the image has no shell and no sleep.
+    expect(nginx?.lifecycle?.preStop).toEqual({ sleep: { seconds: 5 } });
   });
 
   it('the Service, the autoscaler and the disruption budget reach the Deployment’s pods', () => {
@@ -186,44 +188,93 @@ describe('deploy/kubernetes', () => {
       { port: 53, protocol: 'TCP' },
     ]);
   });
+});
 
-  it('the ConfigMap is gateway mode, and deploy/start.sh accepts its variables', () => {
-    const data = only('v1/ConfigMap').data ?? {};
-    for (const [name, value] of Object.entries(data)) {
-      expect(name).toMatch(/^APP_[A-Z_]+$/);
-      expect(typeof value, name).toBe('string');
-    }
-    expect(data.APP_PROVIDER_UPSTREAM).toMatch(/^https:\/\//);
-    expect(data.APP_ACCOUNTS_UPSTREAM).toMatch(/^https:\/\//);
-    // Its runtime directory is one start.sh creates inside the emptyDir (Kubernetes makes it 0777).
-    expect(data.APP_RUNTIME_DIR).toBe('/etc/nginx/cartoes/run');
-    const emptyDir = tempDir('cartoes-emptydir-');
-    chmodSync(emptyDir, 0o777);
-    const run = runStart({ ...data, APP_RUNTIME_DIR: join(emptyDir, 'run') });
-    expect(run.stderr).not.toMatch(/must|required/);
-    expect(run.status, run.stderr).toBe(0);
-    const config = parseRuntimeConfig(JSON.parse(run.read('config.json')));
-    expect(config).toMatchObject({ baseUrl: '/api', accountsBaseUrl: '/accounts' });
-    expect(directiveOf(cspOf(run.read('security-headers.conf')), 'connect-src')).toBe("'self'");
-    expect(run.read('gateway-locations.conf')).toContain('location /api/ {');
-    expect(run.read('gateway-rate-limit.conf')).toContain('limit_req zone=cartoes_gateway');
-    expect(run.read('gateway-real-ip.conf')).toContain(`set_real_ip_from ${data.APP_TRUSTED_PROXIES};`);
+const overlays = ['test', 'production'] as const;
+function overlayFile(overlay: string, file: string): unknown {
+  return JSON.parse(readFileSync(join(dir, 'overlays', overlay, file), 'utf8')) as unknown;
+}
+
+describe.each(overlays)('deploy/kubernetes/overlays/%s', (overlay) => {
+  const config = overlayFile(overlay, 'config.json');
+  const deploy = overlayFile(overlay, 'deploy.json');
+  const overlayKustomization = parseAllDocuments(
+    readFileSync(join(dir, 'overlays', overlay, 'kustomization.yaml'), 'utf8'),
+  )[0]?.toJS() as {
+    resources: string[];
+    configMapGenerator: Array<{ name: string; files: string[] }>;
+  };
+
+  it('renders: the app’s schema and the deployment document accept it, as the deploy step does', () => {
+    expect(() => parseRuntimeConfig(config)).not.toThrow();
+    expect(() => render(config, deploy)).not.toThrow();
+  });
+
+  it('its ConfigMap: the base’s name, every rendered file once, each a valid key', () => {
+    expect(overlayKustomization.resources).toEqual(['../..']);
+    const [generator, ...others] = overlayKustomization.configMapGenerator;
+    expect(others).toEqual([]);
+    const deployment = only('apps/v1/Deployment');
+    const volume = deployment.spec?.template.spec?.volumes?.find((entry) => entry.name === 'config');
+    expect(generator?.name).toBe(volume?.configMap?.name);
+    expect(generator?.files).toEqual(RENDERED_FILES.map((file) => `rendered/${file}`));
+    const configMap = new ConfigMap({
+      metadata: { name: generator?.name ?? '' },
+      data: render(config, deploy),
+    });
+    configMap.validate();
+    // A ConfigMap holds at most 1 MiB.
+    expect(JSON.stringify(configMap.data).length).toBeLessThan(1024 * 1024);
+  });
+
+  it('nginx as the Deployment runs it: its ports, its mount, its CPU', () => {
+    const parsed = checkDeploy(deploy);
+    const nginx = only('apps/v1/Deployment').spec?.template.spec?.containers[0];
+    const ports = new Map((nginx?.ports ?? []).map((port) => [port.name, port.containerPort]));
+    expect(Number(parsed.listen)).toBe(ports.get('http'));
+    expect(Number(parsed.probeListen)).toBe(ports.get('probe'));
+    expect(parsed.configDir).toBe(nginx?.volumeMounts?.find((mount) => mount.name === 'config')?.mountPath);
+    expect(parsed.stateDir).toBe(nginx?.volumeMounts?.find((mount) => mount.name === 'tmp')?.mountPath);
+    // One worker per CPU of the limit (`auto` would count the node's).
+    expect(parsed.workers).toBe(Math.ceil(Number(nginx?.resources?.limits?.cpu)));
+  });
+});
+
+describe('deploy/kubernetes/overlays/production: the gateway', () => {
+  const deploy = checkDeploy(overlayFile('production', 'deploy.json'));
+  const gateway = deploy.gateway;
+
+  it('proxies both base URLs over https; config.json says /api and /accounts, connect-src this origin and the IdP', () => {
+    expect(gateway?.provider).toMatch(/^https:\/\//);
+    expect(gateway?.accounts).toMatch(/^https:\/\//);
+    const files = render(overlayFile('production', 'config.json'), overlayFile('production', 'deploy.json'));
+    expect(parseRuntimeConfig(JSON.parse(files['config.json']))).toMatchObject({
+      baseUrl: '/api',
+      accountsBaseUrl: '/accounts',
+      auth: { type: 'oidc' },
+    });
+    const csp = /Content-Security-Policy "([^"]*)"/.exec(files['security-headers.conf'])?.[1] ?? '';
+    expect(csp).toContain("connect-src 'self' https://login.bank.example;");
+    expect(files['gateway-locations.conf']).toContain('location /api/ {');
+    expect(files['gateway-rate-limit.conf']).toContain('limit_req zone=cartoes_gateway');
+    expect(files['gateway-real-ip.conf']).toContain(`set_real_ip_from ${gateway?.trustedProxies[0]};`);
+    expect(files['probe.conf']).toContain('auth_request /__gateway/provider;');
   });
 
   it('the rate limit is per operator (behind the ingress) and above what one batch sends', () => {
-    const data = only('v1/ConfigMap').data ?? {};
     // The ingress pods' range, one hop: no operator's workstation inside it (a /8 would take in a
     // corporate network's, and such an operator could name any address before their own).
-    const [, bits] = /^\d+\.\d+\.\d+\.\d+\/(\d+)$/.exec(data.APP_TRUSTED_PROXIES ?? '') ?? [];
+    expect(gateway?.trustedProxies).toHaveLength(1);
+    const [, bits] = /^\d+\.\d+\.\d+\.\d+\/(\d+)$/.exec(gateway?.trustedProxies[0] ?? '') ?? [];
     expect(Number(bits)).toBeGreaterThanOrEqual(16);
-    expect(data.APP_TRUSTED_PROXIES_RECURSIVE).toBeUndefined();
+    expect(gateway?.trustedProxiesRecursive).toBe(false);
     // A batch keeps at most 6 lookups in flight (the config schema's bound on batchConcurrency); at 20 ms
     // a lookup, that is 300 a second.
     const schema = readFileSync(join(repositoryRoot, 'src/config/config-schema.ts'), 'utf8');
     const maxConcurrency = Number(/batchConcurrency: z\._default\(int\(1, (\d+)\)/.exec(schema)?.[1]);
     expect(maxConcurrency).toBe(6);
     const batchPerSecond = maxConcurrency * (1000 / 20);
-    expect(Number(data.APP_RATE_LIMIT_PER_SECOND)).toBeGreaterThanOrEqual(batchPerSecond);
-    expect(Number(data.APP_RATE_LIMIT_BURST)).toBeGreaterThanOrEqual(batchPerSecond);
+    expect(gateway?.rateLimit?.perSecond).toBeGreaterThanOrEqual(batchPerSecond);
+    expect(gateway?.rateLimit?.burst).toBeGreaterThanOrEqual(batchPerSecond);
   });
 });

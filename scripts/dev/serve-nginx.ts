@@ -1,29 +1,43 @@
 /**
- * `npm run serve:nginx -- --port N [--dist dist] [--sandbox http://127.0.0.1:4400 | --gateway http://127.0.0.1:4400]
+ * `npm run serve:nginx -- --port N [--dist dist] [--sandbox URL | --gateway URL]
+ *                        [--config FILE | --config-json TEXT] [--deploy FILE | --deploy-json TEXT]
  *                        [--access-log FILE] [--error-log FILE]`
  *
- * Serves a production build with the SAME files a deployment uses (deploy/start.sh, deploy/check-json.awk
- * and deploy/nginx/nginx.conf.template) on this machine's nginx: a temporary prefix directory, no root needed,
- * nginx in the foreground; Ctrl-C (or SIGTERM) stops it and removes the directory.
+ * Serves a production build with the SAME files a deployment uses, on this machine's nginx: the renderer
+ * (scripts/deploy/render.ts, in-process) writes every file nginx reads into a temporary directory, and
+ * nginx runs from it in the foreground; Ctrl-C (or SIGTERM) stops it and removes the directory.
  *
- * The app's configuration comes from the environment exactly as in the container (APP_BASE_URL,
- * APP_ACCOUNTS_BASE_URL, ...: docs/deployment.md). `--sandbox URL` is a shortcut for the HTTP sandbox
- * (`npm run sandbox`): sandbox mode, no worker, `{base_url}` = URL/api, `{accounts_base_url}` = URL/accounts.
- * `--gateway URL` is the same sandbox through gateway mode: nginx proxies /api/ to URL/api and /accounts/
- * to URL/accounts (APP_PROVIDER_UPSTREAM, APP_ACCOUNTS_UPSTREAM; plain http, allowed on loopback only),
- * with nginx's njs module (Debian: apt-get install libnginx-mod-http-js), which start.sh requires there.
- * The access log goes into the temporary directory, or to `--access-log FILE`; the error log to stderr, or
- * to `--error-log FILE` (each emptied first: the end-to-end tests read what this run logged).
+ * The app's configuration is a config.json (--config, default dist/config.json) and nginx's a deployment
+ * document (--deploy; docs/deployment.md): where it listens, its logs and directories are this run's.
+ * `--sandbox URL` points the app at the HTTP sandbox (`npm run sandbox`): sandbox mode, no worker,
+ * `{base_url}` = URL/api, `{accounts_base_url}` = URL/accounts. `--gateway URL` is the same sandbox through
+ * gateway mode: nginx proxies /api/ to URL/api and /accounts/ to URL/accounts (plain http, allowed on
+ * loopback only), with nginx's njs module (Debian: apt-get install libnginx-mod-http-js). With either, the
+ * members of --config/--config-json and --deploy/--deploy-json are laid over what they set (`gateway`'s
+ * one level down). The access log goes into the temporary directory, or to `--access-log FILE`; the
+ * error log to stderr, or to `--error-log FILE` (each emptied first: the end-to-end tests read them).
  * The nginx binary: NGINX_BIN, else nginx on the PATH, else /usr/sbin/nginx (Debian).
- * With CARTOES_IMAGE_ROOTFS (the image unpacked by scripts/image/unpack.ts), start.sh and nginx are the
- * image's, run as its user with its root read-only (scripts/image/run-image.ts); --dist is then unused.
+ * With CARTOES_IMAGE_ROOTFS (the image unpacked by scripts/image/unpack.ts), nginx and the build are the
+ * image's, run as its user with its root read-only and the rendered files mounted read-only where the
+ * pod mounts its ConfigMap (scripts/image/run-image.ts); --dist then only names the build's config.json.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { imageCommand, imageEnv, readImageConfig } from '../image/run-image';
+import { RenderError, render } from '../deploy/render';
+import { imageCommand, readImageConfig } from '../image/run-image';
 
 const { values } = parseArgs({
   options: {
@@ -31,26 +45,26 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     dist: { type: 'string', default: 'dist' },
     sandbox: { type: 'string' },
-    'access-log': { type: 'string' },
     gateway: { type: 'string' },
+    config: { type: 'string' },
+    'config-json': { type: 'string' },
+    deploy: { type: 'string' },
+    'deploy-json': { type: 'string' },
+    'access-log': { type: 'string' },
     'error-log': { type: 'string' },
   },
 });
-if (values.sandbox && values.gateway) {
-  console.error('serve:nginx: --sandbox and --gateway are two ways to reach the sandbox: one of them');
+function usage(message: string): never {
+  console.error(`serve:nginx: ${message}`);
   process.exit(64);
 }
+if (values.sandbox && values.gateway)
+  usage('--sandbox and --gateway are two ways to reach the sandbox: one of them');
 
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-  console.error('serve:nginx: --port N is required (1-65535)');
-  process.exit(64);
-}
+if (!Number.isInteger(port) || port < 1 || port > 65_535) usage('--port N is required (1-65535)');
 const dist = path.resolve(values.dist);
-if (!existsSync(path.join(dist, 'index.html'))) {
-  console.error(`serve:nginx: ${dist} has no index.html; run npm run build first`);
-  process.exit(64);
-}
+if (!existsSync(path.join(dist, 'index.html'))) usage(`${dist} has no index.html; run npm run build first`);
 
 function nginxBinary(): string {
   if (process.env.NGINX_BIN) return process.env.NGINX_BIN;
@@ -61,99 +75,125 @@ function nginxBinary(): string {
   process.exit(69);
 }
 
+type Json = Record<string, unknown>;
+function jsonObject(text: string, what: string): Json {
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    usage(`${what} must be a JSON object`);
+  return value as Json;
+}
+function documentOf(file: string | undefined, text: string | undefined, what: string): Json {
+  if (file && text) usage(`--${what} and --${what}-json are two ways to give one document: one of them`);
+  if (file) return jsonObject(readFileSync(file, 'utf8'), `--${what}`);
+  return text ? jsonObject(text, `--${what}-json`) : {};
+}
+const givenConfig = documentOf(values.config, values['config-json'], 'config');
+const givenDeploy = documentOf(values.deploy, values['deploy-json'], 'deploy');
+const sandbox = (values.sandbox ?? values.gateway)?.replace(/\/+$/, '');
+
+let config: Json;
+let deploy: Json = givenDeploy;
+if (values.sandbox) {
+  config = {
+    mode: 'sandbox',
+    sandboxWorker: false,
+    baseUrl: `${sandbox}/api`,
+    accountsBaseUrl: `${sandbox}/accounts`,
+    environmentName: 'nginx',
+    ...givenConfig,
+  };
+} else if (values.gateway) {
+  config = {
+    mode: 'sandbox',
+    sandboxWorker: false,
+    baseUrl: '/api',
+    accountsBaseUrl: '/accounts',
+    environmentName: 'nginx gateway',
+    ...givenConfig,
+  };
+  deploy = {
+    ...givenDeploy,
+    gateway: {
+      provider: `${sandbox}/api`,
+      accounts: `${sandbox}/accounts`,
+      ...(givenDeploy.gateway as Json | undefined),
+    },
+  };
+} else {
+  config =
+    values.config || values['config-json']
+      ? givenConfig
+      : jsonObject(readFileSync(path.join(dist, 'config.json'), 'utf8'), 'dist/config.json');
+}
+
 const runtimeDir = mkdtempSync(path.join(tmpdir(), `cartoes-nginx-${port}-`));
-// Empty and ours, so start.sh takes it; readable by nginx's workers, which may run as another user than a
-// root master (mkdtemp makes it 0700, and start.sh leaves an existing directory's mode alone).
+// Readable by nginx's workers, which may run as another user than a root master (mkdtemp makes it 0700).
 chmodSync(runtimeDir, 0o755);
+const configDir = path.join(runtimeDir, 'config');
+const stateDir = path.join(runtimeDir, 'state');
+mkdirSync(configDir);
+mkdirSync(stateDir);
 const accessLog = values['access-log'] ? path.resolve(values['access-log']) : undefined;
 if (accessLog) writeFileSync(accessLog, '');
 const errorLog = values['error-log'] ? path.resolve(values['error-log']) : undefined;
 if (errorLog) writeFileSync(errorLog, '');
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  APP_RUNTIME_DIR: runtimeDir,
-  APP_HTML_DIR: dist,
-  APP_LISTEN: `${values.host}:${port}`,
-  // nginx cannot open /dev/stdout when stdout is a pipe or socket (as under Playwright): a file of its own.
-  APP_ACCESS_LOG: accessLog ?? process.env.APP_ACCESS_LOG ?? path.join(runtimeDir, 'access.log'),
-  ...(errorLog ? { APP_ERROR_LOG: errorLog } : {}),
+
+const imageRootfs = process.env.CARTOES_IMAGE_ROOTFS;
+/** Where the pod mounts the rendered files (deploy/kubernetes/deployment.yaml) and nginx writes. */
+const IMAGE_CONFIG_DIR = '/etc/nginx/cartoes';
+const inImage = imageRootfs !== undefined;
+const thisRun: Json = {
+  listen: `${values.host}:${port}`,
+  htmlDir: inImage ? '/usr/share/nginx/html' : dist,
+  configDir: inImage ? IMAGE_CONFIG_DIR : configDir,
+  // The image's /tmp is this machine's (run-image.ts): a directory of this run's in it.
+  stateDir,
+  accessLog: accessLog ?? path.join(runtimeDir, 'access.log'),
+  ...(errorLog ? { errorLog } : {}),
 };
-if (values.sandbox) {
-  const sandbox = values.sandbox.replace(/\/+$/, '');
-  Object.assign(env, {
-    APP_MODE: 'sandbox',
-    APP_SANDBOX_WORKER: 'false',
-    APP_BASE_URL: `${sandbox}/api`,
-    APP_ACCOUNTS_BASE_URL: `${sandbox}/accounts`,
-    APP_ENVIRONMENT_NAME: env.APP_ENVIRONMENT_NAME ?? 'nginx',
-  });
-}
-if (values.gateway) {
-  const sandbox = values.gateway.replace(/\/+$/, '');
-  // In gateway mode config.json's base URLs are /api and /accounts: none may come from the environment.
-  delete env.APP_BASE_URL;
-  delete env.APP_ACCOUNTS_BASE_URL;
-  Object.assign(env, {
-    APP_MODE: 'sandbox',
-    APP_SANDBOX_WORKER: 'false',
-    APP_PROVIDER_UPSTREAM: `${sandbox}/api`,
-    APP_ACCOUNTS_UPSTREAM: `${sandbox}/accounts`,
-    APP_ENVIRONMENT_NAME: env.APP_ENVIRONMENT_NAME ?? 'nginx gateway',
-  });
+try {
+  const files = render(config, { ...deploy, ...thisRun });
+  for (const [name, text] of Object.entries(files))
+    writeFileSync(path.join(configDir, name), text, { mode: 0o644 });
+} catch (error) {
+  rmSync(runtimeDir, { recursive: true, force: true });
+  if (error instanceof RenderError) usage(error.message);
+  throw error;
 }
 
 function cleanUp() {
   rmSync(runtimeDir, { recursive: true, force: true });
 }
 
-const imageRootfs = process.env.CARTOES_IMAGE_ROOTFS;
 function imageSpawn(rootfs: string) {
-  const config = readImageConfig(rootfs);
-  const [uid = 0, gid = 0] = config.User.split(':').map(Number);
-  // As Kubernetes makes an emptyDir; the log files this run reads are the image's user's.
-  chmodSync(runtimeDir, 0o777);
-  for (const file of [accessLog, errorLog]) if (file) chownSync(file, uid, gid);
+  const image = readImageConfig(rootfs);
+  const [uid = 0, gid = 0] = image.User.split(':').map(Number);
+  // What nginx writes (its state directory, the log files this run reads) is the image's user's, as an
+  // emptyDir and the pod's standard output are.
+  chmodSync(runtimeDir, 0o755);
+  chownSync(stateDir, uid, gid);
+  const ownAccessLog = path.join(runtimeDir, 'access.log');
+  if (!accessLog) writeFileSync(ownAccessLog, '');
+  for (const file of [accessLog ?? ownAccessLog, errorLog]) if (file) chownSync(file, uid, gid);
   // What this run hands to the image's user (logs, a CA bundle in a test's temporary directory), as a
   // volume would: the directory searchable, the CA bundle readable.
-  for (const file of [accessLog, errorLog, env.APP_UPSTREAM_CA_FILE]) {
+  const caFile = (deploy.gateway as Json | undefined)?.caFile;
+  for (const file of [accessLog, errorLog, typeof caFile === 'string' ? caFile : undefined]) {
     if (!file?.startsWith(`${tmpdir()}/`)) continue;
     chmodSync(path.dirname(file), statSync(path.dirname(file)).mode | 0o111);
-    if (file === env.APP_UPSTREAM_CA_FILE) chmodSync(file, statSync(file).mode | 0o444);
+    if (file === caFile) chmodSync(file, statSync(file).mode | 0o444);
   }
-  const vars = Object.fromEntries(
-    Object.entries(env).filter(
-      (entry): entry is [string, string] => entry[0].startsWith('APP_') && entry[1] !== undefined,
-    ),
-  );
-  const inImage = imageEnv(config).APP_RUNTIME_DIR ?? '';
-  Object.assign(vars, { APP_RUNTIME_DIR: inImage, APP_ACCESS_LOG: accessLog ?? `${inImage}/access.log` });
-  delete vars.APP_HTML_DIR;
-  const { program, args } = imageCommand({ rootfs, runtimeDir, vars });
+  const { program, args } = imageCommand({ rootfs, configDir, configTarget: IMAGE_CONFIG_DIR });
   // Pipes, as a container runtime gives (run-image.ts makes them the image user's), relayed here.
-  const image = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  image.stdout.pipe(process.stdout);
-  image.stderr.pipe(process.stderr);
-  return image;
+  const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(process.stdout);
+  child.stderr.pipe(process.stderr);
+  return child;
 }
 
 const child = imageRootfs
   ? imageSpawn(imageRootfs)
-  : spawn(
-      'sh',
-      [
-        path.resolve('deploy/start.sh'),
-        nginxBinary(),
-        '-p',
-        runtimeDir,
-        '-c',
-        path.join(runtimeDir, 'nginx.conf'),
-        '-e',
-        'stderr',
-        '-g',
-        'daemon off;',
-      ],
-      { env, stdio: 'inherit' },
-    );
+  : spawn(nginxBinary(), ['-e', 'stderr', '-c', path.join(configDir, 'nginx.conf')], { stdio: 'inherit' });
 console.error(
   `serve:nginx: http://${values.host}:${port}/ (${imageRootfs ? `image ${imageRootfs}` : `dist ${dist}`}, prefix ${runtimeDir})`,
 );

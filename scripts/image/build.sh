@@ -2,9 +2,9 @@
 # `npm run image [-- --skip-build] [-- --update-lock] [-- --out DIR] [-- --lock FILE]`: the container image that
 # deploy/kubernetes deploys, built from this repository to an OCI archive, with no container registry and
 # no daemon: Debian packages (deploy/image/packages, versions pinned in deploy/image/packages.lock) from
-# Debian's apt repositories, the production build (dist/) and deploy/ on top, nginx as uid 101, start.sh
-# as the entrypoint. Needs a Debian bookworm machine with mmdebstrap (apt-get install mmdebstrap), root
-# (the files' owners), node and npm; docs/decisions/024-image-from-debian-packages.md says why.
+# Debian's apt repositories, the production build (dist/) on top, nginx as uid 101 and the entrypoint
+# (no shell: the pod mounts the files npm run deploy:render writes). Needs a Debian bookworm machine with
+# mmdebstrap (apt-get install mmdebstrap), root (the files' owners), node and npm; docs/decisions/024-image-from-debian-packages.md says why.
 #
 # Writes into DIR (default build/image/):
 #   cartoes-backoffice.oci.tar   the OCI image layout as a tar (also docker-load-able: it has manifest.json)
@@ -151,22 +151,13 @@ take() { # path relative to the Debian tree; symlinks are kept and followed
     case $target in /*) path=${target#/} ;; *) path=$(realpath -ms "/$(dirname "$path")/$target") && path=${path#/} ;; esac
   done
 }
-programs=usr/sbin/nginx
-for tool in $IMAGE_TOOLS; do
-  if [ -e "$src/bin/$tool" ]; then programs="$programs bin/$tool"; else programs="$programs usr/bin/$tool"; fi
-done
-for program in $programs; do
-  [ "$program" = usr/bin/awk ] || take "$program"
-done
-# awk is an alternative (made by mawk's maintainer script, which does not run here).
-ln -s mawk "$root/usr/bin/awk"
+# The one program: nginx (no shell, no tool: the rendered files need nothing at start).
+take usr/sbin/nginx
 take lib64/ld-linux-x86-64.so.2
-for program in $programs; do
-  [ "$program" = usr/bin/awk ] && continue
-  chroot "$src" /lib64/ld-linux-x86-64.so.2 --list "/$program" | awk '/=> \// { print $3 }'
-done | sort -u | while read -r library; do take "${library#/}"; done
+chroot "$src" /lib64/ld-linux-x86-64.so.2 --list /usr/sbin/nginx | awk '/=> \// { print $3 }' |
+  sort -u | while read -r library; do take "${library#/}"; done
 take etc/nginx/mime.types
-# nginx's njs module, which gateway mode loads (deploy/start.sh, APP_NGINX_MODULES_DIR), and what it links.
+# nginx's njs module, which gateway mode loads (the rendered gateway-modules.conf), and what it links.
 take usr/lib/nginx/modules/ngx_http_js_module.so
 chroot "$src" /lib64/ld-linux-x86-64.so.2 --list /usr/lib/nginx/modules/ngx_http_js_module.so |
   awk '/=> \// { print $3 }' | while read -r library; do take "${library#/}"; done
@@ -274,7 +265,8 @@ if [ "$update_lock" = false ]; then
 fi
 
 # The users (root, and nginx as uid/gid IMAGE_UID), name lookup from files then DNS, and the directories:
-# /tmp, and the runtime directory (empty, the nginx user's: start.sh writes there at every start).
+# /tmp (where nginx writes; an emptyDir in the pod), and the empty directory the pod mounts the rendered
+# files on, read-only.
 printf 'root:x:0:0:root:/root:/usr/sbin/nologin\nnginx:x:%s:%s:nginx:/nonexistent:/usr/sbin/nologin\n' \
   "$IMAGE_UID" "$IMAGE_UID" >"$root/etc/passwd"
 printf 'root:x:0:\nnginx:x:%s:\n' "$IMAGE_UID" >"$root/etc/group"
@@ -284,18 +276,15 @@ printf 'passwd: files\ngroup: files\nhosts: files dns\n' >"$root/etc/nsswitch.co
 : >"$root/etc/hosts"
 : >"$root/etc/hostname"
 : >"$root/etc/resolv.conf"
-mkdir -p "$root/tmp" "$root$APP_RUNTIME_DIR" "$root/dev" "$root/proc" "$root/etc/nginx" "$root/root"
+mkdir -p "$root/tmp" "$root$IMAGE_CONFIG_DIR" "$root/dev" "$root/proc" "$root/root"
 chmod 1777 "$root/tmp"
 chmod 700 "$root/root"
-chown "$IMAGE_UID:$IMAGE_UID" "$root$APP_RUNTIME_DIR"
-chmod 755 "$root$APP_RUNTIME_DIR"
+chmod 755 "$root$IMAGE_CONFIG_DIR"
 
-# The app: the production build and the files start.sh reads, read-only for the nginx user.
-mkdir -p "$root$APP_HTML_DIR" "$root/opt/cartoes/deploy/nginx"
+# The app: the production build (its frames among it), read-only for the nginx user.
+mkdir -p "$root$APP_HTML_DIR"
 cp -R dist/. "$root$APP_HTML_DIR/"
-cp deploy/start.sh deploy/check-json.awk "$root/opt/cartoes/deploy/"
-cp deploy/nginx/*.conf.template deploy/nginx/gateway-answer.njs "$root/opt/cartoes/deploy/nginx/"
-chmod -R u=rwX,go=rX "$root$APP_HTML_DIR" "$root/opt/cartoes"
+chmod -R u=rwX,go=rX "$root$APP_HTML_DIR"
 
 # ------------------------------------------------------------------------------------ pack and write
 step 'pack'

@@ -9,10 +9,9 @@ export interface ImageEnv {
   IMAGE_TAG: string;
   IMAGE_UID: string;
   IMAGE_INPUTS: string;
-  APP_RUNTIME_DIR: string;
+  IMAGE_CONFIG_DIR: string;
   APP_HTML_DIR: string;
   APP_LISTEN: string;
-  IMAGE_TOOLS: string;
   [name: string]: string;
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigMap, Service, ServiceAccount } from 'kubernetes-models/v1';
+import { Service, ServiceAccount } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
@@ -22,7 +22,7 @@ import { packageOf } from './shipped-npm';
 
 const env = readImageEnv();
 const models = {
-  ConfigMap,
+  // The ConfigMap of nginx's rendered files is an overlay's (overlays/*/kustomization.yaml).
   Service,
   ServiceAccount,
   Deployment,

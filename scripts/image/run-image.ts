@@ -1,17 +1,15 @@
 /**
  * Runs a command inside the image as a Kubernetes node would (deploy/kubernetes/deployment.yaml), with no
  * container runtime: the root file system unpacked from the OCI archive (scripts/image/unpack.ts),
- * mounted read-only in a mount namespace of its own (unshare), the runtime directory and /tmp the only
- * writable places, a /dev with null, zero, random, urandom and stdin/stdout/stderr, /proc; then chroot to
- * it as the image's user (uid and gid 101), with only the image's Env and the APP_* variables given.
+ * mounted read-only in a mount namespace of its own (unshare), /tmp the only writable place, the rendered
+ * files (scripts/deploy/render.ts) mounted read-only where the pod mounts its ConfigMap, a /dev with null,
+ * zero, random, urandom and stdin/stdout/stderr, /proc; then chroot to it as the image's user (uid and
+ * gid 101), with only the image's Env.
  * Shares the host's network (nginx listens on the host's loopback) and its /etc/hosts, /etc/hostname and
  * /etc/resolv.conf (as a runtime mounts its own). Needs root (mount, chroot).
  *
- * Here /tmp is the host's own /tmp, so the files the end-to-end tests put there (logs, a CA bundle) have
- * the same path inside; the runtime directory is a host directory mounted on the image's APP_RUNTIME_DIR,
- * mode 777 as Kubernetes makes an emptyDir.
- *
- *   tsx scripts/image/run-image.ts --rootfs DIR --runtime HOSTDIR [-- command ...]   (default: the image's own)
+ * Here /tmp is the host's own /tmp, so the files the end-to-end tests put there (logs, a CA bundle, the
+ * state directory nginx writes) have the same path inside.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,22 +26,25 @@ export function readImageConfig(rootfs: string): ImageConfig {
   return JSON.parse(readFileSync(`${path.resolve(rootfs)}.config.json`, 'utf8')) as ImageConfig;
 }
 
-/** The image's own environment as an object (PATH, APP_RUNTIME_DIR, APP_HTML_DIR, APP_LISTEN). */
+/** The image's own environment as an object (PATH). */
 export function imageEnv(config: ImageConfig): Record<string, string> {
   return Object.fromEntries(
     config.Env.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
   );
 }
 
-// Run by sh in the new mount namespace: $1 rootfs, $2 runtime directory (host), $3 where it goes in the
-// image, $4 the user (uid:gid), then the command (env -i ... chroot ...).
+// Run by sh (this machine's) in the new mount namespace: $1 rootfs, $2 the rendered files (host), $3 where
+// they go in the image, $4 the user (uid:gid), then the command (env -i ... chroot ...).
 const MOUNTS = `set -eu
-root=$1 runtime=$2 target=$3 user=$4
+root=$1 config=$2 target=$3 user=$4
 shift 4
 mount --make-rprivate /
 mount --bind "$root" "$root"
 mount -o remount,bind,ro "$root"
-[ -z "$runtime" ] || mount --bind "$runtime" "$root$target"
+if [ -n "$config" ]; then
+  mount --bind "$config" "$root$target"
+  mount -o remount,bind,ro "$root$target"
+fi
 mount --bind /tmp "$root/tmp"
 mount -t proc -o nosuid,nodev,noexec proc "$root/proc"
 # What a container runtime mounts over the image's empty files: the host's name lookup.
@@ -73,25 +74,21 @@ exec "$@"`;
 
 /**
  * The program and arguments that run `command` (default: the image's entrypoint and command) in the
- * image, with `vars` (APP_* variables) over the image's Env.
+ * image, with the image's Env only.
  */
 export function imageCommand(options: {
   rootfs: string;
-  /** A host directory mounted on the image's APP_RUNTIME_DIR; none: that directory stays the image's. */
-  runtimeDir?: string;
-  vars?: Record<string, string>;
+  /** A host directory of rendered files, mounted read-only on `configTarget` (the ConfigMap's place). */
+  configDir?: string;
+  configTarget?: string;
   command?: string[];
   /** uid:gid, instead of the image's user. */
   user?: string;
-  /** The working directory inside (default /). */
-  cwd?: string;
 }): { program: string; args: string[] } {
   const rootfs = path.resolve(options.rootfs);
   const config = readImageConfig(rootfs);
-  const env = { ...imageEnv(config), ...options.vars };
+  const env = imageEnv(config);
   const [program = '', ...rest] = options.command ?? [...config.Entrypoint, ...config.Cmd];
-  // The emptyDir's place (deployment.yaml): the runtime directory's parent, where start.sh makes its own.
-  const runtimeTarget = path.posix.dirname(env.APP_RUNTIME_DIR ?? '/etc/nginx/cartoes/run');
   const user = options.user ?? config.User;
   return {
     program: 'unshare',
@@ -103,8 +100,8 @@ export function imageCommand(options: {
       MOUNTS,
       'image-mounts',
       rootfs,
-      options.runtimeDir === undefined ? '' : path.resolve(options.runtimeDir),
-      runtimeTarget,
+      options.configDir === undefined ? '' : path.resolve(options.configDir),
+      options.configTarget ?? '/etc/nginx/cartoes',
       user,
       'env',
       '-i',
@@ -113,9 +110,8 @@ export function imageCommand(options: {
       `--userspec=${user}`,
       `--groups=${user.split(':')[1] ?? user}`,
       rootfs,
-      ...(options.cwd === undefined
-        ? [program, ...rest]
-        : ['/bin/sh', '-c', 'cd "$1" && shift && exec "$@"', 'sh', options.cwd, program, ...rest]),
+      program,
+      ...rest,
     ],
   };
 }

@@ -132,7 +132,7 @@ function npmComponent(pkg: ShippedPackage, lock: Lock): Component {
 function debianComponent(pkg: DebianPackage, os: OperatingSystem): Component {
   const purl = debianPurl(pkg, os);
   return {
-    type: pkg.name === 'nginx' || pkg.name === 'dash' ? 'application' : 'library',
+    type: pkg.name === 'nginx' ? 'application' : 'library',
     'bom-ref': purl,
     name: pkg.name,
     version: pkg.version,

@@ -2,10 +2,10 @@
  * CI's checks of a built image (after `npm run image` and scripts/image/unpack.ts), each one able to fail:
  * - the digest is the one deploy/kubernetes/kustomization.yaml and the README name (unless the build said
  *   its Debian packages are not the lock's: then that is printed as a warning, the build's own);
- * - the config: user 101, start.sh as the entrypoint, the runtime directory, SIGQUIT;
- * - the file system is plain: the only programs are nginx and the tools deploy/image/image.env lists, no
- *   package manager, no apt lists or caches, no compiler; the runtime directory is empty and the nginx
- *   user's, nothing else is; every file start.sh reads is there;
+ * - the config: user 101, nginx as the entrypoint reading the rendered files, no variable but PATH;
+ * - the file system is plain: the only program is nginx (no shell, no tool), its njs module is there, no
+ *   package manager, no apt lists or caches, no compiler; nothing is the nginx user's; the directory the
+ *   pod mounts the rendered files on is there and empty, and no deploy/ file is in the image;
  * - the archive within its size budget (deploy/image/image.env, IMAGE_BUDGET_BYTES);
  * - what a scanner reads holds together with the files: every file of the image is one of a shipped
  *   package's (its md5sum in var/lib/dpkg/status.d/<package>.md5sums, unchanged) or one the build made;
@@ -55,10 +55,11 @@ if (drift === '') {
 const config = readImageConfig(rootfs);
 check(config.User === `${env.IMAGE_UID}:${env.IMAGE_UID}`, `the image's user is ${env.IMAGE_UID}`);
 check(
-  JSON.stringify(config.Entrypoint) === '["/bin/sh","/opt/cartoes/deploy/start.sh"]',
-  'start.sh is the entrypoint',
+  JSON.stringify([...config.Entrypoint, ...config.Cmd]) ===
+    `["/usr/sbin/nginx","-e","stderr","-c","${env.IMAGE_CONFIG_DIR}/nginx.conf"]`,
+  'nginx is the entrypoint, reading the rendered files',
 );
-check(config.Env.includes(`APP_RUNTIME_DIR=${env.APP_RUNTIME_DIR}`), 'APP_RUNTIME_DIR is set');
+check(JSON.stringify(config.Env) === '["PATH=/usr/sbin:/usr/bin:/sbin:/bin"]', 'no variable but PATH');
 
 // Every file of the layer: type, owner, mode, path (find's view of the unpacked root).
 const listing = spawnSync('find', ['.', '-printf', '%y %U:%G %m %s %p\n'], { cwd: rootfs, encoding: 'utf8' });
@@ -73,14 +74,10 @@ const executables = entries
   .filter((entry) => entry.type === 'f' && (parseInt(entry.mode, 8) & 0o111) !== 0)
   .map((entry) => path.basename(entry.file))
   .sort();
-const allowed = new Set([
-  'nginx',
-  ...env.IMAGE_TOOLS.split(' '),
-  'ld-linux-x86-64.so.2',
-  'libc.so.6',
-  'start.sh',
-]);
+// nginx and what a dynamic program needs (the loader; libc is marked executable): no shell, no tool.
+const allowed = new Set(['nginx', 'ld-linux-x86-64.so.2', 'libc.so.6']);
 for (const program of executables) check(allowed.has(program), `${program} is a program the image needs`);
+check(executables.includes('nginx'), 'nginx is in');
 for (const forbidden of [
   'usr/bin/apt',
   'usr/bin/dpkg',
@@ -91,25 +88,29 @@ for (const forbidden of [
   'usr/bin/gcc',
   'usr/bin/perl',
   'bin/bash',
+  'bin/sh',
+  'bin/dash',
+  'usr/bin/awk',
+  'usr/bin/sed',
+  'bin/sleep',
 ]) {
   check(!entries.some((entry) => entry.file === forbidden), `no ${forbidden}`);
 }
 const owned = entries.filter((entry) => entry.owner !== '0:0').map((entry) => entry.file);
+check(owned.length === 0, `nothing is the nginx user's (got ${owned.join(', ')})`);
 check(
-  JSON.stringify(owned) === JSON.stringify([env.APP_RUNTIME_DIR.slice(1)]),
-  `only ${env.APP_RUNTIME_DIR} is the nginx user's (got ${owned.join(', ')})`,
+  !entries.some((entry) => entry.file.startsWith(`${env.IMAGE_CONFIG_DIR.slice(1)}/`)),
+  'the rendered files are not in the image: the pod mounts them',
 );
 check(
-  !entries.some((entry) => entry.file.startsWith(`${env.APP_RUNTIME_DIR.slice(1)}/`)),
-  'the runtime directory is empty',
+  entries.some((entry) => entry.type === 'd' && entry.file === env.IMAGE_CONFIG_DIR.slice(1)),
+  `${env.IMAGE_CONFIG_DIR} is there to mount them on`,
 );
-const deployFiles = ['start.sh', 'check-json.awk', 'nginx/nginx.conf.template', 'nginx/gateway-answer.njs'];
-for (const file of deployFiles) {
-  check(
-    entries.some((entry) => entry.file === `opt/cartoes/deploy/${file}`),
-    `deploy/${file} is in the image`,
-  );
-}
+check(!entries.some((entry) => entry.file.startsWith('opt/cartoes')), 'no deploy/ file is in the image');
+check(
+  entries.some((entry) => entry.file === 'usr/lib/nginx/modules/ngx_http_js_module.so'),
+  "nginx's njs module is in (gateway mode's answer filter)",
+);
 check(
   entries.some((entry) => entry.file === `${env.APP_HTML_DIR.slice(1)}/index.html`),
   'the build is in',
@@ -198,7 +199,7 @@ check(
     JSON.stringify(stanzas.map(({ fields }) => debianPurl(debianPackage(fields), os)).sort()),
   'the SBOM lists exactly the status.d packages, each with its source (upstream=)',
 );
-for (const name of ['nginx', 'libc6', 'libssl3', 'dash', 'ca-certificates']) {
+for (const name of ['nginx', 'libnginx-mod-http-js', 'libc6', 'libssl3', 'ca-certificates']) {
   check(
     debian.some((component) => component.name === name),
     `the SBOM lists Debian's ${name}`,

@@ -38,7 +38,6 @@ const env = readImageEnv();
 const epoch = Number(process.env.SOURCE_DATE_EPOCH);
 if (!Number.isInteger(epoch)) throw new Error('write-oci: SOURCE_DATE_EPOCH is required');
 const created = new Date(epoch * 1000).toISOString().replace('.000Z', 'Z');
-const runtimeDir = env.APP_RUNTIME_DIR;
 const out = required('out');
 const layout = path.join(required('work'), 'layout');
 const blobs = path.join(layout, 'blobs', 'sha256');
@@ -62,7 +61,7 @@ const labels = {
   'org.opencontainers.image.version': env.IMAGE_TAG,
   'org.opencontainers.image.created': created,
   'org.opencontainers.image.description':
-    'Cartões back-office: nginx (Debian bookworm) serving the app, started by deploy/start.sh',
+    'Cartões back-office: nginx (Debian bookworm) serving the app, its configuration rendered by npm run deploy:render',
 };
 const config = blob(
   json({
@@ -71,14 +70,10 @@ const config = blob(
     os: 'linux',
     config: {
       User: `${env.IMAGE_UID}:${env.IMAGE_UID}`,
-      Env: [
-        'PATH=/usr/sbin:/usr/bin:/sbin:/bin',
-        `APP_RUNTIME_DIR=${runtimeDir}`,
-        `APP_HTML_DIR=${env.APP_HTML_DIR}`,
-        `APP_LISTEN=${env.APP_LISTEN}`,
-      ],
-      Entrypoint: ['/bin/sh', '/opt/cartoes/deploy/start.sh'],
-      Cmd: ['nginx', '-p', runtimeDir, '-c', `${runtimeDir}/nginx.conf`, '-e', 'stderr', '-g', 'daemon off;'],
+      Env: ['PATH=/usr/sbin:/usr/bin:/sbin:/bin'],
+      // nginx alone, reading the rendered files where the pod mounts them (daemon off is in nginx.conf).
+      Entrypoint: ['/usr/sbin/nginx', '-e', 'stderr', '-c', `${env.IMAGE_CONFIG_DIR}/nginx.conf`],
+      Cmd: [],
       ExposedPorts: { [`${env.APP_LISTEN}/tcp`]: {} },
       WorkingDir: '/',
       StopSignal: 'SIGQUIT',

@@ -1,25 +1,17 @@
 import { paths } from '../../config/paths';
 
 /**
- * The first frames the build prerenders (src/app/first-frame/render-first-frames.tsx), one HTML file each
- * per sign-in mode, and which one a server sends for a path. nginx keeps the same table as a `map`
- * (deploy/nginx/nginx.conf.template), checked against this one by e2e/nginx/first-frame.nginx.ts.
+ * The first frames the build prerenders (src/app/first-frame/render-first-frames.tsx), per sign-in mode,
+ * and which one a server sends for a path. Token sign-in: sign-in everywhere (a cold start always shows
+ * it: the token lives in memory only). OpenID Connect: sign-in at the sign-in path, the entering frame
+ * ("Entrando") at every other one (a cold start there leaves for the identity provider, or comes back
+ * from it). nginx's map of the frames is rendered from this table (scripts/deploy/render.ts).
  */
-export const firstFrameNames = [
-  'entrar',
-  'retorno',
-  'produtos',
-  'proposta-nova',
-  'analises',
-  'analises-lote',
-  'cartoes',
-  'contas',
-  'nao-encontrada',
-] as const;
+export const firstFrameFiles = ['entrar', 'entrando'] as const;
 
-export type FirstFrameName = (typeof firstFrameNames)[number];
+export type FirstFrameFile = (typeof firstFrameFiles)[number];
 
-/** The sign-in modes, each with its own set of frames: what a cold start of that mode shows first. */
+/** The sign-in modes, each with its own frames: what a cold start of that mode shows first. */
 export const firstFrameVariants = [
   'token-provider',
   'token-sandbox',
@@ -34,32 +26,38 @@ export function firstFrameVariant(config: { mode: string; auth?: { type: string 
   return `${auth}-${config.mode === 'sandbox' ? 'sandbox' : 'provider'}`;
 }
 
-/** A screen's path, with or without a trailing slash. */
-const at = (path: string) => (pathname: string) => pathname === path || pathname === `${path}/`;
+/** The frames a variant has: the entering frame only where a cold start can leave for the provider. */
+export function framesOf(variant: FirstFrameVariant): FirstFrameFile[] {
+  return variant.startsWith('oidc-') ? ['entrar', 'entrando'] : ['entrar'];
+}
 
-const screens: Array<[(pathname: string) => boolean, FirstFrameName]> = [
-  [(pathname) => pathname === '/' || pathname === '/index.html', 'produtos'],
-  [at(paths.signIn), 'entrar'],
-  [at(paths.products), 'produtos'],
-  [
-    (pathname) => at(paths.newApplication)(pathname) || /^\/proposta\/nova\/[^/]+\/?$/.test(pathname),
-    'proposta-nova',
-  ],
-  [at(paths.analysisStatus), 'analises'],
-  [at(paths.analysisBatch), 'analises-lote'],
-  [at(paths.cards), 'cartoes'],
-  [at(paths.accounts), 'contas'],
-];
+/** Which frame each path gets: `exact` paths first, every other path `otherwise`. */
+export interface FirstFrameRoutes {
+  exact: ReadonlyMap<string, FirstFrameFile>;
+  otherwise: FirstFrameFile;
+}
 
-/**
- * The frame a server sends for `pathname`: the screen's own, the identity provider's return (and its
- * pop-up) at `redirectPath`, and the not-found page's for any other path. In token mode every frame of
- * the set is the sign-in page (a cold start there always shows it: the token lives in memory only).
- */
+export function firstFrameRoutes(config: {
+  mode: string;
+  auth?: { type: string; redirectPath?: string };
+}): FirstFrameRoutes {
+  if (firstFrameVariant(config).startsWith('token-')) return { exact: new Map(), otherwise: 'entrar' };
+  const redirectPath = config.auth?.redirectPath ?? `${paths.signIn}/retorno`;
+  // The identity provider's return (and its pop-up) is entering even where it is the sign-in path.
+  const exact = new Map<string, FirstFrameFile>([
+    [paths.signIn, 'entrar'],
+    [`${paths.signIn}/`, 'entrar'],
+    [redirectPath, 'entrando'],
+    [`${redirectPath}/popup`, 'entrando'],
+  ]);
+  return { exact, otherwise: 'entrando' };
+}
+
+/** The frame a server sends for `pathname` under this configuration. */
 export function firstFrameFor(
   pathname: string,
-  redirectPath: string = `${paths.signIn}/retorno`,
-): FirstFrameName {
-  if (pathname === redirectPath || pathname === `${redirectPath}/popup`) return 'retorno';
-  return screens.find(([matches]) => matches(pathname))?.[1] ?? 'nao-encontrada';
+  config: { mode: string; auth?: { type: string; redirectPath?: string } },
+): FirstFrameFile {
+  const routes = firstFrameRoutes(config);
+  return routes.exact.get(pathname) ?? routes.otherwise;
 }
