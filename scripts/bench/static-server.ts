@@ -1,7 +1,7 @@
 /**
  * A static server for `npm run bench`: serves a built app with gzip (as the nginx of deploy/ does), an
  * index.html fallback for client routes, and optionally its own /config.json, which it then also stamps
- * into every page with the path's first frame (scripts/build/runtime-html.ts), as deploy/start.sh does. Both the floor and the app
+ * into every page with the path's first frame (scripts/build/runtime-html.ts), as nginx does with the rendered data block. Both the floor and the app
  * are served by this same code, so the server is not part of the difference the bench measures.
  */
 import { createServer, type Server } from 'node:http';
@@ -51,7 +51,7 @@ export async function serveStatic(
       gzip = gzipSync(body);
       type = types['.json'] ?? '';
     } else if (options.configJson !== undefined && options.stamp !== false && isPageRequest(root, pathname)) {
-      // A page, as deploy/start.sh and nginx send it: the path's first frame, the configuration stamped in.
+      // A page, as nginx sends it: the path's first frame, the configuration stamped in.
       body = Buffer.from(runtimePage(root, options.configJson, pathname));
       gzip = gzipSync(body, { level: 6 });
       type = types['.html'] ?? '';

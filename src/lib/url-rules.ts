@@ -1,6 +1,7 @@
 /**
  * Which URLs a deployment may point the app at (config.json: base URLs, the CEP service, the identity
- * provider, the report collector). The same rule is applied by deploy/start.sh before it writes config.json.
+ * provider, the report collector). The deployment's renderer (scripts/deploy/render.ts) checks config.json with
+ * the same schema, so a deployment that breaks the rule is refused before it is deployed.
  *
  * - A path on this origin starts with one "/" followed by anything but "/" or "\": `//host/x` and `/\host/x`
  *   are read by browsers as another host (the second because URL parsing turns "\" into "/").
