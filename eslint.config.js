@@ -237,14 +237,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', 'src/test/**', 'src/sandbox/**'],
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', 'bench/**', 'src/test/**', 'src/sandbox/**'],
     rules: {
       'no-restricted-globals': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
   {
-    files: ['scripts/**'],
+    files: ['scripts/**', 'bench/**'],
     rules: { 'no-console': 'off' },
   },
   {
