@@ -107,6 +107,7 @@ async function steps(): Promise<Step[]> {
         ['npx', 'eslint', '.', '--max-warnings', '0'],
         ['npx', 'prettier', '--check', '.', '--log-level', 'warn'],
         ['npx', 'tsx', 'scripts/checks/import-cycles.ts'],
+        ['npx', 'tsx', 'scripts/checks/file-names.ts'],
       ],
       budgetSeconds: 90,
     },
