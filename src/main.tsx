@@ -1,3 +1,8 @@
+/**
+ * The app's start: language and error handlers, the runtime configuration, the sandbox worker or the
+ * OpenID Connect sign-in when configured (each by dynamic import), the services, then hydrating the
+ * HTML's first frame (or drawing over it) and the reports after the first paint (docs/architecture.md).
+ */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { createServices } from '@/api/services';

@@ -9,7 +9,7 @@
  * own time bounds.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 interface Step {
@@ -35,6 +35,25 @@ async function changedFiles(): Promise<string[]> {
     .split('\n')
     .map((line) => line.slice(3).split(' -> ').pop() ?? '')
     .filter((file) => /\.(ts|tsx|js)$/.test(file) && existsSync(file));
+}
+
+/**
+ * The bench is a package of its own (bench/package.json: Lighthouse, Puppeteer, autocannon), so that the
+ * app's `npm ci` does not install them; its code is still type-checked and linted here, which needs its
+ * packages. Installed when they are missing or older than bench/package-lock.json.
+ */
+function benchPackagesStep(): Step[] {
+  const installed = 'bench/node_modules/.package-lock.json';
+  const current =
+    existsSync(installed) && statSync(installed).mtimeMs >= statSync('bench/package-lock.json').mtimeMs;
+  if (current) return [];
+  return [
+    {
+      name: "the bench's packages (npm ci in bench/)",
+      commands: [['npm', 'ci', '--prefix', 'bench', '--no-audit', '--no-fund', '--prefer-offline']],
+      budgetSeconds: 60,
+    },
+  ];
 }
 
 async function steps(): Promise<Step[]> {
@@ -79,13 +98,16 @@ async function steps(): Promise<Step[]> {
     ];
   }
   return [
+    ...benchPackagesStep(),
     {
       name: 'types, lint, format',
       commands: [
         ['npx', 'tsc', '-p', 'tsconfig.json'],
+        ['npx', 'tsc', '-p', 'bench'],
         ['npx', 'eslint', '.', '--max-warnings', '0'],
         ['npx', 'prettier', '--check', '.', '--log-level', 'warn'],
         ['npx', 'tsx', 'scripts/checks/import-cycles.ts'],
+        ['npx', 'tsx', 'scripts/checks/file-names.ts'],
       ],
       budgetSeconds: 90,
     },

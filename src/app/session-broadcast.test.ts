@@ -167,7 +167,7 @@ describe('one session for every tab (BroadcastChannel)', () => {
 
   it('messages carry no subject, no token, nor anything a reader could test a guess of the subject against', async () => {
     // A staff number: few enough candidates that a reader who may hash them all would find it from
-    // any value computed from it and from what the messages hold (round 4 found one in 48,213 hashes).
+    // any value computed from it and from what the messages hold (one was found in 48,213 hashes).
     const subject = '004217';
     signInVerified(a, subject);
     await quiet();

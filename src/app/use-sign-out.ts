@@ -1,3 +1,4 @@
+/** `useSignOut`: the one way the shell signs the operator out, here and at the identity provider. */
 import { bindTexts } from '@/hooks/use-translation';
 import { defineTexts } from '@/lib/texts';
 import { useNavigate } from 'react-router';

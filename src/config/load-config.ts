@@ -1,3 +1,7 @@
+/**
+ * Reads the runtime configuration at start-up: the data block stamped into the page, or /config.json
+ * where there is none, validated by the config schema either way.
+ */
 import type { RuntimeConfig } from './config-schema';
 import { ConfigError, parseRuntimeConfig } from './parse-config';
 import { RUNTIME_CONFIG_ELEMENT_ID } from './runtime-config-element';

@@ -1,3 +1,4 @@
+/** The services made once at start-up (HTTP client, identity provider), handed down by context. */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Services } from '@/api/services';
 

@@ -1,3 +1,4 @@
+/** `useConfirmedMutation`: one request per confirmation for every call that creates or cancels something. */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { isUnknownOutcome, type ApiError } from '@/api/api-error';

@@ -1,3 +1,7 @@
+/**
+ * The accounts list as the page holds it (`AccountDataset`): the worker's packed copy, read one account
+ * at a time as rows are drawn, with the overview (totals, the first fractional balance) computed once.
+ */
 import { findFractionalBalance, type FractionalBalance } from '@/lib/money';
 import { unpackAccount, type PackedAccounts } from './packed-accounts';
 import type { Account } from './accounts-schema';

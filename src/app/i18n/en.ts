@@ -1,3 +1,4 @@
+/** The shared texts in English: the same keys as pt-br.ts, which types them (`Translations`). */
 import type { Translations } from './pt-br';
 
 export const en: Translations = {

@@ -1,3 +1,4 @@
+/** Registers the shared texts (pt-BR and English) in the entry and sets the start-up language. */
 import { addTexts, changeLanguage, type SupportedLanguage } from '@/lib/i18n';
 import { en } from './en';
 import { ptBR } from './pt-br';

@@ -1,3 +1,4 @@
+/** The navigation of narrow screens: a temporary drawer behind the app bar's menu button, its own lazy chunk. */
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';

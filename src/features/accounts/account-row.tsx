@@ -31,7 +31,7 @@ export interface AccountRowProps {
 /**
  * One body row, in plain table elements styled once by the table (accounts-table.tsx): a sort or a
  * scroll step mounts dozens of rows, and MUI's TableRow/TableCell/Button resolve their styles per
- * instance, which made each of those renders a long task at 4x CPU (issue 14). Memoized: re-rendering
+ * instance, which made each of those renders a long task at 4x CPU. Memoized: re-rendering
  * the table (busy, header) leaves the rows that did not change alone. The action is a native button; the
  * table's one click handler finds its account by `data-position`.
  */

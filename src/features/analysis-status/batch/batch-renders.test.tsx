@@ -5,7 +5,7 @@ import { renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route'
 import { batchView } from './batch-store';
 
 /**
- * What a keystroke in the results filter, and a publication of the batch's answers, render (issue 37):
+ * What a keystroke in the results filter, and a publication of the batch's answers, render:
  * the filter field and, a step behind, the table; the progress once per publication, the counts and the
  * table at most once. Guarded by counts, not times.
  *

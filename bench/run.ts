@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every performance figure, on this machine, now, against the goals of
- * scripts/bench-goals.ts.
+ * bench/goals.ts.
  *
  *  1. Builds the app (dist/) and a one-screen floor app of the same stack (bench/floor →
  *     node_modules/.cache/bench-floor), unless --skip-build.
@@ -8,16 +8,16 @@
  *     status lookup, the gateway under load: one file each, the same shape, `run(context) → { rows, goals
  *     }`) with its own fresh browser and servers.
  *  3. `--invocations N` repeats step 2 N times; every figure is then the median of the N medians, with
- *     their min–max. Prints the tables (scripts/bench/report.ts) and one verdict per goal (one judge:
- *     scripts/bench/goals.ts), and writes every raw run to .bench/results.json (or --json FILE).
+ *     their min–max. Prints the tables (bench/report.ts) and one verdict per goal (one judge:
+ *     bench/goals.ts), and writes every raw run to .bench/results.json (or --json FILE).
  *
  *   npm run bench [-- --runs 5] [--invocations 3] [--lighthouse-runs 5] [--batch-runs 3]
- *                 [--only first-paint,lighthouse,typing,accounts,accounts-100k,memory,batch,gateway]
+ *                 [--only first-paint,lighthouse,typing,interactions,accounts,accounts-100k,memory,batch,gateway]
  *                 [--batch-via gateway|direct] (default: gateway when nginx is here)
  *                 [--compare label=path/to/other/dist] (at most 2) [--skip-build]
  *                 [--memory-loops 3 | --memory-minutes 30] [--memory-sample-every 10]
  *                 [--strict] [--open-goal 'typing:'] [--json .bench/results.json]
- *   Ports: BENCH_PORT_BASE (default 4480) and the next 8; all checked free before anything starts.
+ *   Ports: BENCH_PORT_BASE (default 4480) and the next 9; all checked free before anything starts.
  *   Exit code: 0; 1 when a goal that is not open is more than 1.5x past (with --strict: any goal past
  *   at all), or was not measured; 2 when it could not start (no Chromium, a port taken, no build, an
  *   unknown part).
@@ -33,9 +33,11 @@ import { firstPaintPart } from './first-paint';
 import { gatewayPart } from './gateway';
 import { FAIL_FACTOR, judge, type GoalId } from './goals';
 import {
+  APP_ROOT,
   benchPorts,
   CPU_THROTTLING,
   findChromium,
+  fromCaller,
   portIsFree,
   type BenchContext,
   type BenchPart,
@@ -74,7 +76,7 @@ const { values: options } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     only: { type: 'string', default: allParts.map((part) => part.name).join(',') },
     compare: { type: 'string', multiple: true, default: [] },
-    json: { type: 'string', default: '.bench/results.json' },
+    json: { type: 'string' },
     strict: { type: 'boolean', default: false },
     'open-goal': { type: 'string', multiple: true, default: [] },
     'batch-via': { type: 'string', default: 'auto' },
@@ -94,6 +96,9 @@ function positive(name: string, value: string | undefined, fallback: number): nu
 }
 
 const floorRoot = 'node_modules/.cache/bench-floor';
+
+/** Where the raw runs go without --json (the app's .bench/, ignored by git). */
+const DEFAULT_JSON = path.join(APP_ROOT, '.bench/results.json');
 
 function build() {
   const run = (args: string[]) =>
@@ -130,6 +135,7 @@ interface Invocation {
 }
 
 async function main() {
+  process.chdir(APP_ROOT);
   const names = options.only.split(',').filter(Boolean);
   const unknown = names.filter((name) => !allParts.some((part) => part.name === name));
   if (unknown.length > 0)
@@ -139,7 +145,7 @@ async function main() {
   const invocations = positive('invocations', options.invocations, 1);
   const compare = options.compare.map((entry) => {
     const [label, root] = entry.includes('=') ? entry.split('=', 2) : [path.basename(entry), entry];
-    return { label: label ?? entry, root: path.resolve(root ?? entry) };
+    return { label: label ?? entry, root: fromCaller(root ?? entry) };
   });
   const batchVia = options['batch-via'];
   if (batchVia !== 'auto' && batchVia !== 'gateway' && batchVia !== 'direct')
@@ -252,9 +258,10 @@ async function main() {
       open,
     })),
   };
-  mkdirSync(path.dirname(path.resolve(options.json)), { recursive: true });
-  writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nwritten: ${options.json}`);
+  const json = options.json === undefined ? DEFAULT_JSON : fromCaller(options.json);
+  mkdirSync(path.dirname(json), { recursive: true });
+  writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwritten: ${path.relative(APP_ROOT, json)}`);
   if (verdict.failed) process.exitCode = 1;
 }
 

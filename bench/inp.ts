@@ -1,6 +1,6 @@
 /**
  * The interactions part of `npm run bench`: the operators' and analysts' day at CPU 4x, journey by journey,
- * each interaction timed by the Event Timing API (scripts/bench/interactions.ts), INP per journey with its
+ * each interaction timed by the Event Timing API (bench/interactions.ts), INP per journey with its
  * worst interaction and that interaction's parts. The batch while it streams and the 100,000 accounts are
  * journeys of their own parts (batch.ts, accounts.ts), which report their INP the same way.
  *

@@ -6,7 +6,7 @@
  *  - floor: the one-screen app of the same stack (bench/floor), for scale;
  *  - each build's sign-in, loaded at the app's address `/` in provider mode (token sign-in, the default);
  *  - each build's products screen, reached by the return from the identity provider
- *    (scripts/bench/pages.ts): Lighthouse loads the held return URL itself, with `disableStorageReset`
+ *    (bench/pages.ts): Lighthouse loads the held return URL itself, with `disableStorageReset`
  *    (the PKCE verifier waits in the tab's sessionStorage; the HTTP cache is cleared by hand).
  *
  * Each run's HTML report goes to .bench/lighthouse/ (the final screenshot, the waterfall).
@@ -24,7 +24,9 @@ const config: Config = {
 };
 
 const lighthouseVersion = (
-  JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }
+  JSON.parse(readFileSync(new URL('node_modules/lighthouse/package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
 ).version;
 
 interface Sample {

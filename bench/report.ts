@@ -113,7 +113,7 @@ export function renderTables(invocations: ReadonlyArray<readonly Row[]>): string
 
 const goalUnit = (unit: Unit) => (unit === 'score' ? '' : ` ${unitText[unit]}`);
 
-/** One line per goal: verdict, figure with its range, the goal, how far past it, and why it is open. */
+/** One line per goal: verdict, figure with its range, the goal, how far past it, and whether it is open. */
 export function renderVerdicts(verdicts: readonly Verdict[]): string[] {
   const width = Math.max(0, ...verdicts.map((verdict) => verdict.spec.name.length));
   return verdicts.map(({ spec, figure, over, status, open }) => {
@@ -121,7 +121,7 @@ export function renderVerdicts(verdicts: readonly Verdict[]): string[] {
     const value = `${formatFigure(figure, decimals)}${goalUnit(spec.unit)}`;
     const goal = `goal ${spec.atLeast ? '≥' : '≤'} ${spec.limit}${goalUnit(spec.unit)}`;
     const past = Number.isFinite(over) ? `${over.toFixed(2)} of goal` : 'not measured';
-    const why = open ? `  [open${spec.open ? `: ${spec.open}` : ', --open-goal'}]` : '';
+    const why = open ? `  [open${spec.open ? '' : ', --open-goal'}]` : '';
     return `${status.padEnd(4)} ${spec.name.padEnd(width)}  ${value.padEnd(22)} ${goal.padEnd(16)} (${past})${why}`;
   });
 }

@@ -17,13 +17,13 @@
  *
  * The part `batch` of `npm run bench` (`--only batch`): the harness serves dist/ against a sandbox started
  * with `batchSandboxArgs()`, `measureBatch` measures `--runs` whole batches there and `batchPartResult`
- * gives the figures as `{ rows, goals }`; the goals are in scripts/bench-goals.ts. Two ways to the sandbox
+ * gives the figures as `{ rows, goals }`; the goals are in bench/goals.ts. Two ways to the sandbox
  * (`--batch-via`): through nginx in gateway mode (`withGateway`: the app and the lookups on one origin, no
  * CORS preflight), the default when nginx is here; or straight from `vite preview` to the sandbox's own
  * origin (`withBenchApp`: a preflight per CPF). The table says which.
  */
 import type { Browser } from '@playwright/test';
-import { seededAnalysisCpfs } from '../../src/sandbox/seed';
+import { seededAnalysisCpfs } from '@/sandbox/seed';
 import {
   CPU_THROTTLING,
   findNginx,

@@ -7,10 +7,10 @@
  *
  * Per run: every request answered 2xx (non-2xx, errors and time-outs counted), none lost (as many answered
  * as sent: see loadGateway), the latency's p50/p99/max over every answer, and the requests per second. The part `gateway` of `npm run bench` (`--only
- * gateway`); its goals are in scripts/bench-goals.ts.
+ * gateway`); its goals are in bench/goals.ts.
  */
 import autocannon from 'autocannon';
-import { seededAnalysisCpfs } from '../../src/sandbox/seed';
+import { seededAnalysisCpfs } from '@/sandbox/seed';
 import { withGateway, type BenchContext, type BenchPart, type PartResult } from './harness';
 
 export const GATEWAY_LOAD = {

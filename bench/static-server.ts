@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { isPageRequest, runtimePage } from '../build/runtime-html';
+import { isPageRequest, runtimePage } from '../scripts/build/runtime-html';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -15,6 +15,7 @@ import type { Browser, CDPSession, Locator, Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import {
+  APP_ROOT,
   benchPorts,
   CPU_THROTTLING,
   findChromium,
@@ -408,6 +409,7 @@ export const accounts100kPart = accountsJourneyPart({
 
 /** `npm run bench:accounts-cpu`: the journey unthrottled, traced (a diagnostic: no goals). */
 async function traceMain() {
+  process.chdir(APP_ROOT);
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no Chromium: set CHROMIUM_PATH');
   const count = Number(process.env.BENCH_ACCOUNTS ?? 10_000);

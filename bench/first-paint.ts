@@ -8,7 +8,7 @@
  *    start does, since the token lives in memory only), as deployed (the configuration stamped into the
  *    page), and dist/'s also on a plain static host (config.json beside index.html, nothing stamped);
  *  - each build's products screen reached by a signed-in reload (the return from the identity provider:
- *    scripts/bench/pages.ts).
+ *    bench/pages.ts).
  *
  * For each load: the JS transferred (gzip) and the requests started before LCP, FCP, when the app's first
  * render replaced the HTML's first frame (decision 021: FCP before it means the HTML painted), LCP with its entry's

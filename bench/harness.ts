@@ -7,8 +7,20 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import type { GoalId, Unit } from './goals';
+
+/**
+ * The app's folder. The bench runs there (`process.chdir(APP_ROOT)` in its entry points) whichever folder
+ * it was started from, so that the paths below are the app's: dist/, node_modules/.bin, scripts/dev.
+ */
+export const APP_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** A path given on the command line, from the folder npm was started in (npm --prefix bench runs in bench/). */
+export function fromCaller(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
 
 /** Every timed load and keystroke runs with the page's main thread slowed this much (CDP). */
 export const CPU_THROTTLING = 4;
@@ -39,7 +51,7 @@ export interface Row {
   cells: Cell[];
 }
 
-/** The runs of one goal's figure (scripts/bench/goals.ts judges their median). */
+/** The runs of one goal's figure (bench/goals.ts judges their median). */
 export interface GoalFigure {
   id: GoalId;
   runs: number[];

@@ -33,6 +33,10 @@ declare global {
     /** `performance.interactionCount` when the record was last read. */
     __benchCountRead?: number;
   }
+  /** Event Timing's threshold (DOM's lib lacks it; web-vitals declares the same for the app). */
+  interface PerformanceObserverInit {
+    durationThreshold?: number;
+  }
 }
 
 /** A stretch of a journey: its interactions over 16 ms, and how many it had in all. */
