@@ -74,7 +74,7 @@ const HOSTILE_HEADERS: Record<string, string> = {
   ETag: '"abc"',
   'Last-Modified': 'Thu, 01 Jan 2026 00:00:00 GMT',
   'Cache-Control': 'public, max-age=600',
-  // The names a deny-list of round 3 did not have: an allow-list needs none of them.
+  // Names a deny-list would have to know of in advance: an allow-list needs none of them.
   'Document-Isolation-Policy': 'isolate-and-require-corp',
   'Use-As-Dictionary': 'match="/api/*", id="provider"',
   'Secure-Session-Registration': '(ES256);path="/api/session";challenge="x"',
