@@ -6,9 +6,9 @@ import { typedApplication } from '@/test/sample-application';
 import { renderWizardAt } from '@/test/wizard-route';
 
 /**
- * What a new operator meets on a first day of typing applications: a draft lost to a reload,
- * the printed name checked against the full name, the step list, the shortcuts and the mailing address
- * chosen on a row's line. Typing itself (keys, clicks, caret) is e2e/credit-application-first-day.spec.ts.
+ * A draft lost to a reload, the printed name checked against the full name, the step list, the shortcuts
+ * and the mailing address chosen on a row's line. Typing itself (keys, clicks, the caret, the clipboard) is
+ * e2e/credit-application.spec.ts.
  */
 const sandbox = setupTestSandbox();
 beforeAll(async () => {
