@@ -124,7 +124,10 @@ async function throttle(page: Page) {
 }
 
 async function settle(page: Page) {
-  await page.waitForNetworkIdle({ idleTime: 500, timeout: 120_000 });
+  // Quiet for 500 ms, or 20 s at most: after the return from the identity provider Puppeteer keeps one
+  // request of the page open that every request event shows finished (not yet explained); the figures
+  // are the paint observers' and are complete by then.
+  await page.waitForNetworkIdle({ idleTime: 500, timeout: 20_000 }).catch(() => undefined);
   await new Promise((resolve) => setTimeout(resolve, 1000));
 }
 
@@ -157,8 +160,11 @@ async function loadProducts(browser: Browser, oidcAppUrl: string): Promise<LoadF
     await page.evaluateOnNewDocument(observePaint);
     await throttle(page);
     await page.goto(returnUrl, { waitUntil: 'load', timeout: 120_000 });
+    // Polled on an interval, not on animation frames: Puppeteer's frame poller never answered here once
+    // the app had taken over the entering frame, though the page painted and its frames ran.
     await page.waitForFunction(() => location.pathname === '/produtos' && document.querySelector('main h1'), {
       timeout: 120_000,
+      polling: 50,
     });
     await settle(page);
     return await readFigures(page);

@@ -243,21 +243,20 @@ export async function withGateway<T>(
         String(appPreview),
         '--gateway',
         `http://127.0.0.1:${appSandbox}`,
-      ],
-      // As e2e/config.e2e.json, with the app's default request time-out; nothing else of this shell's APP_*.
-      {
-        ...Object.fromEntries(
-          Object.keys(process.env)
-            .filter((name) => name.startsWith('APP_'))
-            .map((name) => [name, undefined]),
-        ),
-        APP_ENVIRONMENT_NAME: 'bench gateway',
-        APP_SEND_IDEMPOTENCY_KEY: 'true',
-        APP_EXTRA_CONFIG_JSON: '{"moneyUnit": "centavos", "printedNameMaxLength": 26}',
+        // As e2e/config.e2e.json, with the app's default request time-out.
+        '--config-json',
+        JSON.stringify({
+          environmentName: 'bench gateway',
+          sendIdempotencyKey: true,
+          moneyUnit: 'centavos',
+          printedNameMaxLength: 26,
+        }),
         // The load comes from one address, 200 connections standing for 200 clients: the per-client cap
         // on requests in flight (default 32) would answer most of them 429.
-        APP_CONN_LIMIT_PER_CLIENT: '1000',
-      },
+        '--deploy-json',
+        JSON.stringify({ gateway: { connectionsPerClient: 1000 } }),
+      ],
+      {},
     ),
   ];
   try {

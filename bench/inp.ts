@@ -91,6 +91,9 @@ const statusLookup: Journey = async (page) => {
   }
 };
 
+/** Cards the cards journey has cancelled in this sandbox so far. */
+let cardsCancelled = 0;
+
 const cards: Journey = async (page) => {
   await nav(page).getByRole('link', { name: 'Cartões' }).click();
   const picker = page.getByRole('combobox', { name: 'Conta' });
@@ -106,14 +109,17 @@ const cards: Journey = async (page) => {
     .getByRole('region', { name: 'Solicitar cartão virtual' })
     .getByText(/Cartão virtual solicitado para a conta/)
     .waitFor();
+  // Each run cancels a card of its own: the sandbox outlives a run, and a cancelled card is refused.
+  const code = String(5001 + cardsCancelled);
+  cardsCancelled += 1;
   await page.getByRole('textbox', { name: 'Código do cartão' }).focus();
-  await typeAtPace(page, '5001');
+  await typeAtPace(page, code);
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Cancelar o cartão 5001?' });
+  const dialog = page.getByRole('dialog', { name: `Cancelar o cartão ${code}?` });
   await dialog.getByRole('textbox', { name: 'Digite o código do cartão para confirmar' }).focus();
-  await typeAtPace(page, '5001');
+  await typeAtPace(page, code);
   await page.keyboard.press('Enter');
-  await page.getByText('Cartão 5001 cancelado').first().waitFor();
+  await page.getByText(`Cartão ${code} cancelado`).first().waitFor();
 };
 
 const journeys: Array<{ label: string; goal: GoalId; run: Journey }> = [
