@@ -254,6 +254,25 @@ test.describe('the first frame taken over by the app', () => {
     expect(configRequests).toEqual([]);
   });
 
+  test('a token pasted into the frame: its claims appear when the app runs, and the field and "Entrar" stay put', async ({
+    page,
+  }) => {
+    // A JWT typed before the app ran: the app shows its claims once it adopts the field's value. Drawn
+    // above the button in a card centred on its height, they moved "Entrar" 62 px under a click aimed at
+    // it, and the press was lost.
+    const scripts = await holdTheAppsScripts(page);
+    await page.goto('/entrar');
+    const claims = { iss: 'sandbox', sub: 'ana', scope: 'accounts:read', exp: 4102444800 };
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const field = page.getByLabel('Token de acesso');
+    await field.fill(`${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`);
+    const button = page.getByRole('button', { name: 'Entrar', exact: true });
+    const before = { field: await field.boundingBox(), button: await button.boundingBox() };
+    scripts.release();
+    await expect(page.getByText('Token JWT')).toBeVisible();
+    expect({ field: await field.boundingBox(), button: await button.boundingBox() }).toEqual(before);
+  });
+
   test('on a slow link the frame paints whole: its heading never moves while the HTML arrives', async ({
     page,
   }) => {

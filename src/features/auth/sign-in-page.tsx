@@ -64,7 +64,16 @@ export function SignInPage() {
       <SandboxBanner />
       <Box
         component="main"
-        sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: { xs: 1, sm: 2 } }}
+        // Anchored at its top, not centred on its height: what appears in the card later (a pasted token's
+        // claims, once the app runs) grows it downwards and moves nothing above.
+        sx={{
+          minHeight: '100vh',
+          display: 'grid',
+          justifyItems: 'center',
+          alignItems: 'start',
+          p: { xs: 1, sm: 2 },
+          pt: { xs: 2, sm: '12vh' },
+        }}
       >
         <title>{`${t('auth.signInTitle')} · ${t('app.titleSuffix')}`}</title>
         <Paper sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 560 }} elevation={2}>

@@ -114,6 +114,14 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
             serial={refusals}
             message={error ? `${t('auth.tokenLabel')}: ${error}` : null}
           />
+          <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            {secondaryAction}
+            <Button type="submit" variant="contained">
+              {submitLabel}
+            </Button>
+          </Stack>
+          {/* Below the button: a token typed into the first frame shows its claims once the app runs, and
+              nothing the operator is aiming at may move then. */}
           {claims ? (
             <Alert id={claimsId} severity={expired ? 'warning' : 'info'}>
               <strong>{t('auth.jwtInfo')}</strong>
@@ -132,12 +140,6 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
               </div>
             </Alert>
           ) : null}
-          <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            {secondaryAction}
-            <Button type="submit" variant="contained">
-              {submitLabel}
-            </Button>
-          </Stack>
         </Stack>
       </Box>
       {config.mode === 'sandbox' ? (
