@@ -144,12 +144,6 @@ export default defineConfig({
   },
   projects: [
     {
-      name: 'chromium',
-      // The journeys run per profile below.
-      testIgnore: /journeys\.spec\.ts$/,
-      use: chromium,
-    },
-    {
       // The pictures (`npm run test:visual`, docs/testing.md "Pictures"): every screen and main state
       // against its PNG baseline, on these servers, always in the Chromium build the lockfile pins (a
       // picture belongs to the browser and fonts that drew it), whatever CHROMIUM_PATH says.
@@ -176,6 +170,12 @@ export default defineConfig({
         ...chromium,
         launchOptions: { ...chromium.launchOptions, executablePath: pinned.executablePath, env: pinned.env },
       },
+    },
+    {
+      name: 'chromium',
+      // The journeys run per profile below.
+      testIgnore: /journeys\.spec\.ts$/,
+      use: chromium,
     },
     ...journeyProjects,
   ],
