@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { testChromium } from './scripts/browser/chromium';
+import { pinnedChromium, testChromium } from './scripts/browser/chromium';
 import { sandboxProfile, sandboxProfileNames, type SandboxProfileName } from './src/sandbox/profiles';
 
 /**
@@ -51,6 +51,7 @@ function oidcConfigFile(): string {
  * names (Debian's, say); either draws with the tests' own fonts, never the machine's (scripts/browser).
  */
 const testBrowser = testChromium();
+const pinned = pinnedChromium();
 
 /** Playwright's trace modes, from E2E_TRACE (off unless asked). */
 function traceMode(value: string | undefined) {
@@ -142,6 +143,34 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    {
+      // The pictures (`npm run test:visual`, docs/testing.md "Pictures"): every screen and main state
+      // against its PNG baseline, on these servers, always in the Chromium build the lockfile pins (a
+      // picture belongs to the browser and fonts that drew it), whatever CHROMIUM_PATH says.
+      name: 'visual',
+      testDir: './e2e/visual',
+      testMatch: /\.visual\.ts$/,
+      outputDir: 'test-results/visual',
+      // One file per baseline, named by the test's own argument: `<state>-<width>-<theme>.png`.
+      snapshotPathTemplate: '{testDir}/baselines/{arg}{ext}',
+      // Each test takes one state's pictures at every width and theme: up to a few dozen captures.
+      timeout: 120_000,
+      expect: {
+        timeout: 10_000,
+        // Pixel for pixel (docs/testing.md, "Pictures": three runs, idle and busy, gave identical pictures).
+        toHaveScreenshot: {
+          maxDiffPixels: 0,
+          threshold: 0.02,
+          animations: 'disabled',
+          caret: 'hide',
+          scale: 'css',
+        },
+      },
+      use: {
+        ...chromium,
+        launchOptions: { ...chromium.launchOptions, executablePath: pinned.executablePath, env: pinned.env },
+      },
+    },
     {
       name: 'chromium',
       // The journeys run per profile below.

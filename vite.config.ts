@@ -48,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['./src/test/setup-unit.ts'],
         },
       },
@@ -61,9 +61,9 @@ export default defineConfig({
           // Each file's screen is rendered once before its tests (src/test/render-route.tsx). 8 s a test:
           // three times the slowest page test's own time. Measured as the worker's CPU time per test (what
           // it takes on an idle core, whatever the load), twelve take 1.7 to 2.5 s, so three
-          // times theirs passes Vitest's 5 s: on a machine whose cores are busy with other work (`npm run
-          // test:busy`) they got half a core and ran past 5 s. The rest take under 1.7 s. `npm test`
-          // lists the ten slowest so that one creeping up is seen.
+          // times theirs passes Vitest's 5 s: on a machine whose cores are busy with other work (stress-ng
+          // beside the suite, docs/testing.md) they got half a core and ran past 5 s. The rest take under
+          // 1.7 s; every test's time is in npm test's .test-reports/vitest.json.
           testTimeout: 8_000,
           include: ['src/**/*.test.tsx'],
           setupFiles: [

@@ -78,7 +78,7 @@ export interface BenchPorts {
   identityProvider: number;
   /** Each --compare build: its provider-mode and OIDC servers. */
   compare: ReadonlyArray<{ signIn: number; oidcApp: number }>;
-  /** The sandbox and `vite preview` of typing, memory and accounts (one part at a time). */
+  /** The sandbox and `vite preview` of typing and accounts (one part at a time). */
   appSandbox: number;
   appPreview: number;
 }
@@ -108,7 +108,6 @@ export interface BenchContext {
   lighthouseRuns: number;
   /** Whole batches of 1,000 CPFs (each with its floor: about 50 s here); `--batch-runs`, default min(runs, 3). */
   batchRuns: number;
-  memory: { loops: number; minutes: number; sampleEvery: number };
   ports: BenchPorts;
   floorRoot: string;
   /** Other builds measured beside dist/ (`--compare label=path`). */

@@ -4,18 +4,17 @@
  *
  *  1. Builds the app (dist/) and a one-screen floor app of the same stack (bench/floor →
  *     node_modules/.cache/bench-floor), unless --skip-build.
- *  2. Runs each part (first paint, Lighthouse, typing, 10,000 and 100,000 accounts, memory, the batch
- *     status lookup, the gateway under load: one file each, the same shape, `run(context) → { rows, goals
- *     }`) with its own fresh browser and servers.
+ *  2. Runs each part (first paint, Lighthouse, typing, interactions, 10,000 and 100,000 accounts, the
+ *     batch status lookup: one file each, the same shape, `run(context) → { rows, goals }`) with its own
+ *     fresh browser and servers.
  *  3. `--invocations N` repeats step 2 N times; every figure is then the median of the N medians, with
  *     their min–max. Prints the tables (bench/report.ts) and one verdict per goal (one judge:
  *     bench/goals.ts), and writes every raw run to .bench/results.json (or --json FILE).
  *
  *   npm run bench [-- --runs 5] [--invocations 3] [--lighthouse-runs 5] [--batch-runs 3]
- *                 [--only first-paint,lighthouse,typing,interactions,accounts,accounts-100k,memory,batch,gateway]
+ *                 [--only first-paint,lighthouse,typing,interactions,accounts,accounts-100k,batch]
  *                 [--batch-via gateway|direct] (default: gateway when nginx is here)
  *                 [--compare label=path/to/other/dist] (at most 2) [--skip-build]
- *                 [--memory-loops 3 | --memory-minutes 30] [--memory-sample-every 10]
  *                 [--strict] [--open-goal 'typing:'] [--json .bench/results.json]
  *   Ports: BENCH_PORT_BASE (default 4480) and the next 9; all checked free before anything starts.
  *   Exit code: 0; 1 when a goal that is not open is more than 1.5x past (with --strict: any goal past
@@ -30,7 +29,6 @@ import { parseArgs } from 'node:util';
 import { accounts100kPart, accountsPart } from './accounts';
 import { batchPart } from './batch';
 import { firstPaintPart } from './first-paint';
-import { gatewayPart } from './gateway';
 import { FAIL_FACTOR, judge, type GoalId } from './goals';
 import {
   APP_ROOT,
@@ -46,7 +44,6 @@ import {
 } from './harness';
 import { inpPart } from './inp';
 import { lighthousePart } from './lighthouse';
-import { memoryPart } from './memory';
 import { renderTables, renderVerdicts } from './report';
 import { acrossInvocations } from './stats';
 import { typingPart } from './typing';
@@ -59,9 +56,7 @@ const allParts: BenchPart[] = [
   inpPart,
   accountsPart,
   accounts100kPart,
-  memoryPart,
   batchPart,
-  gatewayPart,
 ];
 
 const { values: options } = parseArgs({
@@ -70,9 +65,6 @@ const { values: options } = parseArgs({
     invocations: { type: 'string', default: '1' },
     'lighthouse-runs': { type: 'string' },
     'batch-runs': { type: 'string' },
-    'memory-loops': { type: 'string', default: '3' },
-    'memory-minutes': { type: 'string' },
-    'memory-sample-every': { type: 'string', default: '10' },
     'skip-build': { type: 'boolean', default: false },
     only: { type: 'string', default: allParts.map((part) => part.name).join(',') },
     compare: { type: 'string', multiple: true, default: [] },
@@ -172,11 +164,6 @@ async function main() {
       runs,
       lighthouseRuns: positive('lighthouse-runs', options['lighthouse-runs'], runs),
       batchRuns: positive('batch-runs', options['batch-runs'], Math.min(runs, 3)),
-      memory: {
-        loops: Math.max(2, positive('memory-loops', options['memory-loops'], 3)),
-        minutes: options['memory-minutes'] === undefined ? 0 : Number(options['memory-minutes']),
-        sampleEvery: positive('memory-sample-every', options['memory-sample-every'], 10),
-      },
       ports,
       floorRoot,
       compare,

@@ -4,7 +4,7 @@ import { signInWithSandboxToken } from './support/sandbox-sign-in';
 
 /**
  * The shell in a real browser: the product names that look like HTML never run, a token typed and sent
- * with Enter, a reload that forgets it, Back after sign-out, a screen's file that fails to load, the
+ * with Enter (in the keyboard-only test), a reload that forgets it, Back after sign-out, a screen's file that fails to load, the
  * browser going offline, and the whole shell by keyboard alone. The drawer, the 404, the languages, the
  * re-authentication and every error of the products screen are the page tests' (app-shell.test.tsx,
  * products-page.test.tsx, token-form.test.tsx).
@@ -29,13 +29,6 @@ test.describe('sign-in and the shell', () => {
     await expect(table.locator('img')).toHaveCount(0);
     expect(await page.evaluate(() => window.__x)).toBeUndefined();
     await expectNoAxeViolations(page, 'products');
-  });
-
-  test('signs in by typing a token with the keyboard', async ({ page }) => {
-    await page.goto('/entrar');
-    await page.getByLabel('Token de acesso').fill('sandbox-analyst');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
   });
 
   test('a reload asks for the token again', async ({ page }) => {

@@ -9,7 +9,7 @@
  * - The fonts: scripts/browser/fonts.conf through FONTCONFIG_FILE, the DejaVu fonts of the
  *   `dejavu-fonts-ttf` package and none of the machine's, for whichever browser runs.
  * - `CHROMIUM_PATH` runs the end-to-end tests in another Chromium (Debian's, say), with the same fonts; the
- *   pictures always take the pinned build (playwright.visual.config.ts).
+ *   pictures always take the pinned build (the `visual` project of playwright.config.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -89,9 +89,10 @@ fi
 # The lock pins every package that ships a file into the image (what the image is); what they pull in
 # besides (and ships nothing) is apt's choice. Debian's archive keeps one version of a package per suite
 # (bookworm-security only its newest), so a locked version leaves it at the next security or point
-# release: the build then names each package that moved, builds with what the archive serves, and says
-# the one command that refreshes the lock and the digest (--update-lock); it fails only when apt fails
-# for another reason. --update-lock builds with the archive's versions and writes them to the lock.
+# release. scripts/image/check-lock.sh holds the lock against what the archive serves: a newer version in
+# the security pocket FAILS the build (one message naming each package, its locked and served versions,
+# and the command that refreshes); a version a point release withdrew is built as the archive serves it,
+# with a warning. --update-lock builds with the archive's versions and writes them to the lock.
 names=$(grep -v '^#' deploy/image/packages | grep .)
 pins=$(grep -v '^#' "$lock" | grep . || true)
 pinned_names=$(printf '%s\n' "$pins" | sed 's/=.*//')
@@ -111,14 +112,15 @@ step "Debian packages ($DEBIAN_SUITE from $DEBIAN_MIRROR)"
 : >"$work/moved"
 if [ "$update_lock" = true ] || [ -z "$pins" ]; then
   debian "$(printf '%s\n' "$names" | paste -sd, -)" >&2
-elif ! debian "$(printf '%s\n%s\n' "$pins" "$unpinned" | grep . | paste -sd, -)" >"$work/pinned.log" 2>&1; then
-  # Which locked versions the archive no longer serves: apt's own answer, from a build by name.
-  debian "$(printf '%s\n' "$names" | paste -sd, -)" >&2
-  printf '%s\n' "$pins" | while IFS== read -r package version; do
-    served=$(awk -F'|' -v p="$package" '{ gsub(/ /, "") } $1 == p { print $2 }' "$work/served" | paste -sd' ' -)
-    case " $served " in *" $version "*) ;; *) echo "$package $version (served: ${served:-none})" ;; esac
-  done >"$work/moved"
-  if [ ! -s "$work/moved" ]; then
+else
+  pinned_failed=false
+  if ! debian "$(printf '%s\n%s\n' "$pins" "$unpinned" | grep . | paste -sd, -)" >"$work/pinned.log" 2>&1; then
+    # A locked version the archive no longer serves: a build by name gives apt's list of what it serves.
+    pinned_failed=true
+    debian "$(printf '%s\n' "$names" | paste -sd, -)" >&2
+  fi
+  scripts/image/check-lock.sh "$lock" "$work/served" >"$work/moved"
+  if [ "$pinned_failed" = true ] && [ ! -s "$work/moved" ]; then
     cat "$work/pinned.log" >&2
     echo "npm run image: apt could not install $lock (above), though the archive serves every version it names" >&2
     exit 65
@@ -252,18 +254,6 @@ if [ -s "$out/$IMAGE_NAME.lock-drift" ]; then
     echo "  in one step), then test and commit both (docs/deployment.md, \"The image\")."
   } >&2
 fi
-# Newer versions the archive serves of locked packages that are still served (a security update to a
-# package the point release also has): the image keeps the lock's until --update-lock takes them.
-if [ "$update_lock" = false ]; then
-  while IFS== read -r package version; do
-    for served in $(awk -F'|' -v p="$package" '{ gsub(/ /, "") } $1 == p { print $2 }' "$work/served"); do
-      if dpkg --compare-versions "$served" gt "$version"; then
-        echo "npm run image: note: the archive serves $package $served (locked: $version); npm run image -- --update-lock takes it" >&2
-      fi
-    done
-  done <"$work/shipped-lock"
-fi
-
 # The users (root, and nginx as uid/gid IMAGE_UID), name lookup from files then DNS, and the directories:
 # /tmp (where nginx writes; an emptyDir in the pod), and the empty directory the pod mounts the rendered
 # files on, read-only.
