@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { pinnedChromium, testChromium } from './scripts/browser/chromium';
+import { testFirefox } from './scripts/browser/firefox';
 import { sandboxProfile, sandboxProfileNames, type SandboxProfileName } from './src/sandbox/profiles';
 
 /**
@@ -111,6 +112,28 @@ const journeyProjects = sandboxProfileNames.map((profile) => {
   };
 });
 
+/**
+ * The second engine: Debian's Firefox ESR over WebDriver BiDi (scripts/browser/firefox.ts), with the same
+ * fonts. It runs the journeys an operator makes every day, the tests tagged `@firefox` (the main journeys,
+ * the batch, sign-out), on the default profile's readings; Chromium runs the whole suite.
+ */
+const firefox = testFirefox();
+const firefoxProject = {
+  name: 'firefox-esr',
+  grep: /@firefox\b/,
+  use: {
+    browserName: 'firefox' as const,
+    channel: 'moz-firefox',
+    viewport: { width: 1280, height: 800 },
+    sandboxProfile: 'default',
+    launchOptions: {
+      executablePath: firefox.executablePath,
+      env: firefox.env,
+      firefoxUserPrefs: firefox.firefoxUserPrefs,
+    },
+  },
+};
+
 export default defineConfig({
   testDir: './e2e',
   // Every worker has its own sandbox store (e2e/support/sandbox-stores.ts), so tests run side by side;
@@ -178,6 +201,7 @@ export default defineConfig({
       use: chromium,
     },
     ...journeyProjects,
+    firefoxProject,
   ],
   // Room to start on a machine shared with other runs: a start that hangs still fails, after the timeout.
   webServer: [

@@ -133,7 +133,7 @@ const resultsTable = (page: Page) => page.getByRole('table', { name: 'Resultados
  * and axe pass by e2e/visual/screens.visual.ts.
  */
 test.describe('batch status lookup', () => {
-  test('a pasted day of CPFs: checked first, four at a time through two 429s, each asked once, every code in the table and the CSV', async ({
+  test('a pasted day of CPFs: checked first, four at a time through two 429s, each asked once, every code in the table and the CSV @firefox', async ({
     page,
     sandbox,
     privacy,

@@ -82,7 +82,8 @@ function codeOf(profile: string, account: Account): number {
   return Number(account[field]);
 }
 
-test.describe('main journeys', () => {
+// Also in Firefox ESR (the `firefox-esr` project, on the default profile).
+test.describe('main journeys', { tag: '@firefox' }, () => {
   test('sign-in and products', readings(), async ({ page, sandboxProfile: value }) => {
     const profile = currentProfile(value);
     await signInWithSandboxToken(page);

@@ -6,8 +6,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { settle } from './settle';
 
-/** Zero axe violations under the WCAG 2.0/2.1/2.2 A and AA tags, plus `label-content-name-mismatch`. */
+/**
+ * Zero axe violations under the WCAG 2.0/2.1/2.2 A and AA tags, plus `label-content-name-mismatch`. Judged
+ * in Chromium, where every spec and every picture's state passes it: in Firefox ESR a pass over one state
+ * costs seconds (60% of the batch journey's time) and found the same nothing when tried there
+ * (docs/decisions/033-firefox-esr-journeys.md).
+ */
 export async function expectNoAxeViolations(page: Page, label: string) {
+  if (page.context().browser()?.browserType().name() === 'firefox') return;
   // Colours are measured once they are the page's, not half-way through a transition.
   await settle(page);
   const results = await new AxeBuilder({ page })
