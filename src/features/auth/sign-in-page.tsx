@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useAuthTranslation } from './texts';
@@ -14,6 +15,7 @@ import { useSession } from '@/hooks/use-session';
 import { paths } from '@/config/paths';
 import { ACCOUNTS_READ_SCOPE } from '@/api/scopes';
 import { SandboxBanner } from '@/components/sandbox-banner';
+import { AppBarChrome } from '@/components/app-bar-chrome';
 
 /** The protected page the operator asked for before signing in, if any. */
 function askedFor(state: unknown): string | null {
@@ -61,25 +63,24 @@ export function SignInPage() {
 
   return (
     <>
+      {/* The bar of every screen, where index.html's still shell painted it. */}
+      <AppBarChrome />
+      <Toolbar />
       <SandboxBanner />
       <Box
         component="main"
         // Anchored at its top, not centred on its height: what appears in the card later (a pasted token's
-        // claims, once the app runs) grows it downwards and moves nothing above.
+        // claims) grows it downwards and moves nothing above.
         sx={{
-          minHeight: '100vh',
           display: 'grid',
           justifyItems: 'center',
           alignItems: 'start',
           p: { xs: 1, sm: 2 },
-          pt: { xs: 2, sm: '12vh' },
+          pt: { xs: 2, sm: '6vh' },
         }}
       >
         <title>{`${t('auth.signInTitle')} · ${t('app.titleSuffix')}`}</title>
         <Paper sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 560 }} elevation={2}>
-          <Typography variant="overline" component="p" color="text.secondary">
-            {t('app.name')}
-          </Typography>
           <Typography variant="h4" component="h1" gutterBottom>
             {t('auth.signInTitle')}
           </Typography>

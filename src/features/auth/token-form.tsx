@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { useAuthTranslation } from './texts';
 import { LiveRegion } from '@/components/live-region';
 import { TextInput } from '@/components/text-input';
@@ -31,9 +31,8 @@ interface TokenFormProps {
  * browsers offer to save whatever `autocomplete` says; `autocomplete="off"` keeps it out of the form
  * history.
  *
- * The field is the truth (uncontrolled): on sign-in it is the HTML's first frame's own field, which the
- * operator may type into before the app has run, and which the app hydrates with what it holds
- * (src/app/first-frame/). The form cannot submit itself as a plain HTML form (`method="dialog"` outside a
+ * The field is the truth (uncontrolled: the submission reads it, what a password manager or a paste put
+ * there included). The form cannot submit itself as a plain HTML form (`method="dialog"` outside a
  * dialog submits nowhere), so a token can never reach an address, whatever runs or does not.
  */
 export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = false }: TokenFormProps) {
@@ -53,12 +52,6 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
   const [openedAt] = useState(() => Date.now());
   const expired = claims?.expiresAt != null && claims.expiresAt.getTime() < openedAt;
   const formatDate = (date: Date) => formatDateTime(date, i18n.language);
-  // Typed before the app ran (the first frame's field): its claims show as if typed now.
-  useEffect(() => {
-    const typed = fieldRef.current?.value ?? '';
-    if (typed !== '') setValue(typed);
-  }, []);
-
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const token = (fieldRef.current?.value ?? value).trim();
@@ -84,7 +77,7 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
             sx={visible ? undefined : { '& input': { WebkitTextSecurity: 'disc' } }}
             inputRef={fieldRef}
             onChange={(event) => setValue(event.target.value)}
-            // Above the field from the first frame on: before the app runs, nothing would move it there.
+            // Above the field at once: nothing moves when the field gets a value.
             shrinkLabel
             errorText={error}
             required
@@ -120,8 +113,8 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
               {submitLabel}
             </Button>
           </Stack>
-          {/* Below the button: a token typed into the first frame shows its claims once the app runs, and
-              nothing the operator is aiming at may move then. */}
+          {/* Below the button: a pasted token's claims appear under it, and nothing the operator is aiming
+              at moves then. */}
           {claims ? (
             <Alert id={claimsId} severity={expired ? 'warning' : 'info'}>
               <strong>{t('auth.jwtInfo')}</strong>
