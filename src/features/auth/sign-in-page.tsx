@@ -16,6 +16,7 @@ import { paths } from '@/config/paths';
 import { ACCOUNTS_READ_SCOPE } from '@/api/scopes';
 import { SandboxBanner } from '@/components/sandbox-banner';
 import { AppBarChrome } from '@/components/app-bar-chrome';
+import { afterNextPaint } from '@/lib/after-next-paint';
 
 /** The protected page the operator asked for before signing in, if any. */
 function askedFor(state: unknown): string | null {
@@ -52,6 +53,8 @@ export function SignInPage() {
   const asked = askedFor(location.state);
   // A sandbox token's button says where its person starts; otherwise the token's scopes decide.
   const [chosenHome, setChosenHome] = useState<string | undefined>();
+  // A token taken, signing in after the next paint (below).
+  const [entering, setEntering] = useState(false);
   const target = asked ?? chosenHome ?? homeOf(state.status === 'active' ? state.claims?.scopes : undefined);
   // Arriving here by sign-out: focus goes to the heading (the route focus); on a fresh load, to the field.
   const [focusField] = useState(() => !hasUserActed());
@@ -98,10 +101,13 @@ export function SignInPage() {
             <TokenForm
               submitLabel={t('auth.submit')}
               autoFocus={focusField}
+              pending={entering}
               onToken={(token, home) => {
-                // Signed in, this page renders <Navigate> to the target.
+                // Signed in, this page renders <Navigate> to the target: the shell and the first screen,
+                // one long task. The press is answered first ("Entrando…" painted), the rest after.
                 setChosenHome(home);
-                session.signIn(token);
+                setEntering(true);
+                afterNextPaint(() => session.signIn(token));
               }}
             />
           )}

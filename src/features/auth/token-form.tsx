@@ -23,6 +23,8 @@ interface TokenFormProps {
   /** Extra actions beside the submit button (the re-auth dialog's "sign out"). */
   secondaryAction?: ReactNode;
   autoFocus?: boolean;
+  /** A token was taken and the sign-in is under way: the submit button says so, and nothing more is taken. */
+  pending?: boolean;
 }
 
 /**
@@ -35,7 +37,8 @@ interface TokenFormProps {
  * there included). The form cannot submit itself as a plain HTML form (`method="dialog"` outside a
  * dialog submits nowhere), so a token can never reach an address, whatever runs or does not.
  */
-export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = false }: TokenFormProps) {
+export function TokenForm(props: TokenFormProps) {
+  const { submitLabel, onToken, secondaryAction, autoFocus = false, pending = false } = props;
   const { t, i18n } = useAuthTranslation();
   const config = useRuntimeConfig();
   const fieldRef = useRef<HTMLInputElement>(null);
@@ -54,6 +57,7 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
   const formatDate = (date: Date) => formatDateTime(date, i18n.language);
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (pending) return;
     const token = (fieldRef.current?.value ?? value).trim();
     const refusal = !token ? t('auth.tokenRequired') : /\s/.test(token) ? t('auth.tokenHasSpaces') : null;
     if (refusal) {
@@ -77,7 +81,6 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
             sx={visible ? undefined : { '& input': { WebkitTextSecurity: 'disc' } }}
             inputRef={fieldRef}
             onChange={(event) => setValue(event.target.value)}
-            // Above the field at once: nothing moves when the field gets a value.
             shrinkLabel
             errorText={error}
             required
@@ -110,7 +113,7 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
           <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             {secondaryAction}
             <Button type="submit" variant="contained">
-              {submitLabel}
+              {pending ? t('auth.entering') : submitLabel}
             </Button>
           </Stack>
           {/* Below the button: a pasted token's claims appear under it, and nothing the operator is aiming
@@ -145,7 +148,7 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {sandboxTokens.map(({ token, labelKey, home }) => (
-              <Button key={token} variant="outlined" onClick={() => onToken(token, home)}>
+              <Button key={token} variant="outlined" onClick={() => pending || onToken(token, home)}>
                 {t(labelKey)}
               </Button>
             ))}
