@@ -3,7 +3,7 @@
  * OpenID Connect sign-in when configured (each by dynamic import), the services, then the first render,
  * which replaces index.html's still shell, and the reports after the first paint (docs/architecture.md).
  */
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, type RootOptions } from 'react-dom/client';
 import { createServices } from '@/api/services';
 import { session } from '@/api/session';
@@ -98,15 +98,13 @@ async function start() {
   const queryClient = createAppQueryClient();
   bindSessionCleanup(session, queryClient);
   const router = await createAppRouter({ queryClient, http: services.http });
-  // A transition: the first screen's render yields to the browser every few milliseconds instead of
-  // being one long task.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App config={config} services={services} queryClient={queryClient} router={router} />
-      </StrictMode>,
-    );
-  });
+  // At once, not in a transition: nothing on the shell can be operated, so nothing waits on this task,
+  // and the first screen paints soonest in one go.
+  root.render(
+    <StrictMode>
+      <App config={config} services={services} queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
   // Once the first screen has painted its largest element, fetch the shell every screen after sign-in needs.
   whenIdleAfterPaint(prefetchShell);
   // Signed in: every screen's code, in idle moments, so that no click waits for a chunk.

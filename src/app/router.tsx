@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router';
 import { session } from '@/api/session';
+import { AppBarChrome } from '@/components/app-bar-chrome';
 import { prefetchToasts } from '@/components/toast-provider';
 import { useTranslation } from '@/hooks/use-translation';
 import { paths } from '@/config/paths';
@@ -51,10 +50,14 @@ function ScreenLoading() {
   // router state, which holds no personal data: paths never carry any). The shell does the same for a
   // session that ends while it is on screen.
   if (status === 'signed-out') return <Navigate to={paths.signIn} replace state={{ from: pathname }} />;
+  // index.html's still shell, drawn by its own CSS: the same bar and spinner, nothing more to download.
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label={t('app.loadingScreen')} />
-    </Box>
+    <>
+      <AppBarChrome />
+      <main className="shell-loading">
+        <div role="progressbar" aria-label={t('app.loadingScreen')} />
+      </main>
+    </>
   );
 }
 
