@@ -2,8 +2,6 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { manifestOutsideDist } from './scripts/build/build-manifest.ts';
-import { firstFramesPlugin } from './scripts/build/first-frames.ts';
-import { runtimeHtmlPlugin } from './scripts/build/runtime-html.ts';
 import { securityHeadersPlugin } from './scripts/build/security-headers.ts';
 import { upFrontChunk } from './scripts/build/up-front-chunk.ts';
 
@@ -14,10 +12,8 @@ export default defineConfig({
   plugins: [
     react(),
     securityHeadersPlugin(),
-    runtimeHtmlPlugin(),
     upFront.plugin,
     manifestOutsideDist(),
-    firstFramesPlugin(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -5,14 +5,13 @@
  *
  *  - the floor app (bench/floor: the bare stack, one sign-in-sized screen, all in the entry);
  *  - each build's sign-in at the app's address `/` (what an operator opens; it shows sign-in, as every cold
- *    start does, since the token lives in memory only), as deployed (the configuration stamped into the
- *    page), and dist/'s also on a plain static host (config.json beside index.html, nothing stamped);
+ *    start does, since the token lives in memory only), and dist/'s also from a second server (a plain
+ *    static host: config.json beside index.html, as every host serves it);
  *  - each build's products screen reached by a signed-in reload (the return from the identity provider:
  *    bench/pages.ts).
  *
- * For each load: the JS transferred (gzip) and the requests started before LCP, FCP, when the app's first
- * render replaced the HTML's first frame (decision 021: FCP before it means the HTML painted), LCP with its entry's
- * renderTime / loadTime and the element (tag, class, a text snippet with digits masked), blocking time,
+ * For each load: the JS transferred (gzip) and the requests started before LCP, FCP (index.html's still
+ * shell), LCP with its entry's renderTime / loadTime and the element (tag, class, a text snippet with digits masked), blocking time,
  * and LCP over the floor's LCP of the same run, the figure the goal judges.
  */
 import type { Browser, Page } from 'puppeteer-core';
@@ -29,8 +28,6 @@ interface LoadFigures {
   lcpLoad: number;
   lcpElement: string;
   blocking: number;
-  /** When the app's first render replaced what the HTML painted in #root (its first commit). */
-  appRender: number;
 }
 
 declare global {
@@ -38,8 +35,6 @@ declare global {
     __benchPaint?: {
       lcp: Array<{ startTime: number; renderTime: number; loadTime: number; element: string }>;
       tasks: number[];
-      /** When #root's content first changed after the HTML was parsed (the app's first commit). */
-      appRender?: number;
     };
   }
 }
@@ -71,18 +66,6 @@ function observePaint() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) record.tasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
-  // The app's first render: the app marks it (performance.mark('app-started'): it hydrated the frame, or
-  // drew over it); an older build without the mark, the first change to #root's children once the HTML
-  // has been parsed (it replaced the prerendered frame, or filled an empty root, in its first commit).
-  document.addEventListener('DOMContentLoaded', () => {
-    const root = document.getElementById('root');
-    if (!root) return;
-    const watch = new MutationObserver(() => {
-      record.appRender ??= performance.now();
-      watch.disconnect();
-    });
-    watch.observe(root, { childList: true });
-  });
 }
 
 /** Reads the figures once the page has been quiet (no request for 500 ms, then one more second). */
@@ -112,8 +95,6 @@ async function readFigures(page: Page): Promise<LoadFigures> {
       // Everything over 50 ms of every long task from navigation until quiet. (Lighthouse starts at FCP;
       // a page that paints late would hide its work in that window.)
       blocking: (record?.tasks ?? []).reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
-      appRender:
-        performance.getEntriesByName('app-started', 'mark')[0]?.startTime ?? record?.appRender ?? NaN,
     };
   });
 }
@@ -160,8 +141,7 @@ async function loadProducts(browser: Browser, oidcAppUrl: string): Promise<LoadF
     await page.evaluateOnNewDocument(observePaint);
     await throttle(page);
     await page.goto(returnUrl, { waitUntil: 'load', timeout: 120_000 });
-    // Polled on an interval, not on animation frames: Puppeteer's frame poller never answered here once
-    // the app had taken over the entering frame, though the page painted and its frames ran.
+    // Polled on an interval, not on animation frames (Puppeteer's frame poller did not answer here).
     await page.waitForFunction(() => location.pathname === '/produtos' && document.querySelector('main h1'), {
       timeout: 120_000,
       polling: 50,
@@ -182,7 +162,6 @@ function row(title: string, label: string, loads: LoadFigures[], floor: LoadFigu
     { column: 'JS before LCP', unit: 'KiB', runs: values('jsKiB') },
     { column: 'requests', unit: 'count', runs: values('requests') },
     { column: 'FCP', unit: 'ms', runs: values('fcp') },
-    { column: "app's first render", unit: 'ms', runs: values('appRender') },
     { column: 'LCP', unit: 'ms', runs: values('lcp') },
     { column: 'LCP renderTime', unit: 'ms', runs: values('lcpRender') },
     { column: 'LCP loadTime', unit: 'ms', runs: values('lcpLoad'), blankWhenZero: true },
@@ -202,7 +181,7 @@ function row(title: string, label: string, loads: LoadFigures[], floor: LoadFigu
 
 export const firstPaintPart: BenchPart = {
   name: 'first-paint',
-  goals: ['signInLcp', 'signInLcpPlainHost', 'productsLcp', 'signInFcpBeforeApp', 'signInJs'],
+  goals: ['signInLcp', 'signInLcpPlainHost', 'productsLcp', 'signInJs'],
   ports: pagePorts,
   async run(context: BenchContext) {
     const servers = await startPageServers(context);
@@ -262,13 +241,6 @@ export const firstPaintPart: BenchPart = {
             runs: ratiosByRun(
               app.products.map((load) => load.lcp),
               floorLcp,
-            ),
-          },
-          {
-            id: 'signInFcpBeforeApp',
-            runs: ratiosByRun(
-              app.signIn.map((load) => load.fcp),
-              app.signIn.map((load) => load.appRender),
             ),
           },
           { id: 'signInJs', runs: app.signIn.map((load) => load.jsKiB) },

@@ -36,24 +36,24 @@ export interface GoalSpec {
 }
 
 export const goals = {
-  // The first frame comes from the HTML and is the app (decision 028), so the app beats the bare stack.
-  signInLcp: { name: 'first paint: sign-in LCP / floor', limit: 0.5, unit: 'x' },
+  // index.html paints a still shell; sign-in itself is the app's, as fast as the bare stack's screen
+  // (decision 030).
+  signInLcp: { name: 'first paint: sign-in LCP / floor', limit: 1, unit: 'x' },
   signInLcpPlainHost: {
     name: 'first paint: sign-in on a plain static host, LCP / floor',
-    limit: 0.85,
+    limit: 1,
     unit: 'x',
   },
-  productsLcp: { name: 'first paint: products (signed-in reload) LCP / floor', limit: 0.5, unit: 'x' },
-  // Below 1: the first paint came before the app's first render replaced the HTML's frame.
-  signInFcpBeforeApp: { name: "first paint: sign-in FCP / the app's first render", limit: 0.95, unit: 'x' },
+  productsLcp: { name: 'first paint: products (signed-in reload) LCP / floor', limit: 1.5, unit: 'x' },
   signInJs: { name: 'first paint: sign-in JS before LCP (gzip)', limit: 185, unit: 'KiB' },
   lighthouseSignIn: { name: 'lighthouse: sign-in', limit: 98, unit: 'score', atLeast: true },
-  // Every interaction answered within 50 ms at CPU 4x: INP (the worst, or p98 past 50) per journey.
-  inpSignIn: { name: 'interactions: sign-in INP', limit: 50, unit: 'ms', open: true },
-  inpProducts: { name: 'interactions: products INP', limit: 50, unit: 'ms', open: true },
-  inpApplication: { name: 'interactions: a whole application INP', limit: 50, unit: 'ms', open: true },
-  inpStatusLookup: { name: 'interactions: status lookup INP', limit: 50, unit: 'ms', open: true },
-  inpCards: { name: 'interactions: cards INP', limit: 50, unit: 'ms', open: true },
+  // Every interaction answered within 100 ms at CPU 4x: INP (the worst, or p98 past 50) per journey.
+  inpSignIn: { name: 'interactions: sign-in INP', limit: 100, unit: 'ms' },
+  inpProducts: { name: 'interactions: products INP', limit: 100, unit: 'ms' },
+  inpApplication: { name: 'interactions: a whole application INP', limit: 100, unit: 'ms' },
+  inpStatusLookup: { name: 'interactions: status lookup INP', limit: 100, unit: 'ms' },
+  inpCards: { name: 'interactions: cards INP', limit: 100, unit: 'ms' },
+  inpAccountsScreen: { name: 'interactions: accounts INP', limit: 100, unit: 'ms' },
   inpBatch: { name: 'interactions: batch of 1,000 while it streams INP', limit: 50, unit: 'ms', open: true },
   inpAccounts: { name: 'interactions: 100,000 accounts INP', limit: 50, unit: 'ms', open: true },
   lighthouseProducts: { name: 'lighthouse: products, signed in', limit: 98, unit: 'score', atLeast: true },

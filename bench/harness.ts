@@ -71,7 +71,7 @@ export interface BenchPorts {
   signIn: number;
   /** dist/ with OpenID Connect sign-in against the test identity provider. */
   oidcApp: number;
-  /** dist/ as a plain static host serves it: config.json beside index.html, nothing stamped in. */
+  /** dist/ as a plain static host serves it: config.json beside index.html. */
   plainHost: number;
   /** The HTTP sandbox the static apps talk to, with the identity provider on the next port. */
   sandbox: number;

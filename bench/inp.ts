@@ -8,7 +8,8 @@
  * - products: the quick filter typed and cleared, "Nova proposta" on a product;
  * - a whole application typed: every step's fields by keyboard, "Continuar" by Enter, the review, "Enviar";
  * - the status lookup: a CPF typed, Enter, the results, another CPF;
- * - cards: a virtual card requested from the list, a card cancelled behind its confirmation.
+ * - cards: a virtual card requested from the list, a card cancelled behind its confirmation;
+ * - accounts: the list opened, a column sorted twice, a search typed and cleared.
  */
 import type { Browser, Page } from '@playwright/test';
 import { stepOrder, type FormStepKey } from '@/features/credit-application/wizard/wizard';
@@ -122,11 +123,29 @@ const cards: Journey = async (page) => {
   await page.getByText(`Cartão ${code} cancelado`).first().waitFor();
 };
 
+const accounts: Journey = async (page) => {
+  await nav(page).getByRole('link', { name: 'Contas' }).click();
+  const table = page.getByRole('table', { name: 'Contas da instituição' });
+  await table.getByRole('rowheader').first().waitFor();
+  for (const direction of ['ascending', 'descending']) {
+    await table.getByRole('button', { name: 'Disponível' }).click();
+    await table
+      .getByRole('columnheader', { name: 'Disponível' })
+      .and(page.locator(`[aria-sort="${direction}"]`))
+      .waitFor();
+  }
+  await page.getByRole('searchbox', { name: 'Buscar contas' }).focus();
+  await typeAtPace(page, 'comercio');
+  for (let key = 0; key < 'comercio'.length; key += 1) await page.keyboard.press('Backspace');
+  await table.getByRole('rowheader').first().waitFor();
+};
+
 const journeys: Array<{ label: string; goal: GoalId; run: Journey }> = [
   { label: 'products: filter, start an application', goal: 'inpProducts', run: products },
   { label: 'a whole application typed and sent', goal: 'inpApplication', run: application },
   { label: 'status lookup: two CPFs', goal: 'inpStatusLookup', run: statusLookup },
   { label: 'cards: request and cancel', goal: 'inpCards', run: cards },
+  { label: 'accounts: sort, search', goal: 'inpAccountsScreen', run: accounts },
 ];
 
 /** Every journey once in one signed-in tab, at CPU 4x: sign-in's own stretch first. */
@@ -188,7 +207,7 @@ export const inpTable = `Interactions: INP per journey at CPU ${CPU_THROTTLING}x
 
 export const inpPart: BenchPart = {
   name: 'interactions',
-  goals: ['inpSignIn', 'inpProducts', 'inpApplication', 'inpStatusLookup', 'inpCards'],
+  goals: ['inpSignIn', 'inpProducts', 'inpApplication', 'inpStatusLookup', 'inpCards', 'inpAccountsScreen'],
   ports: ({ ports }) => [
     [ports.appSandbox, 'the sandbox (interactions)'],
     [ports.appPreview, 'the preview server (interactions)'],

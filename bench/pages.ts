@@ -23,7 +23,7 @@ export interface BuildPages {
   signInUrl: string;
   /** The same build with OpenID Connect sign-in, for the products screen. */
   oidcAppUrl: string;
-  /** Token sign-in on a plain static host (dist/ only): config.json beside index.html, nothing stamped. */
+  /** Token sign-in on a second static server (dist/ only): config.json beside index.html, as everywhere. */
   plainSignInUrl?: string;
 }
 
@@ -77,7 +77,6 @@ export async function startPageServers(
     serveStatic(path.resolve(context.floorRoot), ports.floor),
     serveStatic(path.resolve('dist'), ports.plainHost, {
       configJson: JSON.stringify(providerConfig),
-      stamp: false,
     }),
     ...builds.flatMap((build) => [
       serveStatic(path.resolve(build.root), build.signIn, { configJson: JSON.stringify(providerConfig) }),

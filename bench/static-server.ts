@@ -1,14 +1,12 @@
 /**
  * A static server for `npm run bench`: serves a built app with gzip (as the nginx of deploy/ does), an
- * index.html fallback for client routes, and optionally its own /config.json, which it then also stamps
- * into every page with the path's first frame (scripts/build/runtime-html.ts), as nginx does with the rendered data block. Both the floor and the app
+ * index.html fallback for client routes, and optionally its own /config.json. Both the floor and the app
  * are served by this same code, so the server is not part of the difference the bench measures.
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { isPageRequest, runtimePage } from '../scripts/build/runtime-html';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,8 +26,7 @@ export interface StaticServer {
 export async function serveStatic(
   root: string,
   port: number,
-  /** `stamp: false`: config.json is served, pages are the build's files as they are (a plain static host). */
-  options: { configJson?: string; stamp?: boolean } = {},
+  options: { configJson?: string } = {},
 ): Promise<StaticServer> {
   const cache = new Map<string, { body: Buffer; gzip: Buffer }>();
   const read = (file: string) => {
@@ -50,11 +47,6 @@ export async function serveStatic(
       body = Buffer.from(options.configJson);
       gzip = gzipSync(body);
       type = types['.json'] ?? '';
-    } else if (options.configJson !== undefined && options.stamp !== false && isPageRequest(root, pathname)) {
-      // A page, as nginx sends it: the path's first frame, the configuration stamped in.
-      body = Buffer.from(runtimePage(root, options.configJson, pathname));
-      gzip = gzipSync(body, { level: 6 });
-      type = types['.html'] ?? '';
     } else {
       let file = path.join(root, path.normalize(pathname));
       if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory())

@@ -1,20 +1,18 @@
 import { expect, test } from './fixtures';
-import { patchConfig, servePlainPage } from './support/patch-config';
+import { patchConfig } from './support/patch-config';
 import { SANDBOX_URL } from './support/sandbox-stores';
 
 test.describe('runtime config and security headers', () => {
   test('a bad config names the offending key on a full-page error', async ({ page }) => {
-    // Stamped into the page by the server (the app reads it there, asking for nothing).
     await patchConfig(page, { baseUrl: 'ftp://nope' });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Configuração inválida' })).toBeVisible();
     await expect(page.getByText('Chave com problema: baseUrl')).toBeVisible();
   });
 
-  test('a page served without the configuration fetches config.json, and a missing one says so', async ({
+  test('config.json is asked for once (its preload is the app’s request), and a missing one says so', async ({
     page,
   }) => {
-    await servePlainPage(page);
     const configRequests: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/config.json') configRequests.push(request.url());
@@ -42,7 +40,8 @@ test.describe('runtime config and security headers', () => {
     const response = await request.get('/');
     const headers = response.headers();
     const csp = headers['content-security-policy'] ?? '';
-    expect(csp).toContain("script-src 'self'");
+    // The one script source is the app's own files: no inline script, no hash.
+    expect(csp).toContain("script-src 'self';");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");

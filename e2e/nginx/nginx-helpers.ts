@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import type { APIRequestContext } from '@playwright/test';
-import { earlyInputScriptSource } from '../../scripts/build/security-headers';
 import { expect } from '../fixtures';
 
 /** What the nginx specs share: the headers every response must carry, raw requests, a second nginx. */
@@ -41,8 +40,8 @@ export function expectSecurityHeaders(
     }),
   );
   expect(directives.get('frame-ancestors'), `frame-ancestors on ${what}`).toBe("'none'");
-  // The page's one inline script by its hash (src/app/first-frame/early-input.ts).
-  expect(directives.get('script-src'), `script-src on ${what}`).toBe(`'self' ${earlyInputScriptSource()}`);
+  // The app's own files only: no inline script, no hash.
+  expect(directives.get('script-src'), `script-src on ${what}`).toBe("'self'");
   expect(directives.get('object-src'), `object-src on ${what}`).toBe("'none'");
   expect(directives.get('base-uri'), `base-uri on ${what}`).toBe("'none'");
   expect(directives.get('connect-src'), `connect-src on ${what}`).toBe(connectSrc);

@@ -1,10 +1,9 @@
 /**
- * The first frame before the app's scripts have run, held as long as a test needs: what an operator on a
- * slow office computer, or a slow network, meets. The HTML paints the frame at once; the app's scripts
- * reach the page only when the test releases them (a state, not a time: "typed, pressed Enter, now let
- * the app start").
+ * The page before the app's scripts have run, held as long as a test needs: what an operator on a slow
+ * office computer, or a slow network, meets. index.html paints its still shell at once; the app's scripts
+ * reach the page only when the test releases them (a state, not a time).
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface HeldScripts {
   /** Lets the app's scripts through (and every later one): the app starts. */
@@ -30,33 +29,18 @@ export async function holdTheAppsScripts(page: Page, origin = ''): Promise<HeldS
   return { release };
 }
 
-/**
- * From now on, by URL: every request, every navigation of the page's main frame (in-page ones included),
- * and every document it loaded (a plain form's submission would be one more).
- */
-export function recordAddresses(page: Page): {
-  requests: string[];
-  navigations: string[];
-  documents: string[];
-} {
-  const record = { requests: [] as string[], navigations: [] as string[], documents: [] as string[] };
-  page.on('request', (request) => {
-    record.requests.push(request.url());
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
-      record.documents.push(request.url());
-  });
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) record.navigations.push(frame.url());
-  });
-  return record;
+/** Every control a pointer or a key could operate, on screen and enabled. */
+export function operableControls(page: Page) {
+  return page
+    .locator(
+      'input:enabled, textarea:enabled, select:enabled, button:enabled, a[href], [tabindex]:not([tabindex="-1"])',
+    )
+    .filter({ visible: true });
 }
 
-export async function throttleCpu(page: Page, rate: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-}
-
-/** Resolves once the app has taken the frame over: it took what the early-input script kept. */
-export async function waitForTheAppsStart(page: Page) {
-  await page.waitForFunction(() => document.readyState === 'complete' && !('__cartoesEarlyInput' in window));
+/** The still shell, with the app's scripts held: its bar and loading state, and nothing to operate. */
+export async function expectTheStillShell(page: Page) {
+  await expect(page.getByRole('banner')).toHaveText('Cartões · Back-office');
+  await expect(page.getByRole('progressbar', { name: 'Carregando o aplicativo' })).toBeVisible();
+  await expect(operableControls(page)).toHaveCount(0);
 }

@@ -5,11 +5,9 @@
  *
  * Done inside the page, where the app reads its configuration, rather than with Playwright's request
  * routing: a routed browser context stops sending CORS preflights, and several specs are about what a
- * provider's CORS refuses. The app reads the JSON data block the server stamped into the page
- * (src/config/load-config.ts), and only without one fetches /config.json: both are patched.
+ * provider's CORS refuses. The app fetches /config.json (src/config/load-config.ts): its answer is
+ * patched.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 
 declare global {
@@ -39,25 +37,6 @@ export async function serveStoreConfig(
 ) {
   await context.addInitScript(
     ({ root, overrides }) => {
-      // The stamped data block, rewritten when the app looks it up (once: its start reads it once).
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its document below
-      const byId = Document.prototype.getElementById;
-      let stampedRead = false;
-      Document.prototype.getElementById = function getElementById(this: Document, id: string) {
-        const element = byId.call(this, id);
-        if (id !== 'runtime-config' || element === null || stampedRead) return element;
-        stampedRead = true;
-        let stamped: unknown = null;
-        try {
-          stamped = JSON.parse(element.textContent);
-        } catch {
-          return element; // a broken block is the app's to report
-        }
-        if (typeof stamped !== 'object' || stamped === null) return element;
-        if ((stamped as Record<string, unknown>).baseUrl !== `${root}/api`) return element;
-        element.textContent = JSON.stringify({ ...stamped, ...overrides, ...window.__e2eConfigPatch });
-        return element;
-      };
       const original = window.fetch.bind(window);
       window.fetch = async (input, init) => {
         const response = await original(input, init);
@@ -74,21 +53,5 @@ export async function serveStoreConfig(
       };
     },
     { root: rootBase, overrides: store },
-  );
-}
-
-/**
- * The page as a plain static host serves it: the build's index.html, without a first frame or a stamped
- * configuration, so that the app fetches /config.json (which the test may route). For the app's
- * fallback when no server stamps the page (docs/decisions/021-first-frame-from-the-html.md).
- */
-export async function servePlainPage(page: Page) {
-  const html = readFileSync(path.resolve('dist/index.html'), 'utf8');
-  await page.route(
-    (url) => !/\.[a-z0-9]+$/i.test(url.pathname),
-    (route) =>
-      route.request().isNavigationRequest()
-        ? route.fulfill({ contentType: 'text/html; charset=utf-8', body: html })
-        : route.fallback(),
   );
 }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seededCpfs } from '../../src/sandbox/seed';
 import { expect, test } from '../fixtures';
+import { holdTheAppsScripts } from '../support/held-scripts';
 import { OIDC_APP_URL } from '../support/identity-provider';
 import { patchConfig } from '../support/patch-config';
 import { signInWithSandboxToken } from '../support/sandbox-sign-in';
@@ -22,6 +23,13 @@ async function open(page: Page, link: string, heading: string) {
 
 test.beforeEach(async ({ page }) => {
   await atRest(page);
+});
+
+test('the still shell, before the app’s scripts run', async ({ page }) => {
+  await holdTheAppsScripts(page);
+  await page.goto('/entrar', { waitUntil: 'commit' });
+  await expect(page.getByRole('progressbar', { name: 'Carregando o aplicativo' })).toBeVisible();
+  await pictures(page, 'shell');
 });
 
 test('sign-in, token mode', async ({ page }) => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { layouts, screenNames, screenOf, shellChunk, upFrontBudget } from '../../src/app/screens.ts';
+import { layouts, screenNames, screenOf, shellChunk, signInBudget } from '../../src/app/screens.ts';
 import { buildManifestPath } from './build-manifest.ts';
 
 const distDir = path.resolve('dist');
@@ -54,7 +54,7 @@ const routes = screenNames.map((name) => {
   const { chunk, layout, budgetKiB } = screenOf(name);
   return { route: name, chunks: [shellChunk, ...(layout ? [layouts[layout].chunk] : []), chunk], budgetKiB };
 });
-for (const { route, chunks, budgetKiB } of [{ route: 'sign-in', chunks: [], budgetKiB: upFrontBudget.budgetKiB }, ...routes]) {
+for (const { route, chunks, budgetKiB } of [{ route: 'sign-in', chunks: [], budgetKiB: signInBudget.budgetKiB }, ...routes]) {
   const keys = new Set<string>(staticClosure(entryKey));
   for (const chunk of chunks) for (const key of staticClosure(chunk)) keys.add(key);
   const files = [...keys]
@@ -81,7 +81,7 @@ for (const { route, chunks, budgetKiB } of [{ route: 'sign-in', chunks: [], budg
   );
   for (const file of preloaded) files.add(file);
   const total = [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
-  const { budgetKiB, maxFiles } = upFrontBudget;
+  const { budgetKiB, maxFiles } = signInBudget;
   const over = total > budgetKiB * 1024 || files.size > maxFiles;
   failed ||= over;
   console.log(

@@ -1,9 +1,11 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { EARLY_INPUT_SCRIPT } from '../../src/app/first-frame/early-input';
-import { configFileOf } from './runtime-html';
+
+/** The config.json a Node server of this project serves: `APP_CONFIG_FILE` (the e2e tests), else `fallback`. */
+export function configFileOf(fallback: string): string {
+  return process.env.APP_CONFIG_FILE ? path.resolve(process.env.APP_CONFIG_FILE) : fallback;
+}
 
 /**
  * Security headers for the production build as the preview server serves it (and as the deployment docs
@@ -76,20 +78,13 @@ export function apiOrigins(configText: string): string[] {
   return [...origins];
 }
 
-/**
- * The CSP source of the page's one inline script, the early-input script (src/app/first-frame/early-input.ts):
- * its SHA-256, so that it alone runs inline.
- */
-export function earlyInputScriptSource(): string {
-  return `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT, 'utf8').digest('base64')}'`;
-}
-
 export function contentSecurityPolicy(connectOrigins: readonly string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${earlyInputScriptSource()}`,
-    // Emotion (MUI) injects <style> elements at run time; without a server that stamps nonces,
-    // styles need 'unsafe-inline'. Scripts never do: the one inline script is allowed by its hash.
+    // No inline script anywhere: index.html's shell is HTML and CSS, the app is its own files.
+    "script-src 'self'",
+    // Emotion (MUI) injects <style> elements at run time (and the shell's style is inline); without a
+    // server that stamps nonces, styles need 'unsafe-inline'. Scripts never do.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -2,12 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import { firstFrameRoutes, firstFrameVariant } from '../../src/app/first-frame/frame-routes';
 import { ptBR } from '../../src/app/i18n/pt-br';
 import type { RuntimeConfig } from '../../src/config/config-schema';
 import { ConfigError, parseRuntimeConfig } from '../../src/config/parse-config';
 import { isLoopbackHost, urlRuleViolation } from '../../src/lib/url-rules';
-import { CONFIG_BLOCK_PATH, configDataBlock } from '../build/runtime-html';
 import { apiOrigins, contentSecurityPolicy, securityHeaders } from '../build/security-headers';
 
 /**
@@ -198,14 +196,13 @@ export class RenderError extends Error {
   }
 }
 
-/** The most configuration a page carries (every frame includes it whole). */
+/** The most configuration a start downloads (every start reads it whole). */
 export const CONFIG_MAX_BYTES = 65_536;
 
 /** The files nginx reads, by name; the same names whatever the configuration (a ConfigMap's keys). */
 export const RENDERED_FILES = [
   'nginx.conf',
   'config.json',
-  'runtime-config.html',
   'security-headers.conf',
   'gateway-security-headers.conf',
   'csp-report.conf',
@@ -332,7 +329,7 @@ export function render(rawConfig: unknown, rawDeploy: unknown): Record<RenderedF
     throw new RenderError(
       'config.json',
       null,
-      `must be at most ${CONFIG_MAX_BYTES} bytes (every page carries it)`,
+      `must be at most ${CONFIG_MAX_BYTES} bytes (every start downloads it)`,
     );
   if (gateway) {
     // In gateway mode the app calls this origin's /api and /accounts, which nginx proxies.
@@ -404,16 +401,6 @@ export function render(rawConfig: unknown, rawDeploy: unknown): Record<RenderedF
       ? `${off('sandbox mode with the worker: the sandbox runs in the browser and needs it.')}try_files $uri =404;\n`
       : `${off('not sandbox mode with the worker: the file is a build leftover here.')}return 404;\n`;
 
-  const routes = firstFrameRoutes(config);
-  const frameMap = [
-    '  map $uri $cartoes_first_frame {',
-    `    default ${routes.otherwise};`,
-    ...[...routes.exact].map(
-      ([pathname, frame]) => `    ${nginxSafe(pathname, 'a frame path', /^\/[A-Za-z0-9/_-]*$/)} ${frame};`,
-    ),
-    '  }',
-  ].join('\n');
-
   for (const key of [
     'listen',
     'htmlDir',
@@ -433,13 +420,9 @@ export function render(rawConfig: unknown, rawDeploy: unknown): Record<RenderedF
     MIME_TYPES: deploy.mimeTypes,
     ACCESS_LOG: deploy.accessLog,
     ERROR_LOG: deploy.errorLog,
-    FRAME_VARIANT: firstFrameVariant(config),
-    FIRST_FRAME_MAP: frameMap,
-    CONFIG_BLOCK_PATH,
   };
   const files: Partial<Record<RenderedFile, string>> = {
     'config.json': configText,
-    'runtime-config.html': `${configDataBlock(configText)}\n`,
     'security-headers.conf': `${securityHeadersConf}\n`,
     'gateway-security-headers.conf': `${gatewayHeaders}\n`,
     'csp-report.conf': `${cspReport}\n`,

@@ -21,5 +21,8 @@ export const productQueries = {
       queryFn: ({ signal }) => fetchProducts(http, signal),
       // The catalogue changes rarely; the operator gets it again on a retry or a reload.
       staleTime: 5 * 60_000,
+      // The screens' route loaders ask for it on every visit: a failure met before the screen mounted is
+      // the screen's to show (with its retry), not asked again behind a spinner.
+      retryOnMount: false,
     }),
 };

@@ -22,15 +22,14 @@ const PreferencesContext = createContext<Preferences | null>(null);
  * Language and colour mode. Kept in memory like everything else: the defaults (pt-BR, the system's
  * colour scheme) come back on reload.
  *
- * The media queries are read the way hydration needs (MUI's `noSsr: false`): the first render, which
- * hydrates the HTML's first frame (src/app/first-frame/), draws what the frame drew, and the next one
- * what the system asks for. The system's colour scheme needs no render at all: CSS follows it
- * (theme.ts); only the theme button's label reads it.
+ * The system's colour scheme needs no render at all: CSS follows it (theme.ts); only the theme button's
+ * label reads it. Both media queries are read in the first render (`noSsr`: nothing is hydrated), so
+ * that the theme is made once at start-up, not again a render later.
  */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)');
-  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   const [chosenMode, setColorMode] = useState<ColorMode | null>(null);
   // The language lives in the translator (src/lib/i18n.ts): changing it re-renders every text.
   const { language, changeLanguage } = i18n;

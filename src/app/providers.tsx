@@ -18,11 +18,8 @@ interface AppThemeProps {
   children: ReactNode;
 }
 
-/**
- * The theme and the global styles of every screen. The prerendered first frames are drawn through it too
- * (src/app/first-frame/), so that the app's first render takes them over with the same styles.
- */
-export function AppTheme({ colorScheme, language, reduceMotion, children }: AppThemeProps) {
+/** The theme and the global styles of every screen. */
+function AppTheme({ colorScheme, language, reduceMotion, children }: AppThemeProps) {
   const theme = useMemo(
     () => createAppTheme(colorScheme, language, reduceMotion),
     [colorScheme, language, reduceMotion],

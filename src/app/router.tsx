@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router';
 import { session } from '@/api/session';
+import { AppBarChrome } from '@/components/app-bar-chrome';
 import { prefetchToasts } from '@/components/toast-provider';
 import { useTranslation } from '@/hooks/use-translation';
 import { paths } from '@/config/paths';
@@ -10,7 +9,7 @@ import { SignInPage } from '@/features/auth/sign-in-page';
 import { useSession } from '@/hooks/use-session';
 import { NotFoundPage } from './not-found-page';
 import { ChunkLoadError, RouteError } from './route-error';
-import { layouts, screenNames, screenOf, type ScreenName } from './screens';
+import { layouts, screenNames, screenOf, type Screen, type ScreenData, type ScreenName } from './screens';
 
 /** Resolves once someone is signed in (at once if someone is; a session that expired still counts). */
 function signedIn(): Promise<void> {
@@ -27,7 +26,7 @@ function signedIn(): Promise<void> {
 /**
  * A screen behind sign-in, loaded on first visit, once someone is signed in. A cold start has no session
  * (the token lives in memory only), so a cold start at such an address goes to sign-in (the layout's
- * fallback below) without downloading the shell and the screen first: sign-in paints in the first frame.
+ * fallback below) without downloading the shell and the screen first.
  * A chunk that fails to download (flaky network, or a new deployment removed it) becomes a screen that
  * says so and offers a reload, inside the working shell.
  */
@@ -51,10 +50,14 @@ function ScreenLoading() {
   // router state, which holds no personal data: paths never carry any). The shell does the same for a
   // session that ends while it is on screen.
   if (status === 'signed-out') return <Navigate to={paths.signIn} replace state={{ from: pathname }} />;
+  // index.html's still shell, drawn by its own CSS: the same bar and spinner, nothing more to download.
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label={t('app.loadingScreen')} />
-    </Box>
+    <>
+      <AppBarChrome />
+      <main className="shell-loading">
+        <div role="progressbar" aria-label={t('app.loadingScreen')} />
+      </main>
+    </>
   );
 }
 
@@ -73,8 +76,23 @@ function relativePath(path: string, parent: string): string {
   return path.slice(parent === '/' ? 1 : parent.length + 1);
 }
 
+/**
+ * A screen's loader: asks for the screen's data (screens.ts's `data`) as its chunk is asked for, never
+ * after it has arrived and rendered. It waits for nothing and never fails: the screen shows its own
+ * loading and error states from the same query, and a failure stays the screen's to say (a route error
+ * page would lose its messages and its retry).
+ */
+function dataLoader(entry: Screen, data: ScreenData | null): RouteObject['loader'] {
+  const ask = entry.data;
+  if (!ask || !data) return undefined;
+  return () => {
+    if (session.getState().status === 'active') ask(data).catch(() => undefined);
+    return null;
+  };
+}
+
 /** The routes of the screens (screens.ts), each a lazy chunk with its own error boundary. */
-function screenRoutes(): RouteObject[] {
+function screenRoutes(data: ScreenData | null): RouteObject[] {
   const route = (name: ScreenName, parent: string): RouteObject => {
     const entry = screenOf(name);
     const path = relativePath(entry.path, parent);
@@ -82,6 +100,7 @@ function screenRoutes(): RouteObject[] {
     return {
       ...(path === '' && !entry.pathParams ? { index: true } : { path: withParams }),
       ErrorBoundary: RouteError,
+      loader: dataLoader(entry, data),
       ...lazyScreen(entry.page),
     };
   };
@@ -100,35 +119,43 @@ function screenRoutes(): RouteObject[] {
 /** The signed-in shell every screen is drawn in (its chunk: screens.ts's `shellChunk`). */
 const shell = { page: async () => (await import('./layout/app-shell')).AppShell };
 
-/** Every screen is its own chunk, loaded when first visited; each has its own error boundary. */
-export const routes: RouteObject[] = [
-  {
-    path: paths.signIn,
-    // Part of the entry, not lazy: every cold start shows it first (the token lives in memory only), and a
-    // lazy screen would paint a spinner, then the screen, after its chunks had come.
-    Component: SignInPage,
-    ErrorBoundary: RouteError,
-  },
-  {
-    path: '/',
-    // Lazy too: a cold start always shows sign-in first, and the shell (app bar, navigation, banners) is
-    // ≈ 12 KiB gzip that sign-in does not need up front. main.tsx prefetches it once sign-in has painted.
-    ...lazyScreen(shell.page),
-    HydrateFallback: ScreenLoading,
-    children: [
-      { index: true, element: <Navigate to={paths.products} replace /> },
-      ...screenRoutes(),
-      { path: '*', Component: NotFoundPage, ErrorBoundary: RouteError },
-    ],
-  },
-];
+/**
+ * Every screen is its own chunk, loaded when first visited, its data asked for at the same time (`data`:
+ * the query client and HTTP client the app made; null, no loaders); each has its own error boundary.
+ */
+export function appRoutes(data: ScreenData | null): RouteObject[] {
+  return [
+    {
+      path: paths.signIn,
+      // Part of the entry, not lazy: every cold start shows it first (the token lives in memory only), and a
+      // lazy screen would paint a spinner, then the screen, after its chunks had come.
+      Component: SignInPage,
+      ErrorBoundary: RouteError,
+    },
+    {
+      path: '/',
+      // Lazy too: a cold start always shows sign-in first, and the shell (app bar, navigation, banners) is
+      // ≈ 12 KiB gzip that sign-in does not need up front. main.tsx prefetches it once sign-in has painted.
+      ...lazyScreen(shell.page),
+      HydrateFallback: ScreenLoading,
+      children: [
+        { index: true, element: <Navigate to={paths.products} replace /> },
+        ...screenRoutes(data),
+        { path: '*', Component: NotFoundPage, ErrorBoundary: RouteError },
+      ],
+    },
+  ];
+}
+
+/** The routes without loaders: to find which modules an address needs (loadScreen). */
+const routeTable = appRoutes(null);
 
 /**
  * Downloads the shell and the screen at `path` (and whatever they import), without rendering them: the
  * router's own load later gets the same modules. '/' lands on the products (the index route redirects).
  */
 export async function loadScreen(path: string): Promise<void> {
-  const matches = matchRoutes(routes, path === '/' ? paths.products : path) ?? [];
+  const matches = matchRoutes(routeTable, path === '/' ? paths.products : path) ?? [];
   const handles = matches.map(({ route }) => route.handle as ScreenHandle | undefined);
   await Promise.all(handles.flatMap((handle) => (handle ? [handle.load()] : [])));
 }
@@ -184,8 +211,8 @@ export function prefetchShell(): void {
  * render is then sign-in itself, not a redirect to it, and nothing behind sign-in is downloaded first. The
  * page the visitor asked for is remembered in router state, as the layout's fallback does.
  */
-export async function createAppRouter() {
-  const router = createBrowserRouter(routes);
+export async function createAppRouter(data: ScreenData) {
+  const router = createBrowserRouter(appRoutes(data));
   const { pathname } = router.state.location;
   if (session.getState().status === 'signed-out' && pathname !== paths.signIn)
     await router.navigate(paths.signIn, { replace: true, state: { from: pathname } });
@@ -195,8 +222,8 @@ export async function createAppRouter() {
 
 /**
  * Resolves once the router has loaded the screen at its address (a signed-in start: the return from the
- * identity provider), so that the app's first render is that screen and not the loading fallback: the
- * first frame painted from the HTML (src/app/first-frame/) stays until the screen replaces it.
+ * identity provider), so that the app's first render is that screen and not the loading fallback:
+ * index.html's still shell stays until the screen replaces it.
  */
 function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
   if (router.state.initialized) return Promise.resolve();

@@ -80,9 +80,8 @@ export type ColorScheme = 'system' | ColorMode;
  * motion unless the system asks for less.
  *
  * Every colour is a CSS variable (MUI's CSS theme variables), so that a component's styles, and so its
- * class names, are the same in both schemes: the HTML's first frame, prerendered once for both
- * (src/app/first-frame/), is the app's own first render, which hydrates it. The system's scheme is the
- * variables' values under `@media (prefers-color-scheme: dark)`; a scheme the operator picks is one set of
+ * class names, are the same in both schemes, and the system's scheme needs no render. The system's
+ * scheme is the variables' values under `@media (prefers-color-scheme: dark)`; a scheme the operator picks is one set of
  * values, with no media query. Components read colours through `theme.vars`, never `theme.palette`
  * (the light values only) nor `palette.mode`: `theme.applyStyles('dark', …)` for what differs.
  */
@@ -92,8 +91,7 @@ export function createAppTheme(scheme: ColorScheme, language: string, reduceMoti
   // items, a ripple on icon buttons, nothing on outlined buttons) fall below 3:1. The app bar swaps the
   // colour for its own text colour (top-bar.tsx).
   const focusRing = { outline: '3px solid var(--mui-palette-primary-main)', outlineOffset: 2 } as const;
-  // MUI marks keyboard focus with a class its script sets when focus arrives; `:focus-visible` draws the same
-  // ring for a control focused before any script ran (the first frame's autofocus), which the app hydrates.
+  // MUI marks keyboard focus with a class its script sets; `:focus-visible` is the browser's own verdict.
   const focused = '&.Mui-focusVisible, &:focus-visible';
   // Full-width items (navigation, menus) draw the ring inside, where no scroll container clips it.
   const insetFocusRing = { [focused]: { ...focusRing, outlineOffset: -3 } } as const;
@@ -124,27 +122,6 @@ export function createAppTheme(scheme: ColorScheme, language: string, reduceMoti
               animationName: 'mui-auto-fill-cancel',
               animationDuration: '10ms',
               '&:-webkit-autofill': { animationDuration: '5000s', animationName: 'mui-auto-fill' },
-            },
-          },
-        },
-        // A field shows its focus from CSS too: MUI's focused look follows a class its script sets, and the
-        // HTML's first frame is typed into before any script has run (src/app/first-frame/).
-        MuiOutlinedInput: {
-          styleOverrides: {
-            root: {
-              '&:has(> input:focus):not(.Mui-error) .MuiOutlinedInput-notchedOutline': {
-                borderColor: 'var(--mui-palette-primary-main)',
-                borderWidth: 2,
-              },
-            },
-          },
-        },
-        MuiFormControl: {
-          styleOverrides: {
-            root: {
-              '&:has(.MuiInputBase-input:focus) > .MuiInputLabel-root:not(.Mui-error)': {
-                color: 'var(--mui-palette-primary-main)',
-              },
             },
           },
         },

@@ -1,41 +1,36 @@
 /**
- * Reads the runtime configuration at start-up: the data block stamped into the page, or /config.json
- * where there is none, validated by the config schema either way.
+ * Reads the runtime configuration at start-up: `/config.json` beside `index.html`, on every host alike
+ * (docs/decisions/030-a-still-shell-and-data-with-the-code.md), validated by the config schema.
  */
 import type { RuntimeConfig } from './config-schema';
 import { ConfigError, parseRuntimeConfig } from './parse-config';
-import { RUNTIME_CONFIG_ELEMENT_ID } from './runtime-config-element';
 
-export { RUNTIME_CONFIG_ELEMENT_ID, ConfigError, parseRuntimeConfig };
+export { ConfigError, parseRuntimeConfig };
 
 /**
- * The runtime configuration stamped into the page by the server that sent it, if it did: a
- * `<script type="application/json">` data block, which the browser never executes (no CSP change). Null
- * when the page has none (a plain static host): the caller then fetches /config.json.
+ * Fetches and validates /config.json. Never cached by the browser: a deployment may change it at any
+ * time. The request keeps the mode (cors) and credentials mode (same-origin) of index.html's
+ * `<link rel="preload" as="fetch" crossorigin="anonymous">`, so that it gets that response, asked for in
+ * parallel with the entry script, instead of a second request. The cache mode and headers are not part
+ * of the match.
  */
-export function readStampedConfig(doc: Document = document): RuntimeConfig | null {
-  const element = doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
-  if (!(element instanceof HTMLScriptElement) || element.type !== 'application/json') return null;
+export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    throw new ConfigError(`${url} could not be fetched (network error)`, null);
+  }
+  if (!response.ok) throw new ConfigError(`${url} answered HTTP ${response.status}`, null);
   let raw: unknown;
   try {
-    raw = JSON.parse(element.textContent);
+    raw = await response.json();
   } catch {
-    throw new ConfigError('the configuration stamped into the page is not valid JSON', null);
+    throw new ConfigError(`${url} is not valid JSON`, null);
   }
   return parseRuntimeConfig(raw);
-}
-
-/**
- * The runtime configuration: the data block stamped into the page (no request: it is off the critical
- * path), else /config.json. Either way validated by the same schema.
- */
-export async function loadRuntimeConfig(
-  doc: Document = document,
-  url = '/config.json',
-): Promise<RuntimeConfig> {
-  const stamped = readStampedConfig(doc);
-  if (stamped) return stamped;
-  // Only a page from a plain static host gets here: its code stays out of the first download.
-  const { fetchRuntimeConfig } = await import('./fetch-config');
-  return fetchRuntimeConfig(url);
 }

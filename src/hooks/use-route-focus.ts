@@ -12,14 +12,6 @@ if (typeof document !== 'undefined') {
   document.addEventListener('pointerdown', mark, { capture: true, once: true });
 }
 
-/**
- * Says the operator has acted before this module could see it: a press on the HTML's first frame, before
- * the app's scripts ran (src/app/first-frame/early-input.ts), which the app then does for them.
- */
-export function markUserActed(): void {
-  userHasActed = true;
-}
-
 /** Whether the operator has pressed a key or pointer in this page yet (no focus is moved before). */
 export function hasUserActed(): boolean {
   return userHasActed;

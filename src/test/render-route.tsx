@@ -8,7 +8,7 @@ import { session } from '@/api/session';
 import { initI18n, type SupportedLanguage } from '@/app/i18n/i18n';
 import { AppProviders } from '@/app/providers';
 import { bindSessionCleanup, createAppQueryClient } from '@/app/query-client';
-import { loadScreen, routes } from '@/app/router';
+import { appRoutes, loadScreen } from '@/app/router';
 import { parseRuntimeConfig } from '@/config/load-config';
 import type { RuntimeConfig } from '@/config/config-schema';
 import { createTestSandbox, type TestSandbox } from '@/sandbox/node';
@@ -84,7 +84,7 @@ export function renderRoute(path: string, options: RenderRouteOptions) {
   const token = options.token === undefined ? 'sandbox-operator' : options.token;
   if (token !== null)
     session.signIn(token, options.verifiedSubject ? { verifiedSubject: options.verifiedSubject } : undefined);
-  const router = createMemoryRouter(routes, {
+  const router = createMemoryRouter(appRoutes({ queryClient, http: services.http }), {
     initialEntries: [options.state === undefined ? path : { ...parsePath(path), state: options.state }],
   });
   // No timer between keys: the events and their order are the same, without a macrotask per key.

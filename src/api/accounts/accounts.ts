@@ -75,6 +75,8 @@ export const accountQueries = {
       queryKey: [...accountQueries.all(), 'list'] as const,
       queryFn: ({ signal }) => fetchAccounts(http, signal),
       staleTime: 60_000,
+      // As the products' (products.ts): the route loader asks on every visit; the screen shows its failure.
+      retryOnMount: false,
     }),
   /**
    * What a search and a sort of `dataset` show, answered by the accounts engine (decision 012); none

@@ -324,8 +324,7 @@ export async function startOidc(
   clearRoundTripState();
 
   // A cold start at a signed-in screen (a reload, a bookmark, a link): straight to the identity provider
-  // and back to that screen, while the page keeps that screen's first frame (src/app/first-frame/). The
-  // sign-in page itself stays put, so that signing out does not sign straight in again; so does a
+  // and back to that screen, while the page keeps index.html's still shell. The sign-in page itself stays put, so that signing out does not sign straight in again; so does a
   // callback, which has either signed in or says why not.
   // If the identity provider cannot be reached, the sign-in page says so and offers to try again.
   if (openedAt !== config.redirectPath && openedAt !== paths.signIn) {

@@ -67,10 +67,8 @@ export function NavList({
 /**
  * The permanent navigation drawer, from MUI's `md` breakpoint up (below it, `MobileNavDrawer`). A fixed
  * Paper rather than MUI's Drawer, which always bundles Modal and transitions a permanent drawer never uses.
- * `hiddenBelowMd`: the prerendered first frame, which has no script to measure the width, hides it below
- * `md` with CSS; the shell itself renders it only from `md` up.
  */
-export function NavDrawer({ hiddenBelowMd = false }: { hiddenBelowMd?: boolean }) {
+export function NavDrawer() {
   return (
     <Paper
       square
@@ -85,7 +83,6 @@ export function NavDrawer({ hiddenBelowMd = false }: { hiddenBelowMd?: boolean }
         overflowY: 'auto',
         borderRight: 1,
         borderColor: 'divider',
-        ...(hiddenBelowMd ? { display: { xs: 'none', md: 'block' } } : {}),
       }}
     >
       <Toolbar />

@@ -9,7 +9,7 @@ import { useTranslation } from '@/hooks/use-translation';
 import { OfflineBanner } from './status-banners';
 
 interface ShellLayoutProps {
-  /** The app bar (TopBar; TopBarFrame in the prerendered first frame). */
+  /** The app bar (TopBar). */
   topBar: ReactNode;
   /** The navigation beside the screen, when there is room for it. */
   nav: ReactNode;
@@ -23,8 +23,6 @@ interface ShellLayoutProps {
 
 /**
  * Where everything of the signed-in frame sits: skip link, app bar, navigation, banners and the screen.
- * One component for the shell and for the first frame that the HTML paints before any script has run
- * (src/app/first-frame/), so that the app's first render takes that frame over without a shift.
  */
 export function ShellLayout({ topBar, nav, loading, children, overlays }: ShellLayoutProps) {
   const { t } = useTranslation();

@@ -2,16 +2,15 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { ReactNode, Ref } from 'react';
+import type { Ref } from 'react';
+import { AppBarChrome } from '@/components/app-bar-chrome';
 import { useTranslation } from '@/hooks/use-translation';
 import { useRuntimeConfig } from '@/config/config-context';
 import { useSession } from '@/hooks/use-session';
@@ -107,34 +106,6 @@ export function SessionFacts({ onAppBar = false }: { onAppBar?: boolean }) {
   );
 }
 
-/** The product's name at the start of the bar (the prerendered first frame draws it too). */
-export function AppName() {
-  const { t } = useTranslation();
-  return (
-    <Typography variant="h6" component="p" noWrap sx={{ minWidth: 0, flexShrink: 1 }}>
-      {t('app.name')}
-    </Typography>
-  );
-}
-
-/** The bar itself, above the navigation drawer, and its row. */
-export function TopBarChrome({ children }: { children: ReactNode }) {
-  return (
-    <AppBar
-      position="fixed"
-      sx={{
-        zIndex: (theme) => theme.zIndex.drawer + 1,
-        // The theme's focus ring is the primary colour, which the bar's own background would hide.
-        '& .MuiButtonBase-root.Mui-focusVisible, & .MuiButtonBase-root:focus-visible': {
-          outlineColor: 'currentColor',
-        },
-      }}
-    >
-      <Toolbar sx={{ gap: { xs: 1, md: 2 } }}>{children}</Toolbar>
-    </AppBar>
-  );
-}
-
 interface TopBarProps {
   onSignOut: () => void;
   /**
@@ -151,20 +122,22 @@ interface TopBarProps {
 export function TopBar({ onSignOut, compact, navOpen, onOpenNav, menuButtonRef }: TopBarProps) {
   const { t } = useTranslation();
   return (
-    <TopBarChrome>
-      {compact ? (
-        <IconButton
-          color="inherit"
-          edge="start"
-          ref={menuButtonRef}
-          onClick={onOpenNav}
-          aria-label={t('app.openNavigation')}
-          aria-expanded={navOpen}
-        >
-          <MenuIcon />
-        </IconButton>
-      ) : null}
-      <AppName />
+    <AppBarChrome
+      start={
+        compact ? (
+          <IconButton
+            color="inherit"
+            edge="start"
+            ref={menuButtonRef}
+            onClick={onOpenNav}
+            aria-label={t('app.openNavigation')}
+            aria-expanded={navOpen}
+          >
+            <MenuIcon />
+          </IconButton>
+        ) : null
+      }
+    >
       {compact ? null : <SessionFacts onAppBar />}
       <Box sx={{ flexGrow: 1 }} />
       {compact ? null : (
@@ -182,6 +155,6 @@ export function TopBar({ onSignOut, compact, navOpen, onOpenNav, menuButtonRef }
       >
         {t('app.signOut')}
       </Button>
-    </TopBarChrome>
+    </AppBarChrome>
   );
 }

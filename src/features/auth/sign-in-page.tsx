@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useAuthTranslation } from './texts';
@@ -14,6 +15,8 @@ import { useSession } from '@/hooks/use-session';
 import { paths } from '@/config/paths';
 import { ACCOUNTS_READ_SCOPE } from '@/api/scopes';
 import { SandboxBanner } from '@/components/sandbox-banner';
+import { AppBarChrome } from '@/components/app-bar-chrome';
+import { afterNextPaint } from '@/lib/after-next-paint';
 
 /** The protected page the operator asked for before signing in, if any. */
 function askedFor(state: unknown): string | null {
@@ -50,6 +53,8 @@ export function SignInPage() {
   const asked = askedFor(location.state);
   // A sandbox token's button says where its person starts; otherwise the token's scopes decide.
   const [chosenHome, setChosenHome] = useState<string | undefined>();
+  // A token taken, signing in after the next paint (below).
+  const [entering, setEntering] = useState(false);
   const target = asked ?? chosenHome ?? homeOf(state.status === 'active' ? state.claims?.scopes : undefined);
   // Arriving here by sign-out: focus goes to the heading (the route focus); on a fresh load, to the field.
   const [focusField] = useState(() => !hasUserActed());
@@ -61,25 +66,24 @@ export function SignInPage() {
 
   return (
     <>
+      {/* The bar of every screen, where index.html's still shell painted it. */}
+      <AppBarChrome />
+      <Toolbar />
       <SandboxBanner />
       <Box
         component="main"
         // Anchored at its top, not centred on its height: what appears in the card later (a pasted token's
-        // claims, once the app runs) grows it downwards and moves nothing above.
+        // claims) grows it downwards and moves nothing above.
         sx={{
-          minHeight: '100vh',
           display: 'grid',
           justifyItems: 'center',
           alignItems: 'start',
           p: { xs: 1, sm: 2 },
-          pt: { xs: 2, sm: '12vh' },
+          pt: { xs: 2, sm: '6vh' },
         }}
       >
         <title>{`${t('auth.signInTitle')} · ${t('app.titleSuffix')}`}</title>
         <Paper sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 560 }} elevation={2}>
-          <Typography variant="overline" component="p" color="text.secondary">
-            {t('app.name')}
-          </Typography>
           <Typography variant="h4" component="h1" gutterBottom>
             {t('auth.signInTitle')}
           </Typography>
@@ -97,10 +101,13 @@ export function SignInPage() {
             <TokenForm
               submitLabel={t('auth.submit')}
               autoFocus={focusField}
+              pending={entering}
               onToken={(token, home) => {
-                // Signed in, this page renders <Navigate> to the target.
+                // Signed in, this page renders <Navigate> to the target: the shell and the first screen,
+                // one long task. The press is answered first ("Entrando…" painted), the rest after.
                 setChosenHome(home);
-                session.signIn(token);
+                setEntering(true);
+                afterNextPaint(() => session.signIn(token));
               }}
             />
           )}

@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { useAuthTranslation } from './texts';
 import { LiveRegion } from '@/components/live-region';
 import { TextInput } from '@/components/text-input';
@@ -23,6 +23,8 @@ interface TokenFormProps {
   /** Extra actions beside the submit button (the re-auth dialog's "sign out"). */
   secondaryAction?: ReactNode;
   autoFocus?: boolean;
+  /** A token was taken and the sign-in is under way: the submit button says so, and nothing more is taken. */
+  pending?: boolean;
 }
 
 /**
@@ -31,12 +33,12 @@ interface TokenFormProps {
  * browsers offer to save whatever `autocomplete` says; `autocomplete="off"` keeps it out of the form
  * history.
  *
- * The field is the truth (uncontrolled): on sign-in it is the HTML's first frame's own field, which the
- * operator may type into before the app has run, and which the app hydrates with what it holds
- * (src/app/first-frame/). The form cannot submit itself as a plain HTML form (`method="dialog"` outside a
+ * The field is the truth (uncontrolled: the submission reads it, what a password manager or a paste put
+ * there included). The form cannot submit itself as a plain HTML form (`method="dialog"` outside a
  * dialog submits nowhere), so a token can never reach an address, whatever runs or does not.
  */
-export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = false }: TokenFormProps) {
+export function TokenForm(props: TokenFormProps) {
+  const { submitLabel, onToken, secondaryAction, autoFocus = false, pending = false } = props;
   const { t, i18n } = useAuthTranslation();
   const config = useRuntimeConfig();
   const fieldRef = useRef<HTMLInputElement>(null);
@@ -53,14 +55,9 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
   const [openedAt] = useState(() => Date.now());
   const expired = claims?.expiresAt != null && claims.expiresAt.getTime() < openedAt;
   const formatDate = (date: Date) => formatDateTime(date, i18n.language);
-  // Typed before the app ran (the first frame's field): its claims show as if typed now.
-  useEffect(() => {
-    const typed = fieldRef.current?.value ?? '';
-    if (typed !== '') setValue(typed);
-  }, []);
-
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (pending) return;
     const token = (fieldRef.current?.value ?? value).trim();
     const refusal = !token ? t('auth.tokenRequired') : /\s/.test(token) ? t('auth.tokenHasSpaces') : null;
     if (refusal) {
@@ -84,7 +81,6 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
             sx={visible ? undefined : { '& input': { WebkitTextSecurity: 'disc' } }}
             inputRef={fieldRef}
             onChange={(event) => setValue(event.target.value)}
-            // Above the field from the first frame on: before the app runs, nothing would move it there.
             shrinkLabel
             errorText={error}
             required
@@ -117,11 +113,11 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
           <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             {secondaryAction}
             <Button type="submit" variant="contained">
-              {submitLabel}
+              {pending ? t('auth.entering') : submitLabel}
             </Button>
           </Stack>
-          {/* Below the button: a token typed into the first frame shows its claims once the app runs, and
-              nothing the operator is aiming at may move then. */}
+          {/* Below the button: a pasted token's claims appear under it, and nothing the operator is aiming
+              at moves then. */}
           {claims ? (
             <Alert id={claimsId} severity={expired ? 'warning' : 'info'}>
               <strong>{t('auth.jwtInfo')}</strong>
@@ -152,7 +148,7 @@ export function TokenForm({ submitLabel, onToken, secondaryAction, autoFocus = f
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {sandboxTokens.map(({ token, labelKey, home }) => (
-              <Button key={token} variant="outlined" onClick={() => onToken(token, home)}>
+              <Button key={token} variant="outlined" onClick={() => pending || onToken(token, home)}>
                 {t(labelKey)}
               </Button>
             ))}
