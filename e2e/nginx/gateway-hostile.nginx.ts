@@ -323,6 +323,12 @@ test('no proxied answer is anything but JSON: HTML, a script, an unknown encodin
       { 'Content-Type': 'application/xml' },
       { 'Content-Type': 'text/html; profile=application/json' },
       { 'Content-Type': 'application/jsonp' },
+      // Browsers split a Content-Type on commas and take the last type: no comma passes, quoted or not.
+      { 'Content-Type': 'application/json;x=,text/html' },
+      { 'Content-Type': 'application/json; charset=utf-8, text/javascript' },
+      { 'Content-Type': 'application/json; x="a,b"' },
+      { 'Content-Type': 'application/json, text/html' },
+      { 'Content-Type': 'application/json; charset' },
       {},
       { 'Content-Type': 'application/json', 'Content-Encoding': 'dcb', 'Use-As-Dictionary': 'match="/*"' },
     ];
@@ -335,14 +341,22 @@ test('no proxied answer is anything but JSON: HTML, a script, an unknown encodin
       expect(await response.json(), what).toEqual(badGateway);
       expectApiHeaders(response.headers(), what);
     }
-    // JSON passes as it came, with the API's policy; so does an answer without a body, without its type.
-    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON']) {
+    // JSON passes with the API's policy, as `application/json; charset=utf-8` whatever parameters it
+    // came with; an answer without a body passes without its type.
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/json;charset="UTF-8"',
+      'application/json; charset=iso-8859-1; x="a b"',
+    ]) {
       answer = { status: 201, headers: { 'Content-Type': type }, body: '{"ok":true}' };
       const response = await request.post(`${url}/api/v1/cards/create/virtual/`, {
         headers: { ...bearer, 'Content-Type': 'application/json' },
         data: { account: 1 },
       });
       expect(response.status(), type).toBe(201);
+      expect(response.headers()['content-type'], type).toBe('application/json; charset=utf-8');
       expect(await response.json(), type).toEqual({ ok: true });
       expectApiHeaders(response.headers(), type);
     }
