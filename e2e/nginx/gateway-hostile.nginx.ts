@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  get as httpGet,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -660,11 +666,53 @@ test('readiness: on a listener of its own, made from the provider’s status alo
           { method: 'GET', url: '/p/v1/products/', body: '', authorization: undefined },
         ]);
       }
-      // Whoever asks, a few calls to the provider a second: the rest are answered "not ready".
+      // One caller, a few calls to the provider a second: the rest are answered "not ready".
       status = 200;
       const probes = await Promise.all(Array.from({ length: 30 }, () => request.get(probeUrl)));
       expect(seen.length).toBeLessThanOrEqual(15);
       expect(probes.filter((probe) => probe.status() === 503).length).toBeGreaterThanOrEqual(15);
+    },
+  );
+});
+
+/** One readiness call from `localAddress` (another loopback address is another caller): its status. */
+function probeFrom(localAddress: string): Promise<number> {
+  return new Promise((resolve) => {
+    httpGet(
+      { host: '127.0.0.1', port: PROBE_PORT, path: '/__gateway/ready', localAddress, agent: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    ).on('error', () => resolve(0));
+  });
+}
+
+test('readiness: a flood from another caller of the probe’s port spends its own budget, never the kubelet’s', async ({
+  request,
+}) => {
+  await withSecondNginx(
+    request,
+    { ...gatewayDocs({}, { probeListen: `127.0.0.1:${PROBE_PORT}` }), args: logArgs },
+    async () => {
+      // Another caller (127.0.0.2) asks as fast as it can, ten at a time, until the kubelet is done.
+      let flooding = true;
+      const flood: number[] = [];
+      const workers = Array.from({ length: 10 }, async () => {
+        while (flooding) flood.push(await probeFrom('127.0.0.2'));
+      });
+      try {
+        // The flood is past its budget (answered "not ready") before the kubelet asks.
+        await expect.poll(() => flood.filter((status) => status === 503).length).toBeGreaterThan(20);
+        // The kubelet (127.0.0.1) asks a few times, as after a restart: every time ready.
+        const probes: number[] = [];
+        for (let i = 0; i < 5; i++) probes.push(await probeFrom('127.0.0.1'));
+        expect(probes).toEqual([200, 200, 200, 200, 200]);
+      } finally {
+        flooding = false;
+        await Promise.all(workers);
+      }
+      expect(flood.filter((status) => status === 200).length).toBeLessThan(flood.length / 2);
     },
   );
 });
