@@ -18,8 +18,10 @@ const expect = baseExpect.configure({ timeout: 20_000 });
  *   out with its personal data gone;
  * - token mode: nothing verifies who holds a pasted token, so a sign-in in another tab, and a
  *   re-authentication in this one, empty the tab first, whatever the token claims.
- * BroadcastChannel messages carry an event name and a salted tag of a verified operator, never a subject
- * or a token (the privacy sweep looks for the tokens).
+ * BroadcastChannel messages carry an event name, a time and an HMAC under the identity provider's session
+ * id (`sid`), never a subject or a token (the privacy sweep looks for the tokens); a page of the origin
+ * without that session can neither keep a tab alive nor learn who is signed in
+ * (docs/decisions/034-tabs-share-the-idp-session.md).
  */
 const formatted = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 const lookedUp = seededCpfs.approved;
@@ -178,6 +180,60 @@ test.describe('OpenID Connect: one verified operator, one session for every tab'
       ).toBeVisible();
     }
     await other.close();
+  });
+
+  test('a page of the origin that answers the tabs and posts activity keeps no tab alive: the idle limit ends it', async ({
+    page,
+    context,
+    privacy,
+  }) => {
+    await page.clock.install();
+    watchIdentityProvider(page, privacy);
+    // A page of the app's origin that is no signed-in tab (script someone got to run there, a stale
+    // build): it answers a sign-in as a tab of the same operator did in the exchange before this one (a
+    // key of its own), replays every sign-in and activity it hears, and says its operator is at work.
+    const forged = await context.newPage();
+    await forged.goto('/config.json');
+    await forged.evaluate(() => {
+      const channel = new BroadcastChannel('cartoes-backoffice.session');
+      const base64Url = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+      channel.onmessage = async ({ data }: MessageEvent<Record<string, unknown>>) => {
+        if (data.type === 'signed-in' && typeof data.key === 'string') {
+          const keys = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+            'deriveBits',
+          ]);
+          const key = base64Url(new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey)));
+          channel.postMessage({ type: 'answer', from: 'forged', to: data.from, key });
+        }
+        if (data.type === 'signed-in' || data.type === 'activity') channel.postMessage(data);
+      };
+      Object.assign(window, {
+        forgeActivity() {
+          channel.postMessage({ type: 'activity', from: 'forged' });
+          const proof = base64Url(crypto.getRandomValues(new Uint8Array(32)));
+          channel.postMessage({ type: 'activity', at: Date.now(), proof });
+        },
+      });
+    });
+    await page.goto('/produtos');
+    await signInAtIdentityProvider(page, 'operator');
+    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+
+    // Two and a half minutes in which only the forged page says anyone works.
+    for (let step = 0; step < 5; step += 1) {
+      await page.clock.fastForward('00:30');
+      await forged.evaluate(() => (window as unknown as { forgeActivity: () => void }).forgeActivity());
+    }
+    // The idle warning came a minute before the limit (180 s), and stays; then the limit ends the tab.
+    await expect(page.getByRole('alertdialog', { name: 'Sua sessão vai expirar' })).toBeVisible();
+    await page.clock.fastForward('00:31');
+    await expect(page).toHaveURL(/\/entrar$/);
+    await expect(page.getByText('Sua sessão foi encerrada por inatividade')).toBeVisible();
+    await forged.close();
   });
 
   test('another operator signing in in a second tab signs the first out, with its lookups gone', async ({

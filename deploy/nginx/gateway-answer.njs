@@ -11,10 +11,18 @@
 // changes a status code but not the status line nginx took from the provider ("103 Early Hints" stays),
 // so a 1xx would still reach the browser as an interim answer followed by whatever the provider sends.
 
+// A media type's parameters as RFC 9110 (8.3.1, 5.6.6) writes them: `; name=token` or `; name="quoted"`,
+// without a comma anywhere, quoted or not. Browsers split a Content-Type on commas and take the last
+// type: `application/json;x=,text/html` is an HTML page to Chromium.
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const QUOTED = '"([\\t \\x21\\x23-\\x2b\\x2d-\\x5b\\x5d-\\x7e]|\\\\[\\t \\x21-\\x2b\\x2d-\\x7e])*"';
+const PARAMETER = '[ \\t]*;[ \\t]*(' + TOKEN + '=(' + TOKEN + '|' + QUOTED + '))?';
+/** What every JSON answer goes out as, whatever parameters the provider sent. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** The provider's headers that pass, each with the shape its value must have (else it is dropped). */
 const ALLOWED = {
-  // Parameters (a charset) are the provider's: nosniff and the API's policy keep the body inert anyway.
-  'content-type': /^application\/json[ \t]*(;[ -~\t]*)?$/i,
+  'content-type': new RegExp('^application/json(' + PARAMETER + ')*[ \\t]*$', 'i'),
   'content-length': /^[0-9]{1,15}$/,
   // The encodings a browser decodes by itself; a dictionary-compressed one (dcb, dcz) needs a dictionary
   // the provider could have set with Use-As-Dictionary, which never passes.
@@ -38,10 +46,11 @@ function bodiless(r) {
 function answer(r) {
   // nginx 1.22 takes a 1xx (103 Early Hints, 100 Continue, 101) from the provider as the final status.
   if (r.status < 200 || r.status > 599) refuse(r, 'status ' + r.status);
-  const type = r.headersOut['Content-Type'];
-  if (!bodiless(r) && !(typeof type === 'string' && ALLOWED['content-type'].test(type))) {
-    refuse(r, 'content type');
-  }
+  // The provider's Content-Type is hidden from nginx (gateway-upstream-proxy.conf: nginx would keep its
+  // charset and add it to any type set here) and read from its variable; the type set is this file's own.
+  const type = r.variables.upstream_http_content_type;
+  const json = typeof type === 'string' && ALLOWED['content-type'].test(type);
+  if (!bodiless(r) && !json) refuse(r, 'content type');
   const encoding = r.headersOut['Content-Encoding'];
   if (encoding !== undefined && !ALLOWED['content-encoding'].test(String(encoding))) {
     refuse(r, 'content encoding');
@@ -55,8 +64,8 @@ function answer(r) {
     const lower = name.toLowerCase();
     const shape = ALLOWED[lower];
     const value = r.headersOut[name];
-    // nginx keeps one Content-Type and one Content-Length (checked above); the rest may repeat.
-    if (lower === 'content-type' || lower === 'content-length') {
+    // nginx keeps one Content-Length (its shape checked here); the rest may repeat.
+    if (lower === 'content-length') {
       if (!shape.test(String(value))) delete r.headersOut[name];
       continue;
     }
@@ -68,6 +77,7 @@ function answer(r) {
   const canonical = { 'content-encoding': 'Content-Encoding', vary: 'Vary', 'retry-after': 'Retry-After' };
   const keep = Object.keys(kept);
   for (let i = 0; i < keep.length; i++) r.headersOut[canonical[keep[i]]] = kept[keep[i]];
+  if (json) r.headersOut['Content-Type'] = JSON_TYPE;
 }
 
 export default { answer };

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  get as httpGet,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -323,6 +329,12 @@ test('no proxied answer is anything but JSON: HTML, a script, an unknown encodin
       { 'Content-Type': 'application/xml' },
       { 'Content-Type': 'text/html; profile=application/json' },
       { 'Content-Type': 'application/jsonp' },
+      // Browsers split a Content-Type on commas and take the last type: no comma passes, quoted or not.
+      { 'Content-Type': 'application/json;x=,text/html' },
+      { 'Content-Type': 'application/json; charset=utf-8, text/javascript' },
+      { 'Content-Type': 'application/json; x="a,b"' },
+      { 'Content-Type': 'application/json, text/html' },
+      { 'Content-Type': 'application/json; charset' },
       {},
       { 'Content-Type': 'application/json', 'Content-Encoding': 'dcb', 'Use-As-Dictionary': 'match="/*"' },
     ];
@@ -335,14 +347,22 @@ test('no proxied answer is anything but JSON: HTML, a script, an unknown encodin
       expect(await response.json(), what).toEqual(badGateway);
       expectApiHeaders(response.headers(), what);
     }
-    // JSON passes as it came, with the API's policy; so does an answer without a body, without its type.
-    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON']) {
+    // JSON passes with the API's policy, as `application/json; charset=utf-8` whatever parameters it
+    // came with; an answer without a body passes without its type.
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/json;charset="UTF-8"',
+      'application/json; charset=iso-8859-1; x="a b"',
+    ]) {
       answer = { status: 201, headers: { 'Content-Type': type }, body: '{"ok":true}' };
       const response = await request.post(`${url}/api/v1/cards/create/virtual/`, {
         headers: { ...bearer, 'Content-Type': 'application/json' },
         data: { account: 1 },
       });
       expect(response.status(), type).toBe(201);
+      expect(response.headers()['content-type'], type).toBe('application/json; charset=utf-8');
       expect(await response.json(), type).toEqual({ ok: true });
       expectApiHeaders(response.headers(), type);
     }
@@ -646,11 +666,53 @@ test('readiness: on a listener of its own, made from the provider’s status alo
           { method: 'GET', url: '/p/v1/products/', body: '', authorization: undefined },
         ]);
       }
-      // Whoever asks, a few calls to the provider a second: the rest are answered "not ready".
+      // One caller, a few calls to the provider a second: the rest are answered "not ready".
       status = 200;
       const probes = await Promise.all(Array.from({ length: 30 }, () => request.get(probeUrl)));
       expect(seen.length).toBeLessThanOrEqual(15);
       expect(probes.filter((probe) => probe.status() === 503).length).toBeGreaterThanOrEqual(15);
+    },
+  );
+});
+
+/** One readiness call from `localAddress` (another loopback address is another caller): its status. */
+function probeFrom(localAddress: string): Promise<number> {
+  return new Promise((resolve) => {
+    httpGet(
+      { host: '127.0.0.1', port: PROBE_PORT, path: '/__gateway/ready', localAddress, agent: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    ).on('error', () => resolve(0));
+  });
+}
+
+test('readiness: a flood from another caller of the probe’s port spends its own budget, never the kubelet’s', async ({
+  request,
+}) => {
+  await withSecondNginx(
+    request,
+    { ...gatewayDocs({}, { probeListen: `127.0.0.1:${PROBE_PORT}` }), args: logArgs },
+    async () => {
+      // Another caller (127.0.0.2) asks as fast as it can, ten at a time, until the kubelet is done.
+      let flooding = true;
+      const flood: number[] = [];
+      const workers = Array.from({ length: 10 }, async () => {
+        while (flooding) flood.push(await probeFrom('127.0.0.2'));
+      });
+      try {
+        // The flood is past its budget (answered "not ready") before the kubelet asks.
+        await expect.poll(() => flood.filter((status) => status === 503).length).toBeGreaterThan(20);
+        // The kubelet (127.0.0.1) asks a few times, as after a restart: every time ready.
+        const probes: number[] = [];
+        for (let i = 0; i < 5; i++) probes.push(await probeFrom('127.0.0.1'));
+        expect(probes).toEqual([200, 200, 200, 200, 200]);
+      } finally {
+        flooding = false;
+        await Promise.all(workers);
+      }
+      expect(flood.filter((status) => status === 200).length).toBeLessThan(flood.length / 2);
     },
   );
 });

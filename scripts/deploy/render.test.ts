@@ -248,6 +248,36 @@ describe('render: refusals name their key', () => {
     else expect(error.message).toMatch(/^deploy: the whole document\. Detalhe: /);
   });
 
+  // Every origin connect-src names comes from what the app's schema checked: the same values are refused
+  // wherever they stand, an `authority` beside "type": "token" (no key of that sign-in type) too.
+  it.each([
+    'https://*',
+    'https://a;sandbox',
+    'https://a,b.example',
+    'https://*.provider.example',
+    'https://user@evil.example',
+    'https://cards.provider.example:99999',
+    'http://cards.provider.example',
+    '//evil.example',
+    'javascript:alert(1)',
+  ])('refuses %j as baseUrl, as the OpenID Connect authority, and as an authority beside token', (value) => {
+    const error = (config: object) => refusal({ ...tokenConfig, ...config }, {});
+    expect(error({ baseUrl: `${value}/api` }).key).toBe('baseUrl');
+    expect(error({ auth: { ...oidc, authority: value } }).key).toBe('auth.authority');
+    const beside = error({ auth: { type: 'token', authority: value } });
+    expect(beside.key).toBe('auth.authority');
+    expect(beside.message).toBe(
+      'config.json: Configuração inválida: Chave com problema: auth.authority. Detalhe: is not a key of this part of the configuration',
+    );
+  });
+
+  it('a key of no sign-in type is refused by name, on either side', () => {
+    expect(refusal({ ...tokenConfig, auth: { type: 'token', clientId: 'c' } }, {}).key).toBe('auth.clientId');
+    expect(refusal({ ...tokenConfig, auth: { ...oidc, clientSecret: 's' } }, {}).key).toBe(
+      'auth.clientSecret',
+    );
+  });
+
   it.each([
     'http://cards.provider.example/api',
     'https://cards.provider.example/api/',

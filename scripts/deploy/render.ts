@@ -252,31 +252,13 @@ function nginxSafe(value: string, what: string, allowed: RegExp = WORD): string 
   return value;
 }
 
-/** The origins config.json's URLs make (connect-src): each of them plain host characters. */
-function connectOrigins(config: RuntimeConfig, raw: unknown, deploy: Deploy): string[] {
-  const keyed: Array<[string, string | undefined]> = [
-    ['baseUrl', config.baseUrl],
-    ['accountsBaseUrl', config.accountsBaseUrl],
-    ['cepLookupUrl', config.cepLookupUrl],
-    ['reportUrl', config.reportUrl],
-    ['auth.authority', config.auth.type === 'oidc' ? config.auth.authority : undefined],
-  ];
-  for (const [key, value] of keyed) {
-    if (value === undefined || value.startsWith('/')) continue;
-    const origin = new URL(value).origin;
-    if (
-      !/^https?:\/\/([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+(:[0-9]{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](:[0-9]{1,5})?$/.test(
-        origin,
-      )
-    )
-      throw new RenderError(
-        'config.json',
-        key,
-        'must be a URL whose host is a DNS name or an IP address (letters, digits, . and -)',
-      );
-  }
-  const origins = [...apiOrigins(JSON.stringify(raw)), ...deploy.connectSrcExtra];
-  return [...new Set(origins)];
+/**
+ * connect-src: the origins of the configuration's absolute URLs as the app's schema checked them (each
+ * host of letters, digits, `.` and `-`: src/lib/url-rules.ts), never of config.json's text, where a key
+ * the schema does not read could hide one; and the deployment's further origins.
+ */
+function connectOrigins(config: RuntimeConfig, deploy: Deploy): string[] {
+  return [...new Set([...apiOrigins(JSON.stringify(config)), ...deploy.connectSrcExtra])];
 }
 
 type Upstream = Record<'SCHEME' | 'HOST' | 'AUTHORITY' | 'SERVER' | 'PATH', string>;
@@ -352,7 +334,7 @@ export function render(rawConfig: unknown, rawDeploy: unknown): Record<RenderedF
 
   // Nothing is framed: the app renews tokens with the refresh token and re-authenticates in a pop-up,
   // never in an iframe (docs/decisions/008-oidc-sign-in.md).
-  const csp = `${contentSecurityPolicy(connectOrigins(config, rawConfig, deploy))}; frame-src 'none'`;
+  const csp = `${contentSecurityPolicy(connectOrigins(config, deploy))}; frame-src 'none'`;
   const headers = { ...securityHeaders([]), 'Content-Security-Policy': nginxSafe(csp, 'the CSP', QUOTED) };
   const hsts = 'add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;';
   const securityHeadersConf = [

@@ -86,6 +86,11 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
           `${origin}${redirectPath}/popup`,
         ]),
         post_logout_redirect_uris: options.appOrigins.map((origin) => `${origin}/entrar`),
+        // Registered for back-channel logout with a session, so that its ID tokens carry `sid` (as an
+        // institution's provider does, or Keycloak always): the tabs of one session prove it with that.
+        // The logout token is posted to this provider itself, which answers 404; nothing waits on it.
+        backchannel_logout_uri: `${issuer}/__test/backchannel-logout`,
+        backchannel_logout_session_required: true,
       },
     ],
     jwks: { keys: [signingKey] },
@@ -134,6 +139,7 @@ export async function startIdentityProvider(options: IdentityProviderOptions): P
     features: {
       devInteractions: { enabled: true },
       revocation: { enabled: true },
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource(ctx, form) {

@@ -20,6 +20,10 @@ export type SessionEnd = 'idle' | 'absolute' | 'elsewhere' | 'other-operator';
  *   that passed every check (OpenID Connect, src/api/oidc/id-token.ts). Null in token mode: a pasted
  *   token's own claims are not verified by anyone here, so they never decide who the operator is
  *   (docs/decisions/017-operator-identity-verified-only.md);
+ * - `verifiedSession` is the identity provider's session (the `sid` of that same checked ID token), when
+ *   it carried one long enough to be a secret: what tabs of the same session share and no other page of
+ *   the origin holds (src/app/session-broadcast.ts, docs/decisions/034-tabs-share-the-idp-session.md).
+ *   Null in token mode and with an identity provider that sends no `sid`;
  * - `operator` changes whenever a sign-in cannot be shown to be the same operator (after a sign-out; a
  *   verified subject that differs; any sign-in without a verified subject on both sides): what the tab
  *   holds belongs to one operator;
@@ -34,6 +38,7 @@ export type SessionState =
       generation: number;
       operator: number;
       verifiedSubject: string | null;
+      verifiedSession: string | null;
       startedAt: number;
       token: string;
       claims: TokenClaims | null;
@@ -43,6 +48,7 @@ export type SessionState =
       generation: number;
       operator: number;
       verifiedSubject: string | null;
+      verifiedSession: string | null;
       startedAt: number;
       claims: TokenClaims | null;
     };
@@ -56,6 +62,8 @@ export interface Granted extends Partial<Omit<TokenClaims, 'subject'>> {
    * claim read from an access token.
    */
   verifiedSubject?: string;
+  /** The `sid` of that ID token (the identity provider's session), when it has one fit to be a secret. */
+  verifiedSession?: string;
 }
 
 export interface SessionStore {
@@ -103,6 +111,7 @@ export function createSessionStore(): SessionStore {
       if (!token) throw new Error('empty token');
       const now = Date.now();
       const verifiedSubject = granted?.verifiedSubject ?? null;
+      const verifiedSession = verifiedSubject === null ? null : (granted?.verifiedSession ?? null);
       const fromToken = decodeJwtClaims(token);
       const claims =
         fromToken && fromToken.scopes.length > 0
@@ -126,6 +135,7 @@ export function createSessionStore(): SessionStore {
           generation: state.generation,
           operator,
           verifiedSubject,
+          verifiedSession,
           startedAt,
           claims,
         });
@@ -135,6 +145,7 @@ export function createSessionStore(): SessionStore {
         generation: state.generation + 1,
         operator,
         verifiedSubject,
+        verifiedSession,
         startedAt,
         token,
         claims,
@@ -142,8 +153,9 @@ export function createSessionStore(): SessionStore {
     },
     expire(generation) {
       if (state.status !== 'active' || state.generation !== generation) return;
-      const { operator, verifiedSubject, startedAt, claims } = state;
-      set({ status: 'expired', generation: state.generation, operator, verifiedSubject, startedAt, claims });
+      const { operator, verifiedSubject, verifiedSession, startedAt, claims } = state;
+      const kept = { operator, verifiedSubject, verifiedSession, startedAt, claims };
+      set({ status: 'expired', generation: state.generation, ...kept });
     },
     signOut(ended) {
       set({ status: 'signed-out', generation: state.generation, ...(ended ? { ended } : {}) });

@@ -1,7 +1,7 @@
 // @vitest-environment node
+import { createHash, createHmac, randomBytes, webcrypto } from 'node:crypto';
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { createSessionStore, type SessionStore } from '@/api/session';
-import { createHash, createHmac } from 'node:crypto';
 import {
   ACTIVITY_EVERY_MS,
   bindSessionBroadcast,
@@ -11,15 +11,15 @@ import {
 } from './session-broadcast';
 
 /**
- * Two tabs of the app, each with its own session, on a real BroadcastChannel (Node's, which behaves as
- * the browser's: a channel never hears its own messages). Every message is recorded as a third tab
- * would hear it.
+ * Tabs of the app, each with its own session, on a real BroadcastChannel (Node's, which behaves as the
+ * browser's: a channel never hears its own messages). Every message is recorded as a third tab would
+ * hear it.
  */
 const NAME = 'cartoes-backoffice.session';
 interface Tab {
   session: SessionStore;
-  broadcast: SessionBroadcast;
-  posted: SessionMessage[];
+  broadcast: Pick<SessionBroadcast, 'settled' | 'close'> & Partial<SessionBroadcast>;
+  posted: unknown[];
   /** How many messages reached this tab's listener. */
   received: number;
 }
@@ -67,28 +67,81 @@ const tab = (index: number) => {
   if (!found) throw new Error('no tab');
   return found;
 };
+const broadcastOf = (index: number) => tab(index).broadcast as SessionBroadcast;
 
-/** Signs a tab in as the identity provider would: with the subject of a checked ID token. */
-const signInVerified = (index: number, subject: string) =>
-  tab(index).session.signIn(`token-of-${subject}-${index}`, { verifiedSubject: subject });
+/** The identity provider's session ids (`sid`): random, as a provider's are. */
+const SESSION = { ana: randomBytes(16).toString('hex'), bruno: randomBytes(16).toString('hex') };
+/** Signs a tab in as the identity provider would: a checked ID token's subject and session. */
+const signInVerified = (index: number, subject: string, sid = SESSION.ana) =>
+  tab(index).session.signIn(`token-of-${subject}-${index}`, {
+    verifiedSubject: subject,
+    verifiedSession: sid,
+  });
 const statusOf = (index: number) => tab(index).session.getState().status;
 /**
- * Waits until every message the tabs asked to send has left, reached every other tab (and `strays` more
- * from outside them), and been handled there, answers to answers included: no timer, only what the tabs
- * say they did.
+ * Waits until every message the tabs asked to send has left, reached every other tab, and been handled
+ * there, answers included: no timer, only what the tabs say they did.
  */
-async function quiet(strays = 0) {
+async function quiet() {
   const postedNow = () => tabs.reduce((count, each) => count + each.posted.length, 0);
   for (;;) {
     let sent = 0;
     await vi.waitFor(async () => {
       await Promise.all(tabs.map((each) => each.broadcast.settled()));
       sent = postedNow();
-      for (const each of tabs) expect(each.received).toBe(sent - each.posted.length + strays);
+      for (const each of tabs) expect(each.received).toBe(sent - each.posted.length);
     });
     await Promise.all(tabs.map((each) => each.broadcast.settled()));
     if (postedNow() === sent) return;
   }
+}
+
+/**
+ * A page of the app's origin that is no signed-in tab (a page an attacker runs script in, a stale build):
+ * it answers every sign-in as a tab of the same operator would have in the exchange before this one (an
+ * ECDH key of its own), replays every sign-in and activity it hears, and posts activity of its own.
+ */
+function openForgedPeer(): Tab & { postActivity: () => void } {
+  const notes = { posted: [] as unknown[], received: 0 };
+  const real = new NodeBroadcastChannel(NAME);
+  let chain: Promise<void> = Promise.resolve();
+  const post = (message: unknown) => {
+    notes.posted.push(message);
+    real.postMessage(message);
+  };
+  const base64Url = (bytes: ArrayBuffer) => Buffer.from(bytes).toString('base64url');
+  real.onmessage = (event) => {
+    notes.received += 1;
+    const message = (event as { data: Record<string, unknown> }).data;
+    chain = chain.then(async () => {
+      if (message.type === 'signed-in' && typeof message.key === 'string') {
+        const keys = await webcrypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+          'deriveBits',
+        ]);
+        const key = base64Url(await webcrypto.subtle.exportKey('raw', keys.publicKey));
+        post({ type: 'answer', from: 'forged', to: message.from, key });
+      }
+      if (message.type === 'signed-in' || message.type === 'activity') post(message);
+    });
+  };
+  const broadcast = {
+    settled: async () => {
+      for (;;) {
+        const now = chain;
+        await now;
+        if (now === chain) return;
+      }
+    },
+    close: () => real.close(),
+  };
+  return Object.assign(notes, {
+    session: createSessionStore(),
+    broadcast,
+    postActivity() {
+      post({ type: 'activity', from: 'forged' });
+      post({ type: 'activity', at: Date.now() + 60_000, proof: randomBytes(32).toString('base64url') });
+    },
+  });
 }
 
 describe('one session for every tab (BroadcastChannel)', () => {
@@ -112,7 +165,7 @@ describe('one session for every tab (BroadcastChannel)', () => {
     await vi.waitFor(() => expect(statusOf(b)).toBe('signed-out'));
   });
 
-  it('a sign-in of another verified operator signs the other tabs out; the same operator’s does not', async () => {
+  it('a sign-in on another session of the identity provider signs the other tabs out; one on the same does not', async () => {
     signInVerified(a, 'ana');
     await quiet();
     signInVerified(b, 'ana');
@@ -123,11 +176,16 @@ describe('one session for every tab (BroadcastChannel)', () => {
     await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
     signInVerified(a, 'ana');
     await quiet();
-    signInVerified(b, 'bruno');
+    signInVerified(b, 'bruno', SESSION.bruno);
     await vi.waitFor(() =>
       expect(tab(a).session.getState()).toMatchObject({ status: 'signed-out', ended: 'other-operator' }),
     );
     expect(statusOf(b)).toBe('active');
+    // The same operator from a provider that sends no `sid`: nothing to prove the session with.
+    const third = openTab();
+    tabs.push(third);
+    third.session.signIn('token-of-bruno-2', { verifiedSubject: 'bruno' });
+    await vi.waitFor(() => expect(statusOf(b)).toBe('signed-out'));
   });
 
   it('a re-authentication as another verified operator signs the other tabs out', async () => {
@@ -136,13 +194,13 @@ describe('one session for every tab (BroadcastChannel)', () => {
     await quiet();
     const state = tab(b).session.getState();
     if (state.status === 'active') tab(b).session.expire(state.generation);
-    signInVerified(b, 'bruno');
+    signInVerified(b, 'bruno', SESSION.bruno);
     await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
   });
 
   it('token mode: a sign-in in another tab signs this one out, whatever the token claims', async () => {
     const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-    const jwt = `${part({ alg: 'none' })}.${part({ sub: 'ana', scope: 'cards:read' })}.`;
+    const jwt = `${part({ alg: 'none' })}.${part({ sub: 'ana', sid: SESSION.ana, scope: 'cards:read' })}.`;
     tab(a).session.signIn(jwt);
     await quiet();
     tab(b).session.signIn(jwt);
@@ -159,130 +217,125 @@ describe('one session for every tab (BroadcastChannel)', () => {
   it('a tab that starts signed in (back from the identity provider) announces it', async () => {
     signInVerified(a, 'ana');
     const session = createSessionStore();
-    session.signIn('token-of-bruno', { verifiedSubject: 'bruno' });
+    session.signIn('token-of-bruno', { verifiedSubject: 'bruno', verifiedSession: SESSION.bruno });
     const late = openTab(session);
     await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
     late.broadcast.close();
   });
 
-  it('messages carry no subject, no token, nor anything a reader could test a guess of the subject against', async () => {
-    // A staff number: few enough candidates that a reader who may hash them all would find it from
-    // any value computed from it and from what the messages hold (one was found in 48,213 hashes).
+  it('a page of the origin that answers, replays and posts activity keeps no tab alive; a tab of the same session does', async () => {
+    const forged = openForgedPeer();
+    tabs.push(forged);
+    const seen: number[] = [];
+    broadcastOf(a).onRemoteActivity(() => seen.push(1));
+    signInVerified(a, 'ana');
+    await quiet();
+    forged.postActivity();
+    await quiet();
+    expect(statusOf(a)).toBe('active');
+    expect(seen).toEqual([]);
+
+    // The control: a tab of the same session; its activity counts once, however often it is replayed.
+    signInVerified(b, 'ana');
+    await quiet();
+    broadcastOf(b).announceActivity(Date.now());
+    await quiet();
+    forged.postActivity();
+    await quiet();
+    expect([statusOf(a), statusOf(b)]).toEqual(['active', 'active']);
+    expect(seen).toEqual([1]);
+  });
+
+  it('messages carry no subject, session or token, nor anything a reader could test a guess of the subject against', async () => {
+    // A staff number: few enough candidates that a reader who may hash them all would find it from any
+    // value computed from it and from what the messages hold.
     const subject = '004217';
     signInVerified(a, subject);
     await quiet();
     signInVerified(b, subject);
     await quiet();
-    tab(a).broadcast.announceActivity(10_000);
+    broadcastOf(a).announceActivity(Date.now());
     await quiet();
     const text = JSON.stringify(heard);
-    expect(text).not.toMatch(/004217|token-of/);
-    // Every value of every message the tabs sent, each tried as a salt and as a key (whatever
-    // construction the app might use: a salted SHA-256 as before, an HMAC), against every candidate.
-    const values = heard
-      .flatMap((message) =>
-        Object.values(message as Record<string, unknown>).flatMap((value) =>
-          typeof value === 'string' ? [value] : Object.values((value ?? {}) as Record<string, unknown>),
-        ),
-      )
-      .filter((value): value is string => typeof value === 'string');
+    expect(text).not.toMatch(new RegExp(`004217|token-of|${SESSION.ana}`));
+    const messages = heard as Array<{ type: string; at: number; proof: string }>;
+    expect(messages.map((message) => message.type)).toEqual(['signed-in', 'signed-in', 'activity']);
+    // What a reader could try with every candidate (an HMAC keyed by the subject, a SHA-256 of the
+    // message with the subject): none gives back a proof.
+    const proofs = messages.map((message) => message.proof);
     const found = new Set<string>();
     for (let number = 0; number <= 9_999; number++) {
       const candidate = String(number).padStart(6, '0');
-      for (const salt of values) {
-        const salted = createHash('sha256')
-          .update(`cartoes-backoffice.session\u0000${salt}\u0000${candidate}`)
-          .digest('base64url');
-        const keyed = createHmac('sha256', salt)
-          .update(`cartoes-backoffice.session\u0000operator\u0000${candidate}`)
-          .digest('base64url');
-        if (values.includes(salted) || values.includes(keyed)) found.add(candidate);
+      for (const message of messages) {
+        const input = `cartoes-backoffice.session\u0000${message.type}\u0000${message.at}`;
+        const tries = [
+          createHmac('sha256', candidate).update(input).digest('base64url'),
+          createHash('sha256').update(`${input}\u0000${candidate}`).digest('base64url'),
+        ];
+        if (tries.some((value) => proofs.includes(value))) found.add(candidate);
       }
     }
     expect(found).toEqual(new Set());
-    // The control: the tabs did compare operators (both stay, each counts the other's activity).
-    expect(heard.map((message) => (message as SessionMessage).type)).toEqual([
-      'signed-in',
-      'signed-in',
-      'answer',
-      'operator',
-      'activity',
-    ]);
-    expect([statusOf(a), statusOf(b)]).toEqual(['active', 'active']);
-    // Another exchange of the same operator (a third tab) has a tag of its own: nothing links the two.
-    const tagOf = (messages: unknown[]) =>
-      messages.flatMap((message) => ((message as { type: string }).type === 'operator' ? [message] : []));
-    const first = tagOf(heard);
-    // A third tab, opened now: it heard none of the messages before it.
-    const third = openTab();
-    third.received = tabs.reduce((count, each) => count + each.posted.length, 0);
-    tabs.push(third);
-    heard = [];
-    signInVerified(2, subject);
-    await quiet();
-    const second = tagOf(heard);
-    expect(second).toHaveLength(2);
-    for (const message of second) expect(first).not.toContainEqual(message);
+    // The control: the proofs are the provider's session's HMAC, which only a holder of the sid computes.
+    for (const message of messages)
+      expect(
+        createHmac('sha256', SESSION.ana)
+          .update(`cartoes-backoffice.session\u0000${message.type}\u0000${message.at}`)
+          .digest('base64url'),
+      ).toBe(message.proof);
   });
 
   it('a tab signed out by another does not echo it, and a renewal says nothing', async () => {
     signInVerified(a, 'ana');
-    tab(a).session.signIn('token-a-renewed', { verifiedSubject: 'ana' });
+    tab(a).session.signIn('token-a-renewed', { verifiedSubject: 'ana', verifiedSession: SESSION.ana });
     await quiet();
     signInVerified(b, 'ana');
     await quiet();
     tab(b).session.signOut();
     await vi.waitFor(() => expect(statusOf(a)).toBe('signed-out'));
     await quiet();
-    // a answered b's sign-in (and found it its operator's); b told its operator (a tag), and signed out.
-    expect(tab(a).posted.map((message) => message.type)).toEqual(['signed-in', 'answer']);
-    expect(tab(b).posted.map((message) => message.type)).toEqual(['signed-in', 'operator', 'signed-out']);
+    expect(tab(a).posted.map((message) => (message as SessionMessage).type)).toEqual(['signed-in']);
+    expect(tab(b).posted.map((message) => (message as SessionMessage).type)).toEqual([
+      'signed-in',
+      'signed-out',
+    ]);
   });
 
-  it('activity in one tab reaches the others of the same operator, at most once every few seconds', async () => {
+  it('activity in one tab reaches the others of the same session, at most once every few seconds', async () => {
     signInVerified(a, 'ana');
     signInVerified(b, 'ana');
     await quiet();
     const seen: number[] = [];
-    tab(b).broadcast.onRemoteActivity(() => seen.push(1));
-    tab(a).broadcast.announceActivity(10_000);
-    tab(a).broadcast.announceActivity(10_000 + ACTIVITY_EVERY_MS - 1);
-    tab(a).broadcast.announceActivity(10_000 + ACTIVITY_EVERY_MS);
+    broadcastOf(b).onRemoteActivity(() => seen.push(1));
+    const now = Date.now();
+    broadcastOf(a).announceActivity(now);
+    broadcastOf(a).announceActivity(now + ACTIVITY_EVERY_MS - 1);
+    broadcastOf(a).announceActivity(now + ACTIVITY_EVERY_MS);
     await vi.waitFor(() => expect(seen).toHaveLength(2));
   });
 
-  it('activity of another operator’s tab, or of an unverified one, keeps no tab alive', async () => {
+  it('activity of another session’s tab, or of an unverified one, keeps no tab alive', async () => {
     signInVerified(b, 'ana');
     await quiet();
     const seen: number[] = [];
-    tab(b).broadcast.onRemoteActivity(() => seen.push(1));
-    // A tab that never took part in an exchange with this one (an older build, a stray message).
-    const stray = new NodeBroadcastChannel(NAME);
-    stray.postMessage({ type: 'activity', from: 'stray' });
-    stray.postMessage({ type: 'activity', operator: null });
-    stray.postMessage({ type: 'operator', from: 'stray', to: 'anyone', tag: 'x' });
-    stray.postMessage('activity');
-    await quiet(4);
-    expect(statusOf(b)).toBe('active');
-    expect(seen).toEqual([]);
-    stray.close();
+    broadcastOf(b).onRemoteActivity(() => seen.push(1));
     // Another operator's tab: its sign-in signs b out, and nothing of it is counted.
-    signInVerified(a, 'bruno');
+    signInVerified(a, 'bruno', SESSION.bruno);
     await vi.waitFor(() => expect(statusOf(b)).toBe('signed-out'));
-    // The control: b again, as bruno: a and b exchange, and a's activity counts in b.
-    signInVerified(b, 'bruno');
-    await quiet(4);
-    tab(a).broadcast.announceActivity(10_000);
+    // The control: b again, on bruno's session: a's activity counts in b.
+    signInVerified(b, 'bruno', SESSION.bruno);
+    await quiet();
+    broadcastOf(a).announceActivity(Date.now());
     await vi.waitFor(() => expect(seen).toEqual([1]));
     seen.length = 0;
-    // Token mode: nothing to attribute the activity to, so nothing is sent.
+    // Token mode: nothing to prove the activity with, so nothing is sent.
     tab(a).session.signOut();
-    await quiet(4);
+    await quiet();
     tab(a).session.signIn('opaque');
-    await quiet(4);
+    await quiet();
     const before = tab(a).posted.length;
-    tab(a).broadcast.announceActivity(20_000);
-    await quiet(4);
+    broadcastOf(a).announceActivity(Date.now() + ACTIVITY_EVERY_MS);
+    await quiet();
     expect(tab(a).posted.slice(before)).toEqual([]);
     expect(seen).toEqual([]);
   });

@@ -1,36 +1,28 @@
 import type { SessionState, SessionStore } from '@/api/session';
 
 /**
- * One session for every tab of this app in the browser (same origin), through a BroadcastChannel. A
- * message never carries a token, a subject, nor anything computed from a subject that its reader could
- * test guesses against: a staff number is a few digits, so a hash of it, salted or not, gives it back to
- * whoever hashes every number. Two tabs compare their operators with a key only they hold: each draws an
- * ECDH key pair for the exchange, both derive the same secret, and the new tab sends its verified subject
- * as an HMAC under it, which only the tab it answered can check (docs/decisions/026-gateway-round-4.md;
- * the Web Crypto half is operator-keys.ts, its own chunk: without it a tab fails closed).
+ * One session for every tab of this app in the browser (same origin), through a BroadcastChannel. Any
+ * page of the origin may read the channel and post on it, so what a message claims about a session is
+ * proved with a secret no such page holds: the identity provider's session id (the checked ID token's
+ * `sid`, the state's `verifiedSession`), which every tab signed in on that session has and nothing else
+ * does. A message carries an HMAC under it, never the sid, a subject or a token; the key is a random id
+ * of the provider's, so a reader has no guess to test (a subject would give one: a staff number is a few
+ * digits). docs/decisions/034-tabs-share-the-idp-session.md says what this protects and what it does not.
  *
  * - `signed-out`: this tab signed out (the operator, a session limit, a sign-out at the identity
  *   provider); every other tab signs out too, and its session binding (app/query-client.ts) empties it.
- * - `signed-in` {from, key}: a session of a new operator started in tab `from` (a first sign-in, or a
- *   re-authentication that the session store did not take as the same operator), with its public key for
- *   the exchange. `key` is null when the operator is not verified (token mode) or the browser has no Web
- *   Crypto: then no tab can be the same operator, and every other tab signs out
- *   (docs/decisions/017-operator-identity-verified-only.md).
- * - `answer` {from, to, key}: a tab with a verified operator answers a `signed-in` with a key of its own.
- * - `operator` {from, to, tag}: the new tab's verified subject as an HMAC under the secret of that pair of
- *   keys. A tab whose own subject gives another tag signs out: one workstation, one operator. One whose
- *   subject gives the same tag counts the new tab as its operator's; the new tab counts it so too (were it
- *   another operator's, it signs out on the tag).
- * - `activity` {from}: the operator is at work in tab `from` (sent at most every ACTIVITY_EVERY_MS, only
- *   with a verified operator); only tabs that found `from` to be their operator's count it against their
- *   idle limit.
+ * - `signed-in` {at, proof}: a new operator's sign-in in another tab. A tab whose own session gives the
+ *   same proof stays (the same session); every other tab signs out: one workstation, one operator.
+ *   `proof` is null without a session to prove (token mode, a provider that sends no `sid`, no Web
+ *   Crypto): every other tab signs out (docs/decisions/017-operator-identity-verified-only.md).
+ * - `activity` {at, proof}: the operator is at work in another tab (sent at most every
+ *   ACTIVITY_EVERY_MS, only with a session to prove). It counts against the idle limit only in a tab of
+ *   the same session, and only when it is later than every activity counted there: a replay adds nothing.
  */
 export type SessionMessage =
   | { type: 'signed-out' }
-  | { type: 'signed-in'; from: string; key: string | null }
-  | { type: 'answer'; from: string; to: string; key: string }
-  | { type: 'operator'; from: string; to: string; tag: string }
-  | { type: 'activity'; from: string };
+  | { type: 'signed-in'; at: number; proof: string | null }
+  | { type: 'activity'; at: number; proof: string };
 
 const CHANNEL_NAME = 'cartoes-backoffice.session';
 /** Often enough against a 2-minute idle warning, rarely enough to cost nothing. */
@@ -39,7 +31,7 @@ export const ACTIVITY_EVERY_MS = 5_000;
 export interface SessionBroadcast {
   /** Local activity (keyboard, pointer): tells the other tabs, at most every ACTIVITY_EVERY_MS. */
   announceActivity: (now?: number) => void;
-  /** Activity in another tab of the same verified operator. */
+  /** Activity in another tab of the same session. */
   onRemoteActivity: (listener: () => void) => () => void;
   /** Resolves once what this tab asked to send has left and what it received so far has been handled. */
   settled: () => Promise<void>;
@@ -57,152 +49,51 @@ function openChannel(): MessageChannelLike | null {
   return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
 }
 
-type OperatorKeys = typeof import('./operator-keys');
-type ExchangeKeys = import('./operator-keys').ExchangeKeys;
-let operatorKeys: Promise<OperatorKeys | null> | null = null;
-/**
- * The exchange's Web Crypto half (operator-keys.ts, its own chunk), fetched once; a fetch that failed is
- * not kept (the next exchange fetches it again), and meanwhile this tab compares no operator: it signs out
- * at another tab's sign-in, and announces its own without a key (every other tab signs out).
- */
-function loadOperatorKeys(): Promise<OperatorKeys | null> {
-  operatorKeys ??= import('./operator-keys').catch(() => {
-    operatorKeys = null;
-    return null;
-  });
-  return operatorKeys;
-}
-const drawKeys = async () => (await loadOperatorKeys())?.drawKeys() ?? null;
-
-/** A tab's id, a key or a tag: short text of base64url characters. */
-const isToken = (value: unknown): value is string =>
-  typeof value === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(value);
-
 /** What another tab sent, or null: a message of another shape (an older build in another tab) is ignored. */
 export function readSessionMessage(data: unknown): SessionMessage | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { type, from, to, key, tag } = data as Record<string, unknown>;
+  const { type, at, proof } = data as Record<string, unknown>;
   if (type === 'signed-out') return { type };
-  if (!isToken(from)) return null;
-  if (type === 'signed-in') return key === null || isToken(key) ? { type, from, key } : null;
-  if (type === 'activity') return { type, from };
-  if (!isToken(to)) return null;
-  if (type === 'answer') return isToken(key) ? { type, from, to, key } : null;
-  return type === 'operator' && isToken(tag) ? { type, from, to, tag } : null;
+  if (typeof at !== 'number' || !Number.isFinite(at)) return null;
+  const proven = typeof proof === 'string' && /^[A-Za-z0-9_-]{43}$/.test(proof);
+  if (type === 'signed-in') return proof === null || proven ? { type, at, proof } : null;
+  return type === 'activity' && proven ? { type, at, proof } : null;
 }
-
-const verifiedSubjectOf = (state: SessionState) =>
-  state.status === 'signed-out' ? null : state.verifiedSubject;
-const operatorOf = (state: SessionState) => (state.status === 'signed-out' ? null : state.operator);
-
-type Send = (build: () => Promise<SessionMessage | null>) => void;
-/** A message that needs no building. */
-const ready = (message: SessionMessage) => () => Promise.resolve(message);
 
 /**
- * What this tab knows of the others for its current operator, and the exchange that tells it: which
- * tabs are this operator's (their activity counts here), whose sign-in was another operator's (this tab
- * then signs out). Forgotten whenever this tab's operator changes.
+ * The HMAC-SHA-256 of a message's type and time under the provider's session id, base64url; null without
+ * Web Crypto (outside a secure context), and then no other tab trusts this one.
  */
-function operatorExchange(tabId: string, session: SessionStore, send: Send, onActivity: () => void) {
-  /** Tabs found to be this operator's. */
-  const sameOperator = new Set<string>();
-  /** This tab's last announcement of a sign-in, and the operator it was made for. */
-  let announced: { keys: ExchangeKeys; operator: number } | null = null;
-  /** The answers this tab gave to other tabs' sign-ins: its keys, theirs, for which operator of its own. */
-  const answered = new Map<string, { keys: ExchangeKeys; theirs: string; operator: number }>();
-
-  /** Tells the other tabs of a sign-in, with a key for the exchange when the operator is verified. */
-  const announce = (state: SessionState) => {
-    if (state.status === 'signed-out') return;
-    const { operator, verifiedSubject } = state;
-    send(async () => {
-      const keys = verifiedSubject === null ? null : await drawKeys();
-      if (operatorOf(session.getState()) !== operator) return null;
-      announced = keys === null ? null : { keys, operator };
-      return { type: 'signed-in', from: tabId, key: keys?.publicKey ?? null };
-    });
-  };
-
-  /** Handles one message for the operator signed in here when it arrived. */
-  const handle = async (message: SessionMessage, operator: number, subject: string | null) => {
-    const stillHeardBy = () => operatorOf(session.getState()) === operator;
-    const signOutOther = () => {
-      if (stillHeardBy()) session.signOut('other-operator');
-    };
-    switch (message.type) {
-      case 'signed-out':
-        if (session.getState().status !== 'signed-out') session.signOut('elsewhere');
-        return;
-      case 'signed-in': {
-        sameOperator.delete(message.from);
-        const theirs = message.key;
-        // No verified operator on one side or the other: never the same operator.
-        const keys = theirs === null || subject === null ? null : await drawKeys();
-        if (keys === null || theirs === null) {
-          signOutOther();
-          return;
-        }
-        if (!stillHeardBy()) return;
-        answered.set(message.from, { keys, theirs, operator });
-        send(ready({ type: 'answer', from: tabId, to: message.from, key: keys.publicKey }));
-        return;
-      }
-      case 'answer': {
-        const mine = announced;
-        if (message.to !== tabId || mine?.operator !== operator || subject === null) return;
-        const tag = await (await loadOperatorKeys())?.operatorTag(mine.keys, message.key, subject);
-        if (tag === undefined) return;
-        if (!stillHeardBy()) return;
-        sameOperator.add(message.from);
-        send(ready({ type: 'operator', from: tabId, to: message.from, tag }));
-        return;
-      }
-      case 'operator': {
-        const mine = answered.get(message.from);
-        if (message.to !== tabId || mine?.operator !== operator || subject === null) return;
-        answered.delete(message.from);
-        const expected = await (await loadOperatorKeys())?.operatorTag(mine.keys, mine.theirs, subject);
-        if (!stillHeardBy()) return;
-        if (expected === message.tag) sameOperator.add(message.from);
-        else signOutOther();
-        return;
-      }
-      case 'activity':
-        if (sameOperator.has(message.from)) onActivity();
-        return;
-    }
-  };
-
-  return {
-    announce,
-    handle,
-    forget() {
-      sameOperator.clear();
-      answered.clear();
-      announced = null;
-    },
-  };
+async function proofOf(session: string, type: 'signed-in' | 'activity', at: number): Promise<string | null> {
+  // Absent outside a secure context, whatever the DOM types say.
+  const subtle = (globalThis.crypto as Partial<Crypto> | undefined)?.subtle;
+  if (!subtle) return null;
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const key = await subtle.importKey('raw', bytes(session), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const mac = await subtle.sign('HMAC', key, bytes(`cartoes-backoffice.session\u0000${type}\u0000${at}`));
+  return btoa(String.fromCharCode(...new Uint8Array(mac)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
-// Fetched with the shell, so that an exchange seldom waits for it.
-void loadOperatorKeys();
+const operatorOf = (state: SessionState) => (state.status === 'signed-out' ? null : state.operator);
 
 export function bindSessionBroadcast(
   session: SessionStore,
   channel: MessageChannelLike | null = openChannel(),
 ): SessionBroadcast {
-  // getRandomValues, unlike randomUUID and subtle, exists outside a secure context too.
-  const tabId = Array.from(globalThis.crypto.getRandomValues(new Uint32Array(4)), (part) =>
-    part.toString(36),
-  ).join('');
   const remoteActivity = new Set<() => void>();
   let lastAnnounced = -Infinity;
+  /** The latest activity counted here (at first, this operator's sign-in): none up to it counts again. */
+  let countedUpTo = Date.now();
   let previous = session.getState();
 
-  // Messages leave in the order they were asked for, though building one takes Web Crypto.
+  // Messages leave in the order they were asked for, though a proof takes Web Crypto.
   let sending: Promise<void> = Promise.resolve();
-  const send: Send = (build) => {
+  const send = (build: () => Promise<SessionMessage | null>) => {
     sending = sending
       .then(build)
       .then((message) => {
@@ -210,52 +101,82 @@ export function bindSessionBroadcast(
       })
       .catch(() => undefined);
   };
-  const exchange = operatorExchange(tabId, session, send, () => {
-    for (const listener of remoteActivity) listener();
-  });
+
+  /** Tells the other tabs of a sign-in, proved with its session when it has one. */
+  const announce = (state: SessionState) => {
+    if (state.status === 'signed-out') return;
+    const { verifiedSession } = state;
+    const at = Date.now();
+    send(async () => ({
+      type: 'signed-in',
+      at,
+      proof: verifiedSession === null ? null : await proofOf(verifiedSession, 'signed-in', at),
+    }));
+  };
+
+  /** Handles one message for the operator signed in here when it arrived. */
+  const handle = async (
+    message: SessionMessage,
+    heardBy: Exclude<SessionState, { status: 'signed-out' }>,
+  ) => {
+    if (message.type === 'signed-out') {
+      if (session.getState().status !== 'signed-out') session.signOut('elsewhere');
+      return;
+    }
+    const own = heardBy.verifiedSession;
+    const expected = own === null ? null : await proofOf(own, message.type, message.at);
+    const same = expected !== null && message.proof === expected;
+    // Decided for the operator that heard the message; another one signed in here since is not judged.
+    if (operatorOf(session.getState()) !== heardBy.operator) return;
+    if (message.type === 'signed-in') {
+      if (!same) session.signOut('other-operator');
+    } else if (same && message.at > countedUpTo) {
+      countedUpTo = message.at;
+      for (const listener of remoteActivity) listener();
+    }
+  };
 
   // A page starts signed out; signed in already, it came back from the identity provider (main.tsx
   // binds after the callback): a new sign-in the other tabs must hear of.
-  exchange.announce(previous);
+  announce(previous);
 
   const unsubscribe = session.subscribe(() => {
     const next = session.getState();
     const from = previous;
     previous = next;
     if (next.status === 'signed-out') {
-      exchange.forget();
       const endedHere = next.ended !== 'elsewhere' && next.ended !== 'other-operator';
-      if (from.status !== 'signed-out' && endedHere) send(ready({ type: 'signed-out' }));
+      if (from.status !== 'signed-out' && endedHere) send(() => Promise.resolve({ type: 'signed-out' }));
       return;
     }
     if (from.status === 'signed-out' || from.operator !== next.operator) {
-      exchange.forget();
-      exchange.announce(next);
+      countedUpTo = Date.now();
+      announce(next);
     }
   });
 
-  // Messages are handled one after the other, in the order they arrived, though judging one takes Web
+  // Messages are handled one after the other, in the order they arrived, though a proof takes Web
   // Crypto: a sign-in then a sign-out from the same tab are never taken the other way round.
   let receiving: Promise<void> = Promise.resolve();
   channel?.addEventListener('message', (event) => {
     const message = readSessionMessage(event.data);
-    if (message === null) return;
     const heardBy = session.getState();
-    if (heardBy.status === 'signed-out') return;
-    // Decided for the operator that heard the message; another one signed in here since is not judged.
-    const { operator, verifiedSubject } = heardBy;
-    receiving = receiving
-      .then(() => exchange.handle(message, operator, verifiedSubject))
-      .catch(() => undefined);
+    if (message === null || heardBy.status === 'signed-out') return;
+    receiving = receiving.then(() => handle(message, heardBy)).catch(() => undefined);
   });
 
   return {
     announceActivity(now = Date.now()) {
       if (now - lastAnnounced < ACTIVITY_EVERY_MS) return;
-      // Activity nobody can attribute to a verified operator is not announced: no tab would count it.
-      if (verifiedSubjectOf(session.getState()) === null) return;
+      const state = session.getState();
+      // Activity no tab could tell from a stranger's is not announced: no tab would count it.
+      const own = state.status === 'signed-out' ? null : state.verifiedSession;
+      if (own === null) return;
       lastAnnounced = now;
-      send(ready({ type: 'activity', from: tabId }));
+      send(async () => {
+        const proof = await proofOf(own, 'activity', now);
+        return proof === null ? null : { type: 'activity', at: now, proof };
+      });
     },
     onRemoteActivity(listener) {
       remoteActivity.add(listener);
@@ -272,7 +193,6 @@ export function bindSessionBroadcast(
     close() {
       unsubscribe();
       remoteActivity.clear();
-      exchange.forget();
       channel?.close();
     },
   };

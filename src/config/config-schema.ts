@@ -97,7 +97,7 @@ const authoritySchema = text.check(
   }),
   z.refine((value) => !value.endsWith('/'), { message: 'must not end with "/"' }),
 );
-const oidcAuthSchema = z.object({
+const oidcAuthSchema = z.strictObject({
   type: z.literal('oidc'),
   /** The issuer; its /.well-known/openid-configuration names every endpoint. */
   authority: authoritySchema,
@@ -114,7 +114,12 @@ const oidcAuthSchema = z.object({
   /** Renew the access token this many seconds before it expires. */
   renewBeforeSeconds: z._default(int(5, 600), 60),
 });
-const authSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('token') }), oidcAuthSchema]);
+// Strict, both: a key of the other sign-in type (an `authority` beside "token") is refused by name, not
+// dropped unchecked (the renderer's connect-src is made from what passed here).
+const authSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('token') }),
+  oidcAuthSchema,
+]);
 export type AuthConfig = z.infer<typeof authSchema>;
 export type OidcAuthConfig = z.infer<typeof oidcAuthSchema>;
 

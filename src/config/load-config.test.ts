@@ -105,8 +105,8 @@ describe('parseRuntimeConfig', () => {
       'analysisStatusPaging.pageSizeParameter',
     ],
     [{ pageParameter: 'page', pageSizeParameter: 'size', pageSize: 0 }, 'analysisStatusPaging.pageSize'],
-    // A misspelt key is refused, not replaced by a default in silence.
-    [{ pageParameter: 'page', maxPage: 3 }, 'analysisStatusPaging'],
+    // A misspelt key is refused by its name, not replaced by a default in silence.
+    [{ pageParameter: 'page', maxPage: 3 }, 'analysisStatusPaging.maxPage'],
     ['page', 'analysisStatusPaging'],
   ])('names the bad paging key of %j', (paging, key) => {
     expect(keyOf({ ...valid, analysisStatusPaging: paging })).toBe(key);

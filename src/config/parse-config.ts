@@ -16,6 +16,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const result = runtimeConfigSchema.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const key = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : null;
-  throw new ConfigError(issue?.message ?? 'invalid configuration', key);
+  // A key a strict part does not have (an `authority` beside "type": "token") is named itself.
+  const unknown = issue?.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [];
+  const path = issue ? [...issue.path.map(String), ...unknown] : [];
+  const message = unknown.length > 0 ? 'is not a key of this part of the configuration' : issue?.message;
+  throw new ConfigError(message ?? 'invalid configuration', path.length > 0 ? path.join('.') : null);
 }

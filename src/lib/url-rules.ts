@@ -8,6 +8,9 @@
  * - An absolute URL is https, or plain http on a loopback host (127.0.0.1, localhost, [::1]) for local
  *   tests; `allowHttp` (sandbox mode) accepts plain http anywhere. No user:password part.
  * - No backslash and no white space anywhere.
+ * - The host is a DNS name or an IP address: letters, digits, `.` and `-` (an IDN as its punycode), or an
+ *   IPv6 address in brackets. A `*`, `;` or `,` there would make the origin, which the CSP's connect-src
+ *   names, a wildcard, another directive or a second policy.
  */
 export interface UrlRule {
   /** Accept a path on this origin. */
@@ -40,9 +43,14 @@ export function urlRuleViolation(value: string, rule: UrlRule): string | null {
     return rule.allowPath ? 'must be an https URL or a path starting with "/"' : 'must be an https URL';
   }
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
-  if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && (rule.allowHttp || isLoopbackHost(url.hostname))) return null;
-  return rule.allowHttp
-    ? 'must be an http(s) URL or a path starting with "/"'
-    : 'must be https (plain http only on 127.0.0.1, localhost or [::1])';
+  const allowed =
+    url.protocol === 'https:' ||
+    (url.protocol === 'http:' && (rule.allowHttp || isLoopbackHost(url.hostname)));
+  if (!allowed)
+    return rule.allowHttp
+      ? 'must be an http(s) URL or a path starting with "/"'
+      : 'must be https (plain http only on 127.0.0.1, localhost or [::1])';
+  return /^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname)
+    ? null
+    : 'must have a host of letters, digits, "." and "-" (a DNS name or an IP address)';
 }

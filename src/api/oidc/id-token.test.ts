@@ -24,9 +24,24 @@ const good = {
 };
 
 describe('checkIdToken (OpenID Connect Core 3.1.3.7, what oidc-client-ts leaves to the app)', () => {
-  it('accepts a token for this client from this issuer, and reads sub and auth_time', () => {
-    expect(checkIdToken(token(good), expect_)).toEqual({ ok: true, subject: 'operator', authTime: now - 60 });
-    expect(checkIdToken(token({ ...good, auth_time: undefined }), expect_)).toMatchObject({ authTime: null });
+  it('accepts a token for this client from this issuer, and reads sub, auth_time and sid', () => {
+    const sid = '0f1c4a9e-6b2d-4c1e-9a7f-3d5e8b2c1a40';
+    expect(checkIdToken(token({ ...good, sid }), expect_)).toEqual({
+      ok: true,
+      subject: 'operator',
+      authTime: now - 60,
+      session: sid,
+    });
+    expect(checkIdToken(token({ ...good, auth_time: undefined }), expect_)).toMatchObject({
+      authTime: null,
+      session: null,
+    });
+    // A session id too short to be a secret is no shared session (the tabs then share nothing).
+    for (const short of ['7', 'abc-123', 1234567890123456])
+      expect(checkIdToken(token({ ...good, sid: short }), expect_)).toMatchObject({
+        ok: true,
+        session: null,
+      });
   });
 
   it('refuses another issuer, even one that only differs by a trailing slash', () => {

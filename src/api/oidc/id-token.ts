@@ -48,6 +48,11 @@ export type IdTokenVerdict =
       subject: string;
       /** `auth_time` in seconds since the epoch, when the provider sent it. */
       authTime: number | null;
+      /**
+       * The provider's session (`sid`), when it is long enough to serve as the secret the tabs of that
+       * session share (src/app/session-broadcast.ts): at least 16 characters; else null.
+       */
+      session: string | null;
     }
   | { ok: false; refusal: IdTokenRefusal };
 
@@ -73,7 +78,7 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
 export function checkIdToken(idToken: string | undefined, expect: IdTokenExpectation): IdTokenVerdict {
   const claims = idToken === undefined ? null : decodePayload(idToken);
   if (claims === null) return { ok: false, refusal: 'unreadable' };
-  const { iss, aud, azp, nonce, exp, iat, sub, auth_time: authTime } = claims;
+  const { iss, aud, azp, nonce, exp, iat, sub, sid, auth_time: authTime } = claims;
 
   // Discovery 4.3: the discovery document's issuer is the authority itself, character for character; a
   // document naming another issuer (a proxy, a mix-up) would make the `iss` check below compare with it.
@@ -106,5 +111,6 @@ export function checkIdToken(idToken: string | undefined, expect: IdTokenExpecta
   ) {
     return { ok: false, refusal: 'authentication-too-old' };
   }
-  return { ok: true, subject: sub, authTime: authenticatedAt };
+  const session = typeof sid === 'string' && sid.length >= 16 ? sid : null;
+  return { ok: true, subject: sub, authTime: authenticatedAt, session };
 }

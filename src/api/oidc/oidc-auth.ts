@@ -109,10 +109,14 @@ export function classifySignInError(error: unknown): SignInFailure {
   return { kind: 'provider', error: 'unknown' };
 }
 
-/** What a checked ID token tells: who (its subject) and when the password was typed (seconds, or null). */
+/**
+ * What a checked ID token tells: who (its subject), when the password was typed (seconds, or null), and
+ * the provider's session it belongs to (`sid`, or null).
+ */
 interface Verified {
   subject: string;
   authTime: number | null;
+  session: string | null;
 }
 
 function failureOf(refusal: IdTokenRefusal): SignInFailure {
@@ -208,7 +212,7 @@ export async function startOidc(
     askedAt: number | null = null,
   ): Promise<{ refused: SignInFailure } | Verified> {
     if (accepted !== null && user.id_token === accepted.idToken) {
-      return { subject: accepted.subject, authTime: accepted.authTime };
+      return { subject: accepted.subject, authTime: accepted.authTime, session: accepted.session };
     }
     const verdict = checkIdToken(user.id_token, {
       issuer: await manager.metadataService.getIssuer(),
@@ -218,8 +222,7 @@ export async function startOidc(
       nowSeconds: Date.now() / 1000,
       passwordAskedAt: askedAt,
     });
-    if (!verdict.ok) return { refused: failureOf(verdict.refusal) };
-    return { subject: verdict.subject, authTime: verdict.authTime };
+    return verdict.ok ? verdict : { refused: failureOf(verdict.refusal) };
   }
 
   /**
@@ -232,6 +235,7 @@ export async function startOidc(
     const { subject, authTime } = verified;
     session.signIn(user.access_token, {
       verifiedSubject: subject,
+      ...(verified.session === null ? {} : { verifiedSession: verified.session }),
       expiresAt: user.expires_at === undefined ? null : new Date(user.expires_at * 1000),
       scopes: user.scopes,
       ...(authTime === null ? {} : { authenticatedAt: authTime * 1000 }),
