@@ -11,7 +11,7 @@
  * - cards: a virtual card requested from the list, a card cancelled behind its confirmation.
  */
 import type { Browser, Page } from '@playwright/test';
-import { stepOrder, type FormStepKey } from '@/features/credit-application/wizard/wizard';
+import { stepOrder, type FormStepKey } from '@/features/credit-application/schema';
 import { typedApplication, typedValuesOf } from '@/test/sample-application';
 import { CPU_THROTTLING, withBenchApp, type BenchContext, type BenchPart, type Row } from './harness';
 import { inpOf, interactionsOf, joined, recordInteractions, type Stretch } from './interactions';
