@@ -65,6 +65,24 @@ export function useFieldError(name: string): string | null {
   );
 }
 
+export interface FieldProblem {
+  path: string;
+  code: string;
+}
+
+/**
+ * Every error in react-hook-form's error tree, with its path (an array's own error sits at the array's
+ * path), in the tree's order: the schema's, which is the order the step draws its fields.
+ */
+export function problemsOf(node: unknown, path: string[] = []): FieldProblem[] {
+  if (node === null || typeof node !== 'object') return [];
+  if ('message' in node && 'type' in node && typeof node.message === 'string')
+    return [{ path: path.filter((part) => part !== 'root').join('.'), code: node.message }];
+  return Object.entries(node).flatMap(([key, value]) =>
+    key === 'ref' || key === 'types' ? [] : problemsOf(value, [...path, key]),
+  );
+}
+
 /** A grid cell: the whole width on phones, `md` of 12 columns from md up. */
 export function Cell({ md, xs = 12, children }: { md: number; xs?: number; children: ReactNode }) {
   return <Grid size={{ xs, md }}>{children}</Grid>;

@@ -25,7 +25,7 @@ import {
 import type { ApplicationInput } from '../schema';
 import { useCreditApplicationTranslation } from '../texts';
 import { KeyHint, SHORTCUTS, shortcutProps } from '../wizard/wizard-shortcuts';
-import { fieldId, useFieldError, type Path } from './form-fields';
+import { fieldId, problemsOf, useFieldError, type Path } from './form-fields';
 
 type ListPath = FieldArrayPath<ApplicationInput>;
 type Item = 'phone' | 'address' | 'card';
@@ -46,16 +46,6 @@ export function focusField(path: string) {
     target.focus();
     target.scrollIntoView({ block: 'center' });
   } else window.dispatchEvent(new CustomEvent(REVEAL_EVENT, { detail: path }));
-}
-
-/** How many problems the form shows under `path` (a closed row's line says it). */
-function countErrors(node: unknown): number {
-  if (node === null || typeof node !== 'object') return 0;
-  if ('message' in node && typeof node.message === 'string') return 1;
-  return Object.entries(node).reduce(
-    (sum, [key, value]) => (key === 'ref' ? sum : sum + countErrors(value)),
-    0,
-  );
 }
 
 interface RowListProps<Name extends ListPath> {
@@ -91,6 +81,8 @@ export function RowList<Name extends ListPath>(props: RowListProps<Name>) {
   const [announcement, setAnnouncement] = useState('');
   const addRef = useRef<HTMLButtonElement>(null);
   const pendingFocus = useRef<string | null>(null);
+  // The list's own error ("exactly one mailing address").
+  const listError = useFieldError(name);
   const title = (index: number) => t(`creditApplication.rows.${item}`, { number: index + 1 });
 
   // A field of a closed row asked for: open its row, and focus the field once it is drawn.
@@ -194,7 +186,11 @@ export function RowList<Name extends ListPath>(props: RowListProps<Name>) {
           ) : null}
         </Paper>
       ))}
-      <ListError name={name} />
+      {listError ? (
+        <FormHelperText error id={`${fieldId(name)}-error`}>
+          {listError}
+        </FormHelperText>
+      ) : null}
       <AddRow item={item} count={fields.length} max={max} addRef={addRef} onAdd={add} />
       <Box role="status" sx={visuallyHidden}>
         {announcement}
@@ -223,7 +219,7 @@ function ClosedLine<Name extends ListPath>({
   // Typed by the list's name: a row of `name`.
   const row = useWatch({ control, name: path as Path }) as FieldArray<ApplicationInput, Name>;
   const { errors } = useFormState({ control, name: path as Path });
-  const problems = countErrors(get(errors, path));
+  const problems = problemsOf(get(errors, path)).length;
   const holds = summary(row) || t('creditApplication.rows.notFilled');
   return (
     <Typography component="h3" variant="subtitle1" sx={{ flex: '1 1 28rem', minWidth: 0, m: 0 }}>
@@ -262,12 +258,9 @@ function ClosedLine<Name extends ListPath>({
             ),
           )}
         </Box>
-        {problems > 0 ? ' ' : null}
         {problems > 0 ? (
-          <Box
-            component="span"
-            sx={{ color: 'error.main', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-          >
+          <Box component="span" sx={{ color: 'error.main', display: 'inline-flex', gap: 0.5 }}>
+            {' '}
             <ErrorOutlineIcon fontSize="small" />
             {t('creditApplication.rows.problems', { count: problems })}
           </Box>
@@ -275,16 +268,6 @@ function ClosedLine<Name extends ListPath>({
       </ButtonBase>
     </Typography>
   );
-}
-
-/** The list's own error ("at least one", "exactly one mailing address"). */
-function ListError({ name }: { name: ListPath }) {
-  const text = useFieldError(name);
-  return text ? (
-    <FormHelperText error id={`${fieldId(name)}-error`}>
-      {text}
-    </FormHelperText>
-  ) : null;
 }
 
 /** "Adicionar" (Alt+A) with how many rows there are, or that the list is full. */

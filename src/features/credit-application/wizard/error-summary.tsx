@@ -2,27 +2,9 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import type { Ref } from 'react';
-import { fieldId, fieldLabel, useErrorMessage } from '../fields/form-fields';
+import { fieldId, fieldLabel, useErrorMessage, type FieldProblem } from '../fields/form-fields';
 import { focusField } from '../fields/row-list';
 import { useCreditApplicationTranslation } from '../texts';
-
-export interface FieldProblem {
-  path: string;
-  code: string;
-}
-
-/**
- * Every error in react-hook-form's error tree, with its path (an array's own error sits at the array's
- * path), in the tree's order: the schema's, which is the order the step draws its fields.
- */
-export function problemsOf(node: unknown, path: string[] = []): FieldProblem[] {
-  if (node === null || typeof node !== 'object') return [];
-  if ('message' in node && 'type' in node && typeof node.message === 'string')
-    return [{ path: path.filter((part) => part !== 'root').join('.'), code: node.message }];
-  return Object.entries(node).flatMap(([key, value]) =>
-    key === 'ref' || key === 'types' ? [] : problemsOf(value, [...path, key]),
-  );
-}
 
 /**
  * The list of problems at the top of a step (GOV.UK error summary): it takes focus, each entry links to

@@ -18,8 +18,8 @@ import {
   type Schemas,
 } from '../schema';
 import { type RuleContext } from '../rules';
+import { problemsOf } from '../fields/form-fields';
 import { draftStore } from './draft-store';
-import { problemsOf } from './error-summary';
 import { useStepNavigation } from './use-step-navigation';
 import { useWizardShortcuts } from './wizard-shortcuts';
 
