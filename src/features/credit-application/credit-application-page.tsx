@@ -152,14 +152,7 @@ function WizardSteps({
           {sent ? (
             <WizardSentScreen schemas={schemas} sent={sent} anotherRef={wizard.anotherRef} />
           ) : (
-            <WizardStepScreen
-              schemas={schemas}
-              steps={steps}
-              restored={restored}
-              rootRef={wizard.rootRef}
-              summaryRef={wizard.summaryRef}
-              headingRef={wizard.headingRef}
-            />
+            <WizardStepScreen schemas={schemas} wizard={wizard} restored={restored} />
           )}
           <AnotherApplicationDialog another={another} anotherRef={wizard.anotherRef} />
           <LeaveDialog

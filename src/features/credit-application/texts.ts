@@ -166,8 +166,6 @@ export const creditApplicationTexts = defineTexts(
     },
     review: {
       intro: 'Confira os dados antes de enviar: é isto que vai para o provedor.',
-      yes: 'Sim',
-      no: 'Não',
       empty: '(vazio)',
       none: 'Nenhum',
       additionalCardEmpty: 'sem dados (o emissor completa)',
@@ -414,8 +412,6 @@ export const creditApplicationTexts = defineTexts(
     },
     review: {
       intro: 'Check the data before sending: this is what goes to the provider.',
-      yes: 'Yes',
-      no: 'No',
       empty: '(empty)',
       none: 'None',
       additionalCardEmpty: 'no data (the issuer completes it)',

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { memo, type ComponentType, type Ref } from 'react';
+import { memo, type ComponentType } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { ReviewAndSubmit } from '../review/review-and-submit';
 import { stepOrder, type FormStepKey, type Schemas } from '../schema';
@@ -43,25 +43,18 @@ const StepFields = memo(function StepFields({ step }: { step: FormStepKey }) {
   return <Step />;
 });
 
-interface WizardStepScreenProps {
-  schemas: Schemas;
-  steps: WizardStepsState['steps'];
-  /** A draft restored from memory: said at step 1. */
-  restored: boolean;
-  rootRef: Ref<HTMLDivElement>;
-  summaryRef: Ref<HTMLDivElement>;
-  headingRef: Ref<HTMLHeadingElement>;
-}
-
 /** The step list beside the step shown: its heading, its notices and problems, and its fields or the review. */
 export function WizardStepScreen({
   schemas,
-  steps,
+  wizard,
   restored,
-  rootRef,
-  summaryRef,
-  headingRef,
-}: WizardStepScreenProps) {
+}: {
+  schemas: Schemas;
+  wizard: WizardStepsState;
+  /** A draft restored from memory: said at step 1. */
+  restored: boolean;
+}) {
+  const { steps, rootRef, summaryRef, headingRef } = wizard;
   const { t } = useCreditApplicationTranslation();
   const { trigger } = useFormContext();
   const { nav, redirecting } = steps;
