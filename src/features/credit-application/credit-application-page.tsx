@@ -98,11 +98,11 @@ function WizardPage() {
   const [existing] = useState(draftStore.form);
   const [form] = useState(() => {
     const blank = blankApplication(rules);
-    const opened = draftStore.open(blank);
     // The product handed over by the products screen, unless the draft already has one.
     const product = handedOff?.productCode;
-    if (product && /^\d{1,9}$/.test(product) && opened.getValues('codigodoproduto') === '')
-      opened.setValue('codigodoproduto', product);
+    const handed = product && /^\d{1,9}$/.test(product) ? product : null;
+    const opened = draftStore.open(blank, handed ? { ...blank, codigodoproduto: handed } : blank);
+    if (handed && opened.getValues('codigodoproduto') === '') opened.setValue('codigodoproduto', handed);
     return opened;
   });
   const [start] = useState(() => ({

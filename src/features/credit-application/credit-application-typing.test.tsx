@@ -152,12 +152,14 @@ describe('typing in the credit application with several rows', () => {
     expectOnlyField(first, phonePath);
     expect(first.length).toBeLessThanOrEqual(COMMITS_PER_KEY);
 
-    // The next keys check the field again and leave its message as it was: nothing renders.
+    // The next keys check the field again (its step only) and leave its message as it was: nothing but
+    // the field renders.
     const next = await rendersDuring(async () => {
       await user.keyboard('8');
       await waitFor(() => expect(field(phonePath)).toHaveValue('98'));
     });
-    expect(next).toEqual([]);
+    expectOnlyField(next, phonePath);
+    expect(next.length).toBeLessThanOrEqual(COMMITS_PER_KEY);
   });
 
   it('re-renders no other address row while a wrong street is corrected', async () => {

@@ -4,8 +4,15 @@ import Grid from '@mui/material/Grid';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useEffect, useMemo, type ChangeEvent, type ReactNode } from 'react';
-import { get, useFormContext, useFormState, type FieldPath, type FieldPathByValue } from 'react-hook-form';
+import { useMemo, type ChangeEvent, type ReactNode } from 'react';
+import {
+  get,
+  useFormContext,
+  useFormState,
+  useWatch,
+  type FieldPath,
+  type FieldPathByValue,
+} from 'react-hook-form';
 import { TextInput, type TextInputProps } from '@/components/text-input';
 import { useRuntimeConfig } from '@/config/config-context';
 import { localizeLabel } from '@/config/config-label';
@@ -188,16 +195,11 @@ interface FormSelectProps {
  */
 export function FormSelect({ name, options, placeholder, helperText }: FormSelectProps) {
   const { t, i18n } = useCreditApplicationTranslation();
-  const { register, getValues, trigger } = useFormContext<ApplicationInput>();
+  const { register, trigger, control } = useFormContext<ApplicationInput>();
   const registration = useMemo(() => register(name), [register, name]);
-  // An uncontrolled select cannot show a value before its option exists (the products load after the
-  // form): once the options arrive, show the form's value.
-  const optionValues = options.map((option) => option.value).join('\u0000');
-  useEffect(() => {
-    const select = document.getElementById(fieldId(name));
-    const value = getValues(name);
-    if (select instanceof HTMLSelectElement && select.value !== value) select.value = value;
-  }, [optionValues, getValues, name]);
+  // Controlled: a value can arrive before its option (the products load after the form, a product
+  // handed over by the products screen), and the select shows it once the option is there.
+  const value = useWatch({ control, name });
   const errorText = useFieldError(name);
   const label = ownLabel(name, t);
   const id = fieldId(name);
@@ -211,6 +213,7 @@ export function FormSelect({ name, options, placeholder, helperText }: FormSelec
         input={<OutlinedInput notched label={`${label} *`} />}
         id={id}
         name={registration.name}
+        value={value}
         inputRef={registration.ref}
         onChange={(event) =>
           void registration.onChange(event).then(() => (errorText === null ? undefined : trigger(name)))
