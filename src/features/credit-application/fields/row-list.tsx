@@ -101,13 +101,10 @@ export function RowList<Name extends ListPath>(props: RowListProps<Name>) {
     const path = pendingFocus.current;
     pendingFocus.current = null;
     if (path === null || open === null) return;
-    if (path !== '') focusField(path);
     // Opened from its line: at its first field.
-    else
-      document
-        .getElementById(`${fieldId(`${name}.${open}`)}-row`)
-        ?.querySelector<HTMLElement>('input:not([type="radio"]), select')
-        ?.focus();
+    const row = document.getElementById(`${fieldId(`${name}.${open}`)}-row`);
+    if (path === '') row?.querySelector<HTMLElement>('input:not([type="radio"]), select')?.focus();
+    else focusField(path);
   }, [open, name]);
   const openRow = (index: number) => {
     pendingFocus.current = '';
