@@ -12,7 +12,7 @@
  * - accounts: the list opened, a column sorted twice, a search typed and cleared.
  */
 import type { Browser, Page } from '@playwright/test';
-import { stepOrder, type FormStepKey } from '@/features/credit-application/wizard/wizard';
+import { stepOrder, type FormStepKey } from '@/features/credit-application/schema';
 import { typedApplication, typedValuesOf } from '@/test/sample-application';
 import { CPU_THROTTLING, withBenchApp, type BenchContext, type BenchPart, type Row } from './harness';
 import { inpOf, interactionsOf, joined, recordInteractions, type Stretch } from './interactions';

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { sampleApplication, typedFieldsOf, typedValuesOf } from '@/test/sample-application';
+import { sampleApplication, typedPaths, typedValuesOf } from '@/test/sample-application';
 import { overlay, type Overrides } from '../src/test/overlay';
-import type { ApplicationInput, FormStepKey } from '../src/features/credit-application/wizard/wizard';
+import type { ApplicationInput, FormStepKey } from '../src/features/credit-application/schema';
 
 /** A field of the credit application wizard, by its `name` attribute (the form's path). */
 export const field = (page: Page, path: string) => page.locator(`[name="${path}"]`);
@@ -10,8 +10,7 @@ type Portador = ApplicationInput['portador'];
 
 /**
  * The fictitious applicant of the end-to-end tests, as typed: one phone, one (mailing) address, no
- * additional card. Made from the step schemas (sample-application.fixture.ts), so a field added to a
- * step gets its kind's example here and in every fill below; the values the tests look for are stated.
+ * additional card (src/test/sample-application.ts); the values the tests look for are stated.
  * CPF 062.473.119-74 has no analyses in the seed; the long name makes the suggested printed name
  * abbreviate (MARIA C S A LIMA).
  */
@@ -140,7 +139,7 @@ async function fillRow(
   except: readonly string[] = [],
 ) {
   const values: Readonly<Record<string, unknown>> = row;
-  for (const { path } of typedFieldsOf(step)) {
+  for (const path of typedPaths[step]) {
     const key = path.slice(path.lastIndexOf('.') + 1);
     const value = values[key];
     if (typeof value === 'string' && !except.includes(key))

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { session } from '@/api/session';
 import { draftStore } from '@/features/credit-application/wizard/draft-store';
+import { startDraft } from '@/test/wizard-route';
 import { cardJournal } from '@/features/cards/journal-store';
 import { typedApplication } from '@/test/sample-application';
 import { captureDownloads } from '@/test/downloads';
@@ -11,7 +12,7 @@ const sandbox = setupTestSandbox();
 /** The wizard at step 2 with an unsent application in memory, its name field shown. */
 async function openUnsentApplication() {
   const typed = typedApplication();
-  draftStore.save(typed, draftStore.epoch());
+  startDraft(typed);
   const view = renderRoute('/proposta/nova/dados-pessoais', { sandbox });
   // Waited for by its name in the form, then checked as the text box it is: a query by role or label,
   // tried on every change while the wizard loads, walks the whole step each time.
@@ -47,7 +48,7 @@ describe('"Sair" with work only this tab holds', () => {
     await user.click(within(await question()).getByRole('button', { name: 'Sair e apagar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entrar'));
     expect(session.getState().status).toBe('signed-out');
-    expect(draftStore.get()).toBeNull();
+    expect(draftStore.form()).toBeNull();
     // The wizard on screen and two questions (each waits for the other tabs' answers): slow on a busy machine.
   }, 15_000);
 

@@ -4,9 +4,9 @@ import { handOff } from '@/lib/hand-off';
 import { fieldNamed as field, inputsNamedEnding } from '@/test/form-fields';
 import { renderRoute, setupTestSandbox, warmUpRoute } from '@/test/render-route';
 import { draftStore } from './wizard/draft-store';
-import { renderWizardAt } from '@/test/wizard-route';
-import { typedApplication, typedFieldsOf, typedValuesOf, withValueAt } from '@/test/sample-application';
-import { stepOrder, type ApplicationInput, type FormStepKey } from './wizard/wizard';
+import { renderWizardAt, startDraft } from '@/test/wizard-route';
+import { typedApplication, typedPaths, typedValuesOf, withValueAt } from '@/test/sample-application';
+import { stepOrder, type ApplicationInput, type FormStepKey } from './schema';
 
 const wizardSteps = stepOrder.map((step) => step.key);
 
@@ -67,7 +67,7 @@ async function typeSteps(user: User, steps: readonly FormStepKey[], from: number
  * the tests of what happens from the review on: the steps are typed in the test of the review itself.
  */
 async function openReview(values: ApplicationInput, config?: Partial<RuntimeConfig>): Promise<User> {
-  draftStore.save(values, draftStore.epoch());
+  startDraft(values);
   const { user } = renderRoute('/proposta/nova/revisao', { sandbox, config });
   await expectStep(8);
   return user;
@@ -125,7 +125,7 @@ describe('CreditApplicationPage', () => {
       .map((link) => link.textContent);
     // The printed name was suggested from the full name when it lost focus ("MARIA").
     // Every field the operator types is missing or wrong; the printed name was suggested.
-    expect(personalLinks).toHaveLength(typedFieldsOf('personal').length);
+    expect(personalLinks).toHaveLength(typedPaths.personal.length);
     expect(personalLinks.join(' ')).toMatch(/CPF.*Nome completo.*Nome da mãe.*Data de nascimento.*E-mail/);
     expect(field('portador.nomeimpresso')).toHaveValue('MARIA');
     expect(personalLinks.join(' ')).not.toMatch(/identidade|Órgão|Profissão|Telefone|CEP/);
@@ -143,6 +143,41 @@ describe('CreditApplicationPage', () => {
     expect(field('portador.nome')).toHaveValue('Maria 123');
   });
 
+  /** On each step of `steps`, reached in turn, "Continuar" names exactly the fields the step needs. */
+  async function expectOwnProblems(steps: ReadonlyArray<readonly [string, number, FormStepKey]>) {
+    const { user, router } = await renderWizardAt(steps[0]?.[0] ?? 'produto', { sandbox });
+    for (const [slug, number, key] of steps) {
+      await act(() => router.navigate(`/proposta/nova/${slug}`));
+      await expectStep(number);
+      await user.click(continueButton());
+      const summary = await screen.findByText(/^Corrija \d+ problemas? para continuar$/);
+      const links = within(summary.closest('[tabindex="-1"]') as HTMLElement).getAllByRole('link');
+      // Each link points at one of this step's inputs, and every field the step needs is named.
+      expect(links.map((link) => link.getAttribute('href'))).toEqual(
+        typedPaths[key].map((path) => `#campo-${path}`),
+      );
+    }
+    return { user, router };
+  }
+
+  it('"Continuar" on steps 3 and 4 names only that step\'s own fields', async () => {
+    await expectOwnProblems([
+      ['documento', 3, 'document'],
+      ['renda-e-conta', 4, 'income'],
+    ]);
+  });
+
+  it('"Continuar" on steps 5 and 6 names only that step\'s own fields; step 7 passes empty', async () => {
+    const { user, router } = await expectOwnProblems([
+      ['telefones', 5, 'phones'],
+      ['enderecos', 6, 'addresses'],
+    ]);
+    await act(() => router.navigate('/proposta/nova/cartoes-adicionais'));
+    await expectStep(7);
+    await user.click(continueButton());
+    await expectStep(8);
+  });
+
   it('adds and removes phones up to the maximum of 10', async () => {
     const { user } = await renderWizardAt('telefones', { sandbox });
     await expectStep(5);
@@ -151,16 +186,19 @@ describe('CreditApplicationPage', () => {
     // The only phone cannot be removed.
     expect(stepForm().queryByRole('button', { name: 'Remover telefone 1' })).not.toBeInTheDocument();
     for (let count = 2; count <= 10; count += 1) await user.click(add);
-    expect(inputsNamedEnding('.numerodotelefone')).toHaveLength(10);
+    // The row added is open at its first field; the others are one line each, their fields not drawn.
+    expect(field('portador.telefones.9.tipotelefone')).toHaveFocus();
+    expect(inputsNamedEnding('.numerodotelefone')).toHaveLength(1);
+    expect(screen.getAllByText(/^Telefone \d+$/)).toHaveLength(10);
     expect(add).toBeDisabled();
     expect(screen.getByText('Máximo de 10 atingido.')).toBeInTheDocument();
 
     await fill(user, 'portador.telefones.9.numerododdd', '21');
     // By its text: with 10 rows, a role query would read the names of some 30 buttons.
     await user.click(screen.getByText('Remover telefone 3'));
-    expect(inputsNamedEnding('.numerodotelefone')).toHaveLength(9);
+    expect(screen.getAllByText(/^Telefone \d+$/)).toHaveLength(9);
     expect(add).toBeEnabled();
-    // The rows after the removed one move up with what was typed in them.
+    // The rows after the removed one move up with what was typed in them (the open one too).
     expect(field('portador.telefones.8.numerododdd')).toHaveValue('21');
   });
 
@@ -200,12 +238,12 @@ describe('CreditApplicationPage', () => {
     await within(field('codigodoproduto')).findByRole('option', { name: /Cartão Gold/ });
     await typeSteps(user, firstSteps, 1);
     unmount();
-    const saved = draftStore.get();
-    expect(saved?.unsent).toBe(true);
+    // The form is the draft: it outlives the screen, with everything typed.
+    expect(draftStore.holdsTypedData()).toBe(true);
+    const saved = draftStore.form()!.getValues();
     // As the fields hold them: the CPF typed as digits, masked.
     const typed = typedApplication({ portador: { cpf: '062.473.119-74' } });
-    for (const step of firstSteps)
-      expect(typedValuesOf(step, saved!.values)).toEqual(typedValuesOf(step, typed));
+    for (const step of firstSteps) expect(typedValuesOf(step, saved)).toEqual(typedValuesOf(step, typed));
   });
 
   it('reviews every value by step: steps 1 to 4 from the draft, steps 5 to 7 typed on it', async () => {
@@ -213,7 +251,7 @@ describe('CreditApplicationPage', () => {
     const draft = rowSteps
       .flatMap((step) => typedValuesOf(step, applicant))
       .reduce((values, { path }) => withValueAt(values, path, ''), applicant);
-    draftStore.save(draft, draftStore.epoch());
+    startDraft(draft);
     const { user } = renderRoute('/proposta/nova/telefones', { sandbox });
     await expectStep(5);
     expect(field('portador.telefones.0.numerodotelefone')).toHaveValue('');
@@ -292,7 +330,7 @@ describe('CreditApplicationPage', () => {
   });
 
   it("a refusal's link to a field of a closed row opens that row and focuses the field", async () => {
-    // Two addresses: with two, both rows are closed when the step is opened.
+    // Two addresses: the last is open when the step is opened, the first one closed.
     const user = await openReview(
       typedApplication({
         portador: {
@@ -320,16 +358,13 @@ describe('CreditApplicationPage', () => {
     const alert = await screen.findByRole('alert');
     await user.click(within(alert).getByRole('link', { name: 'Endereços · Endereço 1: CEP' }));
     await expectStep(6);
-    expect(stepForm().getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    expect(field('portador.enderecos.0.cep')).toHaveFocus();
+    expect(stepForm().queryByRole('button', { name: /^Endereço 1( |$)/ })).not.toBeInTheDocument();
     expect(stepForm().getByRole('button', { name: /^Endereço 2( |$)/ })).toHaveAttribute(
       'aria-expanded',
       'false',
     );
-    expect(field('portador.enderecos.0.cep')).toBeVisible();
-    expect(field('portador.enderecos.0.cep')).toHaveFocus();
+    expect(document.getElementsByName('portador.enderecos.1.cep')).toHaveLength(0);
   });
 
   it('without an idempotency key, says plainly that a resend after a lost answer created a duplicate', async () => {

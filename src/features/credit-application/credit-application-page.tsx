@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
+import { toNestErrors } from '@hookform/resolvers';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { FormProvider } from 'react-hook-form';
-import { useCreditApplicationTranslation } from './texts';
+import { useMemo, useState } from 'react';
+import { FormProvider, useForm, type FieldError, type Resolver } from 'react-hook-form';
+import type * as z from 'zod/mini';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { productQueries } from '@/api/products';
 import { PageContainer } from '@/components/page-container';
@@ -10,23 +11,32 @@ import { printClasses } from '@/components/print';
 import { useRuntimeConfig } from '@/config/config-context';
 import { incomeUnitOf } from '@/config/config-schema';
 import { applicationStepPath } from '@/config/paths';
-import { ApplicationPrintView } from './review/application-print-view';
-import type { RuleContext } from './field-kinds/kind';
-import { LeaveDialog } from './wizard/leave-dialog';
-import { useApplicationDraft } from './wizard/use-application-draft';
-import { useWizardSteps } from './wizard/use-wizard-steps';
-import { AnotherApplicationDialog, WizardSentScreen } from './outcome/wizard-sent-screen';
-import { WizardStepScreen } from './wizard/wizard-step-screen';
-import { FIRST_SLUG, createWizard, stepIndexOf, type ApplicationInput, type Wizard } from './wizard/wizard';
+import { useHandOff } from '@/hooks/use-hand-off';
 import { useServices } from '@/hooks/services-context';
+import { AnotherApplicationDialog, WizardSentScreen } from './outcome/wizard-sent-screen';
+import { ApplicationPrintView } from './review/application-print-view';
+import {
+  FIRST_SLUG,
+  blankApplication,
+  createSchemas,
+  stepIndexOf,
+  stepOrder,
+  type ApplicationInput,
+  type Schemas,
+} from './schema';
+import { type RuleContext } from './rules';
+import { useCreditApplicationTranslation } from './texts';
+import { draftStore } from './wizard/draft-store';
+import { LeaveDialog } from './wizard/leave-dialog';
+import { useWizardSteps } from './wizard/use-wizard-steps';
+import { WizardStepScreen } from './wizard/wizard-step-screen';
 
 /** `/proposta/nova/:etapa?`: the wizard; without a known step, its first step (keeping the hand-off). */
 export function CreditApplicationPage() {
   const { etapa } = useParams();
   const location = useLocation();
   // Keyed by the location: a second visit to the bare path (a click on "Nova proposta" while this
-  // redirect is still under way) mounts a new redirect; an unkeyed one keeps its spent effect, and the
-  // page stayed blank on `/proposta/nova`.
+  // redirect is still under way) mounts a new redirect; an unkeyed one keeps its spent effect.
   if (stepIndexOf(etapa) < 0)
     return (
       <Navigate
@@ -39,13 +49,13 @@ export function CreditApplicationPage() {
   return <WizardPage />;
 }
 
-/** The wizard's rules and schema: config, and the product list once it has loaded. */
-function useWizard(): Wizard {
+/** The rules: config, and the product list once it has loaded. */
+function useRules(): RuleContext {
   const config = useRuntimeConfig();
   const queryClient = useQueryClient();
   const { http } = useServices();
-  return useMemo(() => {
-    const rules: RuleContext = {
+  return useMemo(
+    () => ({
       domains: config.domains,
       printedNameMaxLength: config.printedNameMaxLength,
       moneyUnit: incomeUnitOf(config),
@@ -57,18 +67,59 @@ function useWizard(): Wizard {
         queryClient.getQueryData(productQueries.list(http).queryKey)?.map((product) => product.codigo) ??
         null,
       now: () => new Date(),
-    };
-    return createWizard(rules);
-  }, [config, queryClient, http]);
+    }),
+    [config, queryClient, http],
+  );
 }
 
+/** A resolver that parses `schema` (the step shown): each path's first issue is its error. */
+function resolverOf(schema: z.ZodMiniType): Resolver<ApplicationInput> {
+  return (values, _context, options) => {
+    const parsed = schema.safeParse(values);
+    if (parsed.success) return { values, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const issue of parsed.error.issues)
+      errors[issue.path.join('.')] ??= { type: issue.code, message: issue.message };
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
+
+/**
+ * The draft's form bound to the page: its resolver parses the step shown (the review: the whole
+ * application), so "Continuar" and a field correcting itself check that step only.
+ */
 function WizardPage() {
-  const wizard = useWizard();
+  const rules = useRules();
+  const schemas = useMemo(() => createSchemas(rules), [rules]);
   const { etapa } = useParams();
-  const { methods, restored, lost, forget, startFrom } = useApplicationDraft(wizard, stepIndexOf(etapa) > 0);
+  const stepIndex = Math.max(0, stepIndexOf(etapa));
+  const handedOff = useHandOff('newApplication');
+  // Read before the draft is opened: what was in memory when the wizard was opened.
+  const [existing] = useState(draftStore.form);
+  const [form] = useState(() => {
+    const blank = blankApplication(rules);
+    // The product handed over by the products screen, unless the draft already has one.
+    const product = handedOff?.productCode;
+    const handed = product && /^\d{1,9}$/.test(product) ? product : null;
+    const opened = draftStore.open(blank, handed ? { ...blank, codigodoproduto: handed } : blank);
+    if (handed && opened.getValues('codigodoproduto') === '') opened.setValue('codigodoproduto', handed);
+    return opened;
+  });
+  const [start] = useState(() => ({
+    restored: existing !== null && draftStore.holdsTypedData(),
+    // Opened past step 1 with no draft in memory and nothing handed over: the draft was there once and is
+    // gone (drafts live in memory only); the page says so and starts over.
+    lost: stepIndex > 0 && existing === null && handedOff === null,
+  }));
+  const key = stepOrder[stepIndex]?.key ?? 'product';
+  const methods = useForm<ApplicationInput>({
+    formControl: form.formControl,
+    resolver: resolverOf(key === 'review' ? schemas.application : schemas.steps[key]),
+    mode: 'onSubmit',
+  });
   return (
     <FormProvider {...methods}>
-      <WizardSteps wizard={wizard} restored={restored} lost={lost} forget={forget} startFrom={startFrom} />
+      <WizardSteps schemas={schemas} rules={rules} restored={start.restored} lost={start.lost} />
     </FormProvider>
   );
 }
@@ -78,24 +129,19 @@ function WizardPage() {
  * the sent screen, with the dialogs and the printed summary.
  */
 function WizardSteps({
-  wizard,
+  schemas,
+  rules,
   restored,
   lost,
-  forget,
-  startFrom,
 }: {
-  wizard: Wizard;
+  schemas: Schemas;
+  rules: RuleContext;
   restored: boolean;
-  /** Opened past step 1 with no draft in memory: say it is gone, and start over at step 1. */
   lost: boolean;
-  forget: () => void;
-  startFrom: (values: ApplicationInput) => void;
 }) {
   const { t } = useCreditApplicationTranslation();
-  const { rootRef, summaryRef, headingRef, anotherRef, steps, sent, another, leave, paper } = useWizardSteps(
-    wizard,
-    { lost, forget, startFrom },
-  );
+  const wizard = useWizardSteps(schemas, rules, lost);
+  const { steps, sent, another, leave, paper } = wizard;
   return (
     <>
       <Box className={printClasses.hidden}>
@@ -104,18 +150,11 @@ function WizardSteps({
           titlePrefix={steps.hasProblems ? t('creditApplication.errorTitlePrefix') : undefined}
         >
           {sent ? (
-            <WizardSentScreen wizard={wizard} sent={sent} anotherRef={anotherRef} />
+            <WizardSentScreen schemas={schemas} sent={sent} anotherRef={wizard.anotherRef} />
           ) : (
-            <WizardStepScreen
-              wizard={wizard}
-              steps={steps}
-              restored={restored}
-              rootRef={rootRef}
-              summaryRef={summaryRef}
-              headingRef={headingRef}
-            />
+            <WizardStepScreen schemas={schemas} wizard={wizard} restored={restored} />
           )}
-          <AnotherApplicationDialog another={another} anotherRef={anotherRef} />
+          <AnotherApplicationDialog another={another} anotherRef={wizard.anotherRef} />
           <LeaveDialog
             open={leave.open}
             onStay={leave.stay}
@@ -124,7 +163,7 @@ function WizardSteps({
           />
         </PageContainer>
       </Box>
-      {paper ? <ApplicationPrintView wizard={wizard} read={paper.read} sent={paper.receipt} /> : null}
+      {paper ? <ApplicationPrintView values={paper.values} sent={paper.receipt} /> : null}
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { fieldNamed as field } from '@/test/form-fields';
 import { preloadRoute, renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
-import { draftStore } from './wizard/draft-store';
 import { typedApplication } from '@/test/sample-application';
-import { renderWizardAt } from '@/test/wizard-route';
+import { renderWizardAt, startDraft } from '@/test/wizard-route';
 
 /**
  * A draft lost to a reload, the printed name checked against the full name, the step list, the shortcuts
@@ -51,14 +50,13 @@ describe('a wizard opened past step 1', () => {
   });
 
   it('with a draft in memory, opens where it was asked to, without a word about a loss', async () => {
-    draftStore.save(typedApplication(), draftStore.epoch());
+    startDraft(typedApplication());
     renderRoute('/proposta/nova/renda-e-conta', { sandbox });
     expect(await screen.findByText('Etapa 4 de 8', { exact: true })).toBeInTheDocument();
     expect(screen.queryByText('O rascunho desta proposta se perdeu')).not.toBeInTheDocument();
     // Every step of a complete draft is reachable from the list; the current one is marked.
     expect(within(stepList()).getAllByRole('link')).toHaveLength(7);
     expect(stepList().querySelector('[aria-current="step"]')).toHaveTextContent('Profissão, renda e conta');
-    draftStore.clear();
   });
 });
 
@@ -140,10 +138,13 @@ describe('moving through the steps', () => {
     const { user } = await renderWizardAt('enderecos', { sandbox });
     // The step's form, looked up once: it stays while rows are added and chosen.
     const form = stepForm();
-    act(() => field('portador.enderecos.0.cep').focus());
+    // Arriving, the first empty field has focus: no Tab to get there.
+    expect(field('portador.enderecos.0.cep')).toHaveFocus();
     await user.keyboard('{Alt>}a{/Alt}');
     expect(field('portador.enderecos.1.cep')).toHaveFocus();
+    // The first row is closed to its line: its fields are no longer drawn.
     expect(form.getByRole('button', { name: /^Endereço 1( |$)/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementsByName('portador.enderecos.0.cep')).toHaveLength(0);
     const mailing = (row: number) =>
       // By its label (a role query would read the style of every input of the step).
       form.getByLabelText(`Endereço de correspondência (Endereço ${row})`);

@@ -3,6 +3,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 import { watchRequests } from '@/test/network-idle';
 import { draftStore } from './wizard/draft-store';
+import { startDraft } from '@/test/wizard-route';
 import { typedApplication } from '@/test/sample-application';
 
 /**
@@ -17,7 +18,7 @@ const CPF = '06247311974';
 
 /** The review of a typed application, the CPF's analyses looked up, "Enviar proposta" in reach. */
 async function openReview(sendIdempotencyKey = false) {
-  draftStore.save(typedApplication(), draftStore.epoch());
+  startDraft(typedApplication());
   const view = renderRoute('/proposta/nova/revisao', { sandbox, config: { sendIdempotencyKey } });
   await screen.findByText('Nenhuma análise anterior para este CPF.');
   // As a browser does: a press on a button that the first press disabled does nothing (user-event
@@ -117,7 +118,8 @@ describe('the credit application sent once, however it is pressed (provider answ
     const { user, send } = await openReview();
     await user.click(send);
     await expectOneApplication();
-    expect(draftStore.get()).toBeNull();
+    // The draft sent is forgotten: the form holds a blank application.
+    expect(draftStore.holdsTypedData()).toBe(false);
     const another = await findButton('Enviar outra proposta para este CPF');
     await user.click(another);
     const dialog = await screen.findByRole('dialog');

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
-import { draftStore } from './wizard/draft-store';
+import { startDraft } from '@/test/wizard-route';
 import { typedApplication } from '@/test/sample-application';
 
 /**
@@ -38,7 +38,7 @@ function paperPairs(paper: HTMLElement): string[] {
 }
 
 async function openReview() {
-  draftStore.save(typedApplication(), draftStore.epoch());
+  startDraft(typedApplication());
   renderRoute('/proposta/nova/revisao', { sandbox });
   await screen.findByText('Nenhuma análise anterior para este CPF.');
   return userEvent.setup();
@@ -97,7 +97,7 @@ describe('the printed summary of a credit application', () => {
   });
 
   it('in English when the interface is in English', async () => {
-    draftStore.save(typedApplication(), draftStore.epoch());
+    startDraft(typedApplication());
     renderRoute('/proposta/nova/revisao', { sandbox, language: 'en' });
     await screen.findByText('No previous analysis for this CPF.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Print summary' }));

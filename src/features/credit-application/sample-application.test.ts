@@ -3,19 +3,24 @@ import {
   sampleApplication,
   sampleContext,
   typedApplication,
-  typedFieldsOf,
+  typedPaths,
   typedValuesOf,
   withValueAt,
 } from '@/test/sample-application';
-import { createWizard, type ApplicationInput, type FormStepKey } from './wizard/wizard';
+import {
+  blankApplication,
+  createSchemas,
+  stepOrder,
+  type ApplicationInput,
+  type FormStepKey,
+} from './schema';
 
-const wizard = createWizard(sampleContext);
-const formSteps = wizard.steps.flatMap((step) => (step.key === 'review' ? [] : [step.key]));
+const schemas = createSchemas(sampleContext);
+const formSteps = stepOrder.flatMap((step) => (step.key === 'review' ? [] : [step.key]));
 
 function issuesOf(values: ApplicationInput, step?: FormStepKey) {
-  const schema = step ? wizard.steps.find((candidate) => candidate.key === step)?.schema : wizard.schema;
-  const parsed = schema?.safeParse(values);
-  return parsed?.success === false ? parsed.error.issues.map((issue) => issue.path.join('.')) : [];
+  const parsed = (step ? schemas.steps[step] : schemas.application).safeParse(values);
+  return !parsed.success ? parsed.error.issues.map((issue) => issue.path.join('.')) : [];
 }
 
 describe('the sample applications', () => {
@@ -38,13 +43,13 @@ describe('the sample applications', () => {
   it('name, per step, exactly the fields an operator must type: a blank form plus them passes', () => {
     const values = typedApplication();
     for (const step of formSteps) {
-      let typed = wizard.blank();
+      let typed = blankApplication(sampleContext);
       for (const { path, value } of typedValuesOf(step, values)) typed = withValueAt(typed, path, value);
       // The printed name is suggested by the page from the full name; here it is set as the page would.
       if (step === 'personal') typed.portador.nomeimpresso = values.portador.nomeimpresso;
       expect(issuesOf(typed, step)).toEqual([]);
       // ...and each of them is needed.
-      for (const { path } of typedFieldsOf(step))
+      for (const path of typedPaths[step])
         expect(issuesOf(withValueAt(typed, path, ''), step)).toContain(path);
     }
   });

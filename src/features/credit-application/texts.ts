@@ -88,7 +88,6 @@ export const creditApplicationTexts = defineTexts(
       nationality: 'Três letras, ex.: BRA',
       money: 'Ex.: 4.500,00',
       optional: 'Opcional',
-      dueDayFirst: 'Escolha o dia',
       choose: 'Escolha',
       productsLoading: 'Carregando os produtos…',
       productsError: 'Não foi possível carregar os produtos',
@@ -167,8 +166,6 @@ export const creditApplicationTexts = defineTexts(
     },
     review: {
       intro: 'Confira os dados antes de enviar: é isto que vai para o provedor.',
-      yes: 'Sim',
-      no: 'Não',
       empty: '(vazio)',
       none: 'Nenhum',
       additionalCardEmpty: 'sem dados (o emissor completa)',
@@ -242,7 +239,7 @@ export const creditApplicationTexts = defineTexts(
       title: 'Atalho: {{keys}}',
       continue:
         'Continuar para a próxima etapa (ou voltar para a revisão). Enviar a proposta não tem atalho: confira antes.',
-      enter: 'Num campo de texto, também continua.',
+      enter: 'Em qualquer campo, também continua.',
       add: 'Adicionar um telefone, endereço ou cartão adicional (o cursor vai para o primeiro campo dele).',
       mailing: 'Na linha de cada endereço, em “Endereço de correspondência”: marca-o sem abrir o endereço.',
       space: 'Espaço',
@@ -338,7 +335,6 @@ export const creditApplicationTexts = defineTexts(
       nationality: 'Three letters, e.g. BRA',
       money: 'E.g. 4.500,00',
       optional: 'Optional',
-      dueDayFirst: 'Pick the day',
       choose: 'Choose',
       productsLoading: 'Loading the products…',
       productsError: 'The products could not be loaded',
@@ -416,8 +412,6 @@ export const creditApplicationTexts = defineTexts(
     },
     review: {
       intro: 'Check the data before sending: this is what goes to the provider.',
-      yes: 'Yes',
-      no: 'No',
       empty: '(empty)',
       none: 'None',
       additionalCardEmpty: 'no data (the issuer completes it)',
@@ -490,7 +484,7 @@ export const creditApplicationTexts = defineTexts(
       title: 'Shortcut: {{keys}}',
       continue:
         'Continue to the next step (or back to the review). Sending the application has no shortcut: check it first.',
-      enter: 'In a text field, continues too.',
+      enter: 'In any field, continues too.',
       add: 'Add a phone, address or additional card (the cursor goes to its first field).',
       mailing: 'On each address’s line, on “Mailing address”: marks it without opening the address.',
       space: 'Space',

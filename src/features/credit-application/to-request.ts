@@ -2,7 +2,7 @@ import {
   creditApplicationRequestSchema,
   type CreditApplicationRequest,
 } from '@/api/schemas/credit-application';
-import type { ApplicationOutput } from './wizard/wizard';
+import type { ApplicationOutput } from './schema';
 
 /**
  * The request body (section 2.2) from the parsed form. The step schemas already gave every field the

@@ -18,9 +18,9 @@ import { useServices } from '@/hooks/services-context';
 import { TechnicalDetails, TechnicalText } from '@/components/technical-details';
 import { ProviderRefusalList } from '@/components/provider-refusal-list';
 import { useRuntimeConfig } from '@/config/config-context';
-import { fieldLabel } from '../wizard/field-labels';
+import { fieldLabel } from '../fields/form-fields';
 import { AnalysesList, RETURN_TO_REVIEW, SubmitButton } from '../review/review-summary';
-import { stepOfField, type Wizard } from '../wizard/wizard';
+import { stepOfPath, type Schemas } from '../schema';
 
 /** How a send of the application ended: what `SubmitOutcome` shows, one box per outcome. */
 export type SubmitOutcomeState =
@@ -36,7 +36,7 @@ export type SubmitOutcomeState =
 
 interface SubmitOutcomeProps {
   outcome: SubmitOutcomeState;
-  wizard: Wizard;
+  schemas: Schemas;
   /** Unknown outcome: send the same draft again (offered once the CPF has been looked up). */
   onResend?: () => void;
   /** Sent: what the operator may do next (the screen's buttons under the box). */
@@ -49,7 +49,7 @@ interface SubmitOutcomeProps {
  * paths in the operator's words, everything typed kept), or unknown (the CPF looked up afresh before a
  * resend is offered). Never a second box that repeats or contradicts it.
  */
-export function SubmitOutcome({ outcome, wizard, onResend, actions }: SubmitOutcomeProps) {
+export function SubmitOutcome({ outcome, schemas, onResend, actions }: SubmitOutcomeProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), [outcome]);
   switch (outcome.kind) {
@@ -62,7 +62,7 @@ export function SubmitOutcome({ outcome, wizard, onResend, actions }: SubmitOutc
         </Stack>
       );
     case 'refused':
-      return <RefusedBox outcome={outcome} wizard={wizard} focusRef={ref} />;
+      return <RefusedBox outcome={outcome} schemas={schemas} focusRef={ref} />;
     case 'unknown':
       return <UnknownBox outcome={outcome} onResend={onResend} focusRef={ref} />;
   }
@@ -179,11 +179,11 @@ const REQUEST_ROOTS = ['portador', 'cartaodecredito', 'codigodoproduto'];
  */
 function RefusedBox({
   outcome,
-  wizard,
+  schemas,
   focusRef,
 }: {
   outcome: Extract<SubmitOutcomeState, { kind: 'refused' }>;
-  wizard: Wizard;
+  schemas: Schemas;
   focusRef: FocusRef;
 }) {
   const { t } = useCreditApplicationTranslation();
@@ -191,7 +191,7 @@ function RefusedBox({
   const { error } = outcome;
   const messages = error.status === 400 ? error.providerMessages : [];
   const refusals = readProviderRefusals(messages, REQUEST_ROOTS);
-  const named = refusals.some((refusal) => refusal.path && stepOfField(wizard, refusal.path));
+  const named = refusals.some((refusal) => refusal.path && stepOfPath(schemas, refusal.path));
   const { summary, providerMessages, technical } = describeApiError(error, t, requestTimeoutMs);
   const { fresh } = useNewAnalyses(outcome.cpf, outcome.baseline);
   return (
@@ -204,7 +204,7 @@ function RefusedBox({
           <ProviderRefusalList
             refusals={refusals}
             fieldOf={(refusal) => {
-              const step = refusal.path ? stepOfField(wizard, refusal.path) : undefined;
+              const step = refusal.path ? stepOfPath(schemas, refusal.path) : undefined;
               if (!step || !refusal.path) return null;
               return (
                 <Link

@@ -7,15 +7,15 @@ import { useCreditApplicationTranslation } from '../texts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SubmitOutcome } from './submit-outcome';
 import type { WizardStepsState } from '../wizard/use-wizard-steps';
-import type { Wizard } from '../wizard/wizard';
+import type { Schemas } from '../schema';
 
 /** The sent application's outcome, with what can follow it: its status, a new one, print, another for the CPF. */
 export function WizardSentScreen({
-  wizard,
+  schemas,
   sent,
   anotherRef,
 }: {
-  wizard: Wizard;
+  schemas: Schemas;
   sent: NonNullable<WizardStepsState['sent']>;
   anotherRef: Ref<HTMLButtonElement>;
 }) {
@@ -29,7 +29,7 @@ export function WizardSentScreen({
         cpf: application.cpf,
         baseline: application.baseline,
       }}
-      wizard={wizard}
+      schemas={schemas}
       actions={
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" onClick={sent.goToStatus}>

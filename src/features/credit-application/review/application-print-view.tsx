@@ -2,11 +2,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { printClasses } from '@/components/print';
 import { PrintHeader, usePrintOperator } from '@/components/print-header';
-import { formatCpf } from '@/lib/cpf';
 import { formatDateTime } from '@/lib/date-time-format';
-import { reviewSections, useDisplayContext, type ReadValue, type ReviewRow } from './review-rows';
+import { cpfShown, reviewSections, useDisplayContext, type ReviewRow } from './sections';
 import { useCreditApplicationTranslation } from '../texts';
-import type { Wizard } from '../wizard/wizard';
+import type { ApplicationInput } from '../schema';
 
 /** When the summary is printed after the send: when it left and the code the provider gave, if any. */
 export interface SentReceipt {
@@ -24,26 +23,24 @@ const cell = {
 /**
  * The application on paper, for the customer's signature: the print header, whether it is a draft or
  * what was sent (when, with which tracking code), every section of the review as label–value rows (the
- * same rows as the screen, read from the step schemas by `reviewSections`), a declaration and two
+ * same rows as the screen, `reviewSections`), a declaration and two
  * signature lines. Rendered only while printing (src/components/print.tsx); it holds what the review holds
  * and nothing more (no token, no request body).
  */
 export function ApplicationPrintView({
-  wizard,
-  read,
+  values,
   sent,
 }: {
-  wizard: Wizard;
-  /** Reads a value of the application by its form path (the form before the send, the values sent after). */
-  read: ReadValue;
+  /** The application: the form before the send, the values sent after. */
+  values: ApplicationInput;
   sent: SentReceipt | null;
 }) {
   const { t, i18n } = useCreditApplicationTranslation();
   const context = useDisplayContext();
   const operator = usePrintOperator();
-  const sections = reviewSections(wizard, read, context);
-  const name = typeof read('portador.nome') === 'string' ? String(read('portador.nome')).trim() : '';
-  const cpf = typeof read('portador.cpf') === 'string' ? formatCpf(String(read('portador.cpf'))) : '';
+  const sections = reviewSections(values, context);
+  const name = values.portador.nome.trim();
+  const cpf = cpfShown(values.portador.cpf);
 
   return (
     <Box className={printClasses.only} data-testid="application-print" sx={{ fontSize: '10pt' }}>

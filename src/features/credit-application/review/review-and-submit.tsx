@@ -5,34 +5,34 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCreditApplicationTranslation } from '../texts';
 import { LiveRegion } from '@/components/live-region';
-import { fieldLabel } from '../wizard/field-labels';
+import { fieldLabel } from '../fields/form-fields';
 import { DuplicateCheck, RETURN_TO_REVIEW, ReviewSummary, SubmitButton } from './review-summary';
 import { SubmitOutcome } from '../outcome/submit-outcome';
 import { useReviewSubmit, type SentApplication } from './use-review-submit';
-import { FIRST_SLUG, stepOfField, type Wizard } from '../wizard/wizard';
+import { FIRST_SLUG, stepOfPath, type Schemas } from '../schema';
 
 /**
- * The review, the duplicate warning and the one submit (`useReviewSubmit`), or, while the form does not
- * pass the wizard's schema, the fields to fix first.
+ * The review, the duplicate warning and the one submit (`useReviewSubmit`), or, while the application does
+ * not pass its schema, every problem with a link to its step and field.
  */
 export function ReviewAndSubmit({
-  wizard,
+  schemas,
   goTo,
   onSent,
   onPrint,
 }: {
-  wizard: Wizard;
+  schemas: Schemas;
   goTo: (slug: string, state?: unknown) => void;
   onSent: (sent: SentApplication) => void;
   /** Prints the summary of the draft, for the customer to check before it is sent. */
   onPrint: () => void;
 }) {
   const { t } = useCreditApplicationTranslation();
-  const review = useReviewSubmit(wizard, onSent);
+  const review = useReviewSubmit(schemas, onSent);
   if (!review.ready)
     return (
       <FixFirst
-        wizard={wizard}
+        schemas={schemas}
         goTo={goTo}
         problems={review.problems}
         requestProblem={review.requestProblem}
@@ -43,13 +43,13 @@ export function ReviewAndSubmit({
   return (
     <Stack spacing={3}>
       <Typography>{t('creditApplication.review.intro')}</Typography>
-      <ReviewSummary wizard={wizard} body={body} />
+      <ReviewSummary body={body} />
       <DuplicateCheck cpf={cpf} />
       {shown ? (
         <SubmitOutcome
           key={version}
           outcome={shown}
-          wizard={wizard}
+          schemas={schemas}
           onResend={shown.kind === 'unknown' ? () => send(version) : undefined}
         />
       ) : null}
@@ -80,14 +80,14 @@ export function ReviewAndSubmit({
   );
 }
 
-/** The fields the schema refused, each a link to its step and field (the first twenty). */
+/** The fields the schema refused, each a link to its step and field. */
 function FixFirst({
-  wizard,
+  schemas,
   goTo,
   problems,
   requestProblem,
 }: {
-  wizard: Wizard;
+  schemas: Schemas;
   goTo: (slug: string, state?: unknown) => void;
   problems: readonly string[];
   requestProblem: string | null;
@@ -97,8 +97,8 @@ function FixFirst({
     <Alert severity="error" role="alert">
       {t('creditApplication.review.fixFirst')}
       <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
-        {problems.slice(0, 20).map((path) => {
-          const step = stepOfField(wizard, path);
+        {problems.map((path) => {
+          const step = stepOfPath(schemas, path);
           return (
             <li key={path}>
               <Button

@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { visuallyHidden } from '@mui/utils';
-import { useFormContext } from 'react-hook-form';
 import { useCreditApplicationTranslation } from '../texts';
 import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
@@ -21,8 +20,9 @@ import { AnalysisStatusChip } from '@/components/analysis-status-chip';
 import { useServices } from '@/hooks/services-context';
 import { isValidCpf } from '@/lib/cpf';
 import { onlyDigits } from '@/lib/digit-pattern';
-import { reviewSections, useDisplayContext, type ReviewRow } from './review-rows';
-import type { StepKey, StepSlug, Wizard } from '../wizard/wizard';
+import { useFormContext } from 'react-hook-form';
+import { reviewSections, useDisplayContext, type ReviewRow } from './sections';
+import type { ApplicationInput, StepKey, StepSlug } from '../schema';
 
 /** Router state of an "Alterar" link: after the change, "Continuar" returns to the review. */
 export const RETURN_TO_REVIEW = { returnTo: 'revisao' } as const;
@@ -91,12 +91,11 @@ function Pairs({ rows }: { rows: readonly ReviewRow[] }) {
   );
 }
 
-/** Every value, grouped by step (rows read from the step schemas), each group with its "Alterar" link. */
-export function ReviewSummary({ wizard, body }: { wizard: Wizard; body: CreditApplicationRequest | null }) {
+/** Every value, grouped by step, each group with its "Alterar" link. */
+export function ReviewSummary({ body }: { body: CreditApplicationRequest | null }) {
   const { t } = useCreditApplicationTranslation();
-  const { getValues } = useFormContext();
-  const context = useDisplayContext();
-  const sections = reviewSections(wizard, (path) => getValues(path), context);
+  const { getValues } = useFormContext<ApplicationInput>();
+  const sections = reviewSections(getValues(), useDisplayContext());
   return (
     <Stack spacing={2}>
       {sections.map((section) => (

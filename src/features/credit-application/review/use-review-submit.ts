@@ -10,7 +10,7 @@ import { useRuntimeConfig } from '@/config/config-context';
 import { draftStore } from '../wizard/draft-store';
 import type { SubmitOutcomeState } from '../outcome/submit-outcome';
 import { toCreditApplicationRequest } from '../to-request';
-import type { ApplicationInput, Wizard } from '../wizard/wizard';
+import type { ApplicationInput, Schemas } from '../schema';
 
 /** What the page keeps of a sent application (the success screen and "another for this CPF"). */
 export interface SentApplication {
@@ -29,16 +29,18 @@ const codesOf = (
 ) => page?.conteudo.resultados.map((result) => result.CodigoParaAcompanhamento) ?? [];
 
 /**
- * The review's send: the form is parsed with the wizard's schema (the same checks as each step), mapped
+ * The review's send: the form is parsed with the whole application's schema once on arrival (the same
+ * checks as each step), and again on send, mapped
  * to the body once, and sent exactly once per confirmation through the operation's state machine
  * (`useConfirmedMutation`): pending from the click, the look-up before the first send included, and never
  * again once sent. Returns the problems that keep it from being sent, or the body and the send.
  */
-export function useReviewSubmit(wizard: Wizard, onSent: (sent: SentApplication) => void) {
+export function useReviewSubmit(schemas: Schemas, onSent: (sent: SentApplication) => void) {
   const queryClient = useQueryClient();
   const { sendIdempotencyKey } = useRuntimeConfig();
   const { getValues } = useFormContext<ApplicationInput>();
-  const parsed = wizard.schema.safeParse(getValues());
+  // Parsed once on arrival: the values cannot change on the review.
+  const [parsed] = useState(() => schemas.application.safeParse(getValues()));
   const request = parsed.success ? toCreditApplicationRequest(parsed.data) : null;
   const body = request?.ok ? request.body : null;
   const cpf = body?.portador.cpf ?? '';
@@ -76,9 +78,12 @@ export function useReviewSubmit(wizard: Wizard, onSent: (sent: SentApplication) 
 
   /** The send the operator asked for, having seen the operation at `seen`. */
   const send = (seen: number) => {
-    if (!body) return;
+    // Parsed again as it goes: what is sent is what the form holds now.
+    const again = schemas.application.safeParse(getValues());
+    const sending = again.success ? toCreditApplicationRequest(again.data) : null;
+    if (!sending?.ok) return;
     const lookUpFirst = !sendIdempotencyKey && baseline.current === undefined;
-    const began = operation.send(body, {
+    const began = operation.send(sending.body, {
       seen,
       prepare: lookUpFirst
         ? async () => {

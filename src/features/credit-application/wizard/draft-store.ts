@@ -1,53 +1,57 @@
+import { createFormControl } from 'react-hook-form';
 import { createMemoryStore } from '@/lib/memory-store';
 import { registerUnsentWork } from '@/lib/unsent-work';
-import type { ApplicationInput } from './wizard';
+import type { ApplicationInput } from '../schema';
 
 /**
  * The unsent application, in memory only (never Web Storage: docs/requirements.md, "Drafts in memory
- * only"). A memory store, so that it survives leaving the wizard for another screen (a
- * re-authentication keeps the page mounted anyway); signing out or a successful submit clears it.
- *
- * `epoch` grows on every clear: a wizard that was mounted before a clear must not save its (old) values
- * back when it unmounts afterwards (sign-out clears first, then navigates away).
+ * only"): the wizard's one form, made outside React (`createFormControl`) so that it outlives the screen.
+ * The page binds to it (`useForm({ formControl })`); leaving for another screen and coming back finds
+ * every value where it was. Signing out empties it with every memory store.
  */
-interface Draft {
-  values: ApplicationInput;
-  /** Whether it holds anything the operator typed (the wizard decides, knowing the blank form). */
-  unsent: boolean;
+type DraftForm = ReturnType<typeof createFormControl<ApplicationInput>>;
+
+interface DraftState {
+  form: DraftForm | null;
+  /** The blank application the form started from: a draft that still equals it holds nothing typed. */
+  blank: ApplicationInput | null;
   /** One per draft, reused on a resend, so that the provider can recognise a repeat. */
   idempotencyKey: string;
 }
 
-interface DraftState {
-  draft: Draft | null;
-  idempotencyKey: string;
-  epoch: number;
-}
-
-const state = createMemoryStore<DraftState>((previous) => ({
-  draft: null,
+const state = createMemoryStore<DraftState>(() => ({
+  form: null,
+  blank: null,
   idempotencyKey: crypto.randomUUID(),
-  epoch: previous ? previous.epoch + 1 : 0,
 }));
 
+/** Whether the draft holds personal data typed by the operator (a product choice alone is not). */
+function holdsTypedData({ form, blank }: DraftState): boolean {
+  return form !== null && JSON.stringify(form.getValues().portador) !== JSON.stringify(blank?.portador);
+}
+
 export const draftStore = {
-  get: (): Draft | null => state.get().draft,
-  epoch: (): number => state.get().epoch,
-  idempotencyKey: (): string => state.get().idempotencyKey,
-  /**
-   * Saves `values` unless the draft was cleared since `sinceEpoch`; `unsent`: whether they hold anything
-   * the operator typed (the wizard knows the blank form).
-   */
-  save(values: ApplicationInput, sinceEpoch: number, unsent = true): void {
-    state.set((current) =>
-      current.epoch === sinceEpoch
-        ? { ...current, draft: { values, unsent, idempotencyKey: current.idempotencyKey } }
-        : current,
-    );
+  /** The draft's form, or null when none was started (or it was erased). */
+  form: (): DraftForm | null => state.get().form,
+  /** The draft in memory, or a new one holding `values` (`blank`: the blank application). */
+  open(blank: ApplicationInput, values: ApplicationInput = blank): DraftForm {
+    const current = state.get().form;
+    if (current) return current;
+    // "Continuar" validates its step (the resolver is the page's); a field that shows an error checks
+    // itself again as it is corrected (fields/form-fields.tsx).
+    const form = createFormControl<ApplicationInput>({ defaultValues: values, mode: 'onSubmit' });
+    state.set((current) => ({ ...current, form, blank }));
+    return form;
   },
+  /** A new draft (a new idempotency key) holding `values`: after a send, a discard, or "another for this CPF". */
+  restart(values: ApplicationInput): void {
+    state.set((current) => ({ ...current, idempotencyKey: crypto.randomUUID() }));
+    state.get().form?.reset(values);
+  },
+  holdsTypedData: (): boolean => holdsTypedData(state.get()),
+  idempotencyKey: (): string => state.get().idempotencyKey,
   clear: state.reset,
 };
 
-// Signing out erases the draft: "Sair" asks first while one holds what the operator typed (while the
-// wizard is open, its live form answers instead: use-application-draft.ts).
-registerUnsentWork('draft', () => (state.get().draft?.unsent ? { kind: 'draft' } : null));
+// Signing out erases the draft: "Sair" asks first while it holds what the operator typed.
+registerUnsentWork('draft', () => (holdsTypedData(state.get()) ? { kind: 'draft' } : null));

@@ -5,7 +5,7 @@ import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
 import { useCreditApplicationTranslation } from '../texts';
-import type { Wizard } from './wizard';
+import { stepOrder } from '../schema';
 
 /**
  * The eight steps, always in view: the current one marked (`aria-current="step"`), the ones already
@@ -14,12 +14,10 @@ import type { Wizard } from './wizard';
  * circles above it on narrow ones, the names kept for screen readers.
  */
 export function StepList({
-  wizard,
   current,
   furthest,
   onGo,
 }: {
-  wizard: Wizard;
   current: number;
   /** The furthest step reached: every step up to it is a link. */
   furthest: number;
@@ -42,7 +40,7 @@ export function StepList({
           top: { lg: 16 },
         }}
       >
-        {wizard.steps.map((step, index) => {
+        {stepOrder.map((step, index) => {
           const title = t(`creditApplication.steps.${step.key}`);
           const isCurrent = index === current;
           const reachable = index <= furthest && !isCurrent;

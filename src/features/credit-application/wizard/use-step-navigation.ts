@@ -1,9 +1,11 @@
 import { useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { applicationStepPath } from '@/config/paths';
-import { focusField } from './field-focus';
-import { fieldId } from './field-labels';
-import { REVIEW_SLUG, stepIndexOf, type Wizard } from './wizard';
+import { focusField } from '../fields/row-list';
+import { REVIEW_SLUG, stepIndexOf, stepOrder } from '../schema';
+
+/** The id of the step's form, where focus looks for the first field to fill. */
+export const STEP_FORM_ID = 'etapa-formulario';
 
 /** Router state of a link into a step: come back to the review after it, focus a field on arrival. */
 function readState(state: unknown): { returnToReview: boolean; focus: string | null } {
@@ -14,20 +16,28 @@ function readState(state: unknown): { returnToReview: boolean; focus: string | n
   };
 }
 
+/** The step's first field still empty: where the operator types next (none: the step's heading). */
+function firstEmptyField(): HTMLElement | null {
+  const form = document.getElementById(STEP_FORM_ID);
+  const inputs = form
+    ? [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')]
+    : [];
+  return inputs.find((input) => input.type !== 'radio' && !input.disabled && input.value === '') ?? null;
+}
+
 /**
- * Which step is shown (from the URL), moving between steps, and focus: a new step's heading takes focus
- * (screen readers and the keyboard start there), a failed "Continuar" focuses the error summary, a link
- * from the provider's refusal focuses its field.
+ * Which step is shown (from the URL), moving between steps, and focus: a new step's first empty field
+ * takes focus (no Tab to get there; the form is named by the step's title), or its heading when all are
+ * filled; a failed "Continuar" focuses the error summary; a link from a refusal focuses its field.
  */
-export function useStepNavigation(wizard: Wizard) {
+export function useStepNavigation() {
   const navigate = useNavigate();
   const location = useLocation();
   const { etapa } = useParams();
   const stepIndex = Math.max(0, stepIndexOf(etapa));
-  const step = wizard.steps[stepIndex] ?? wizard.steps[0];
-  if (!step) throw new Error('The wizard has no steps.');
+  const step = stepOrder[stepIndex] ?? stepOrder[0];
   const { returnToReview, focus } = readState(location.state);
-  const previous = stepIndex > 0 ? wizard.steps[stepIndex - 1] : undefined;
+  const previous = stepIndex > 0 ? stepOrder[stepIndex - 1] : undefined;
 
   // The step whose "Continuar" failed: its summary shows until the operator moves to another step.
   const [summaryFor, setSummaryFor] = useState<string | null>(null);
@@ -40,13 +50,9 @@ export function useStepNavigation(wizard: Wizard) {
   useLayoutEffect(() => {
     if (summaryTick > 0) summaryRef.current?.focus();
   }, [summaryTick]);
-
-  const firstRender = useRef(true);
   useLayoutEffect(() => {
-    const target = focus ? document.getElementById(fieldId(focus)) : null;
-    if (target) focusField(target);
-    else if (!firstRender.current) headingRef.current?.focus();
-    firstRender.current = false;
+    if (focus) focusField(focus);
+    else (firstEmptyField() ?? headingRef.current)?.focus();
   }, [stepIndex, focus]);
 
   const goTo = (slug: string, state?: unknown, replace = false) => {
@@ -55,22 +61,17 @@ export function useStepNavigation(wizard: Wizard) {
   };
 
   /**
-   * "Continuar": validates this step's fields (and only these), then moves on (to `target`, a later
-   * step picked in the step list, if given) or shows the summary.
+   * "Continuar": validates this step (the resolver parses the step shown), then moves on (to `target`, a
+   * later step picked in the step list, if given) or shows the summary.
    */
-  const onContinue = async (
-    event: SyntheticEvent,
-    validate: (paths: string[]) => Promise<boolean>,
-    target?: string,
-  ) => {
+  const onContinue = async (event: SyntheticEvent, validate: () => Promise<boolean>, target?: string) => {
     event.preventDefault();
-    const valid = await validate(step.fields.map((field) => field.path));
-    if (!valid) {
+    if (!(await validate())) {
       setSummaryFor(step.slug);
       setSummaryTick((tick) => tick + 1);
       return;
     }
-    const next = target ?? (returnToReview ? REVIEW_SLUG : wizard.steps[stepIndex + 1]?.slug);
+    const next = target ?? (returnToReview ? REVIEW_SLUG : stepOrder[stepIndex + 1]?.slug);
     if (next) goTo(next);
   };
 

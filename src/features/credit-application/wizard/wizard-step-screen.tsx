@@ -6,42 +6,61 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import type { Ref } from 'react';
+import { memo, type ComponentType } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useCreditApplicationTranslation } from '../texts';
-import { ErrorSummary, sortByPosition } from './error-summary';
 import { ReviewAndSubmit } from '../review/review-and-submit';
-import { StepFields } from './step-fields';
+import { stepOrder, type FormStepKey, type Schemas } from '../schema';
+import { AdditionalCardsStep } from '../steps/additional-cards-step';
+import { AddressesStep } from '../steps/addresses-step';
+import { DocumentStep } from '../steps/document-step';
+import { IncomeStep } from '../steps/income-step';
+import { PersonalStep } from '../steps/personal-step';
+import { PhonesStep } from '../steps/phones-step';
+import { ProductStep } from '../steps/product-step';
+import { useCreditApplicationTranslation } from '../texts';
+import { ErrorSummary } from './error-summary';
 import { StepList } from './step-list';
-import { useProblems } from './use-form-errors';
-import type { useStepNavigation } from './use-step-navigation';
+import { STEP_FORM_ID } from './use-step-navigation';
 import type { WizardStepsState } from './use-wizard-steps';
 import { KeyHint, SHORTCUTS, ShortcutList, shortcutProps } from './wizard-shortcuts';
-import type { StepEntry, Wizard } from './wizard';
 
-interface WizardStepScreenProps {
-  wizard: Wizard;
-  steps: WizardStepsState['steps'];
-  /** A draft restored from memory: said at step 1. */
-  restored: boolean;
-  rootRef: Ref<HTMLDivElement>;
-  summaryRef: Ref<HTMLDivElement>;
-  headingRef: Ref<HTMLHeadingElement>;
-}
+const stepComponents: Record<FormStepKey, ComponentType> = {
+  product: ProductStep,
+  personal: PersonalStep,
+  document: DocumentStep,
+  income: IncomeStep,
+  phones: PhonesStep,
+  addresses: AddressesStep,
+  additionalCards: AdditionalCardsStep,
+};
+
+/**
+ * The step's fields. Memo: the screen re-renders when the step's problems change (the summary, the
+ * title), and a field re-renders on its own value and message only.
+ */
+const StepFields = memo(function StepFields({ step }: { step: FormStepKey }) {
+  const Step = stepComponents[step];
+  return <Step />;
+});
 
 /** The step list beside the step shown: its heading, its notices and problems, and its fields or the review. */
 export function WizardStepScreen({
+  schemas,
   wizard,
-  steps,
   restored,
-  rootRef,
-  summaryRef,
-  headingRef,
-}: WizardStepScreenProps) {
+}: {
+  schemas: Schemas;
+  wizard: WizardStepsState;
+  /** A draft restored from memory: said at step 1. */
+  restored: boolean;
+}) {
+  const { steps, rootRef, summaryRef, headingRef } = wizard;
   const { t } = useCreditApplicationTranslation();
+  const { trigger } = useFormContext();
   const { nav, redirecting } = steps;
   const { step, stepIndex, previous } = nav;
   const stepTitle = t(`creditApplication.steps.${step.key}`);
+  const progress = t('creditApplication.progress', { current: stepIndex + 1, total: stepOrder.length });
   return (
     <Box
       ref={rootRef}
@@ -52,7 +71,7 @@ export function WizardStepScreen({
         alignItems: 'start',
       }}
     >
-      <StepList wizard={wizard} current={stepIndex} furthest={steps.furthest} onGo={steps.goToStep} />
+      <StepList current={stepIndex} furthest={steps.furthest} onGo={steps.goToStep} />
       <Box sx={{ minWidth: 0 }}>
         {previous && !redirecting ? (
           <Button
@@ -63,7 +82,22 @@ export function WizardStepScreen({
             {t('creditApplication.actions.back')}
           </Button>
         ) : null}
-        <StepHeading wizard={wizard} stepIndex={stepIndex} stepTitle={stepTitle} headingRef={headingRef} />
+        <Typography variant="body2" color="text.secondary">
+          {progress}
+        </Typography>
+        {/* The heading focus goes to when a step has nothing left to fill: it says the step and its number. */}
+        <Typography
+          variant="h5"
+          component="h2"
+          ref={headingRef}
+          tabIndex={-1}
+          sx={{ mb: 2, outline: 'none', overflowWrap: 'anywhere' }}
+        >
+          <Box component="span" sx={visuallyHidden}>
+            {`${progress}: `}
+          </Box>
+          {stepTitle}
+        </Typography>
         {steps.lostNoticeShown ? (
           <Alert severity="warning" sx={{ mb: 2 }}>
             <AlertTitle>{t('creditApplication.draftLost.title')}</AlertTitle>
@@ -75,99 +109,37 @@ export function WizardStepScreen({
             {t('creditApplication.draftRestored')}
           </Alert>
         ) : null}
-        {steps.hasProblems ? <StepSummary paths={steps.stepPaths} summaryRef={summaryRef} /> : null}
+        {steps.hasProblems ? <ErrorSummary problems={steps.problems} summaryRef={summaryRef} /> : null}
         {redirecting ? null : step.key === 'review' ? (
-          <ReviewAndSubmit wizard={wizard} goTo={nav.goTo} onSent={steps.onSent} onPrint={steps.print} />
+          <ReviewAndSubmit schemas={schemas} goTo={nav.goTo} onSent={steps.onSent} onPrint={steps.print} />
         ) : (
-          <StepForm
-            title={stepTitle}
-            fields={step.fields}
-            onContinue={nav.onContinue}
-            submitLabel={
-              nav.returnToReview
-                ? t('creditApplication.actions.backToReview')
-                : t('creditApplication.actions.continue')
-            }
-          />
+          <form
+            id={STEP_FORM_ID}
+            noValidate
+            onSubmit={(event) => void nav.onContinue(event, () => trigger())}
+            aria-labelledby="step-title"
+          >
+            <span id="step-title" hidden>
+              {stepTitle}
+            </span>
+            <StepFields step={step.key} />
+            <Stack direction="row" sx={{ mt: 3, alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                {...shortcutProps(SHORTCUTS.continue, t)}
+              >
+                {nav.returnToReview
+                  ? t('creditApplication.actions.backToReview')
+                  : t('creditApplication.actions.continue')}
+              </Button>
+              <KeyHint shortcut={SHORTCUTS.continue} />
+            </Stack>
+            <ShortcutList />
+          </form>
         )}
       </Box>
     </Box>
-  );
-}
-
-/** "Etapa 2 de 8" and the step's name; the heading focus goes to on a new step, which says both. */
-function StepHeading({
-  wizard,
-  stepIndex,
-  stepTitle,
-  headingRef,
-}: {
-  wizard: Wizard;
-  stepIndex: number;
-  stepTitle: string;
-  headingRef: Ref<HTMLHeadingElement>;
-}) {
-  const { t } = useCreditApplicationTranslation();
-  const progress = t('creditApplication.progress', { current: stepIndex + 1, total: wizard.steps.length });
-  return (
-    <>
-      <Typography variant="body2" color="text.secondary">
-        {progress}
-      </Typography>
-      <Typography
-        variant="h5"
-        component="h2"
-        ref={headingRef}
-        tabIndex={-1}
-        sx={{ mb: 2, outline: 'none', overflowWrap: 'anywhere' }}
-      >
-        <Box component="span" sx={visuallyHidden}>
-          {`${progress}: `}
-        </Box>
-        {stepTitle}
-      </Typography>
-    </>
-  );
-}
-
-/** The step's error summary: re-renders alone as its problems change while the operator corrects them. */
-function StepSummary({ paths, summaryRef }: { paths: readonly string[]; summaryRef: Ref<HTMLDivElement> }) {
-  const problems = sortByPosition(useProblems(paths, true));
-  return problems.length > 0 ? <ErrorSummary problems={problems} summaryRef={summaryRef} /> : null;
-}
-
-/** One step's fields and its "Continuar", which validates the step's fields only. */
-function StepForm({
-  title,
-  fields,
-  onContinue,
-  submitLabel,
-}: {
-  title: string;
-  fields: readonly StepEntry[];
-  onContinue: ReturnType<typeof useStepNavigation>['navigation']['onContinue'];
-  submitLabel: string;
-}) {
-  const { t } = useCreditApplicationTranslation();
-  // Untyped: the step's paths are read from its schema at run time.
-  const { trigger } = useFormContext();
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => void onContinue(event, (paths) => trigger(paths))}
-      aria-labelledby="step-title"
-    >
-      <span id="step-title" hidden>
-        {title}
-      </span>
-      <StepFields fields={fields} />
-      <Stack direction="row" sx={{ mt: 3, alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" size="large" {...shortcutProps(SHORTCUTS.continue, t)}>
-          {submitLabel}
-        </Button>
-        <KeyHint shortcut={SHORTCUTS.continue} />
-      </Stack>
-      <ShortcutList />
-    </form>
   );
 }

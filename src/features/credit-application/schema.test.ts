@@ -8,24 +8,25 @@ import { cpfCheckDigits, formatCpf } from '@/lib/cpf';
 import { isoToBrDate, parseBrDate, toIsoDate, type CalendarDate } from '@/lib/calendar-dates';
 import { formatMoneyInput, parseMoneyInput } from '@/lib/money';
 import { suggestPrintedName } from '@/lib/printed-name';
-import type { RuleContext } from '../field-kinds/kind';
 import { sampleApplication } from '@/test/sample-application';
-import { DUE_DAYS } from '../steps/product';
-import { toCreditApplicationRequest } from '../to-request';
-import { createWizard, type ApplicationInput } from './wizard';
+import { toCreditApplicationRequest } from './to-request';
+import { DUE_DAYS, type RuleContext } from './rules';
+import { blankApplication, createSchemas, type ApplicationInput } from './schema';
 
-/** The problems the wizard's schema finds, as `{ path, code }`. */
-const wizards = new WeakMap<RuleContext, ReturnType<typeof createWizard>>();
-function wizardFor(rules: RuleContext) {
-  const found = wizards.get(rules);
+/** The schemas under `rules`, made once per rules. */
+const made = new WeakMap<RuleContext, ReturnType<typeof createSchemas>>();
+function schemasFor(rules: RuleContext) {
+  const found = made.get(rules);
   if (found) return found;
-  const created = createWizard(rules);
-  wizards.set(rules, created);
+  const created = createSchemas(rules);
+  made.set(rules, created);
   return created;
 }
 
+/** The problems the application's schema finds, as `{ path, code }`. */
+
 function applicationIssues(values: ApplicationInput, rules: RuleContext) {
-  const parsed = wizardFor(rules).schema.safeParse(values);
+  const parsed = schemasFor(rules).application.safeParse(values);
   return parsed.success
     ? []
     : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.message }));
@@ -33,7 +34,7 @@ function applicationIssues(values: ApplicationInput, rules: RuleContext) {
 
 /** The body sent for valid `values` (the test fails on invalid ones). */
 function bodyOf(values: ApplicationInput, rules: RuleContext) {
-  const parsed = wizardFor(rules).schema.safeParse(values);
+  const parsed = schemasFor(rules).application.safeParse(values);
   if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
   const request = toCreditApplicationRequest(parsed.data);
   if (!request.ok) throw new Error(request.problem);
@@ -143,7 +144,7 @@ const validApplication = fc
     cardFields: fc.constantFrom<string[]>([], ['nome'], ['nome', 'parentesco']),
     product: fc.constantFrom(...PRODUCTS),
     knownProducts: fc.boolean(),
-    dueDay: fc.constantFrom(...DUE_DAYS),
+    dueDay: fc.constantFrom(...DUE_DAYS.map((day) => day.value)),
     blankOptional: fc.constantFrom('require' as const, 'omit' as const),
     cpf: cpf.chain((value) => fc.constantFrom(value, formatCpf(value), ` ${formatCpf(value)} `)),
     nome: personName,
@@ -431,14 +432,49 @@ describe('forgiving input and no silent truncation', () => {
   });
 
   it('starts blank with one phone and one mailing address, each with its first type', () => {
-    const blank = createWizard(rules).blank();
+    const blank = blankApplication(rules);
     expect(blank.portador.telefones).toEqual([
-      { tipotelefone: defaultDomains.tipotelefone[0]?.value, numerododdd: '', numerodotelefone: '' },
+      { numerododdd: '', numerodotelefone: '', tipotelefone: defaultDomains.tipotelefone[0]?.value },
     ]);
     expect(blank.portador.enderecos).toHaveLength(1);
     expect(blank.portador.enderecos[0]?.enderecocorrespondencia).toBe(true);
     expect(blank.portador.enderecos[0]?.pais).toBe('Brasil');
     expect(blank.portador.siglanacionalidade).toBe('BRA');
     expect(blank.portador.cartoesadicionais).toEqual([]);
+  });
+});
+
+describe('one step at a time', () => {
+  if (!sample) throw new Error('no sample');
+  const { values, rules } = sample;
+  const issuesOf = (step: keyof ReturnType<typeof createSchemas>['steps'], typed: ApplicationInput) => {
+    const parsed = schemasFor(rules).steps[step].safeParse(typed);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'));
+  };
+
+  it("judges a step's own fields only: a blank form fails step 3 on step 3's fields", () => {
+    const blank = blankApplication(rules);
+    expect(issuesOf('document', blank)).toEqual([
+      'portador.numerodaidentidade',
+      'portador.orgaoexpedidordaidentidade',
+      'portador.unidadefederativadaidentidade',
+      'portador.datadeemissaodaidentidade',
+    ]);
+    expect(issuesOf('phones', blank)).toEqual([
+      'portador.telefones.0.numerododdd',
+      'portador.telefones.0.numerodotelefone',
+    ]);
+    expect(issuesOf('additionalCards', blank)).toEqual([]);
+  });
+
+  it('checks the identity against the birth date of step 2, and the printed name against the name', () => {
+    const issuedEarly = {
+      ...values,
+      portador: { ...values.portador, datadeemissaodaidentidade: '01/01/1900' },
+    };
+    expect(issuesOf('document', issuedEarly)).toEqual(['portador.datadeemissaodaidentidade']);
+    const otherName = { ...values, portador: { ...values.portador, nomeimpresso: 'OUTRO NOME' } };
+    expect(issuesOf('personal', otherName)).toEqual(['portador.nomeimpresso']);
+    expect(issuesOf('document', otherName)).toEqual([]);
   });
 });
