@@ -9,12 +9,7 @@ import { upFrontChunk } from './scripts/build/up-front-chunk.ts';
 const upFront = upFrontChunk();
 
 export default defineConfig({
-  plugins: [
-    react(),
-    securityHeadersPlugin(),
-    upFront.plugin,
-    manifestOutsideDist(),
-  ],
+  plugins: [react(), securityHeadersPlugin(), upFront.plugin, manifestOutsideDist()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
