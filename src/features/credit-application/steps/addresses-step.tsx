@@ -26,7 +26,6 @@ export function AddressesStep() {
   const { domains } = useRuntimeConfig();
   const display = useDisplayContext();
   const { getValues, setValue } = useFormContext<ApplicationInput>();
-  const choose = t('creditApplication.help.choose');
   return (
     <RowList
       name={LIST}
@@ -83,13 +82,13 @@ export function AddressesStep() {
               <FormText name={`${at}.cidade`} />
             </Cell>
             <Cell md={2} xs={6}>
-              <FormSelect name={`${at}.uf`} options={UF_OPTIONS} placeholder={choose} />
+              <FormSelect name={`${at}.uf`} options={UF_OPTIONS} />
             </Cell>
             <Cell md={3} xs={6}>
               <FormText name={`${at}.pais`} />
             </Cell>
             <Cell md={3}>
-              <FormSelect name={`${at}.tipoendereco`} options={domains.tipoendereco} />
+              <FormSelect name={`${at}.tipoendereco`} options={domains.tipoendereco} placeholder={false} />
             </Cell>
           </>
         );

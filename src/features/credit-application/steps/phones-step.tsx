@@ -31,7 +31,11 @@ export function PhonesStep() {
               <PhoneField part="number" ddd={ddd} number={number} />
             </Cell>
             <Cell md={4}>
-              <FormSelect name={`portador.telefones.${index}.tipotelefone`} options={domains.tipotelefone} />
+              <FormSelect
+                name={`portador.telefones.${index}.tipotelefone`}
+                options={domains.tipotelefone}
+                placeholder={false}
+              />
             </Cell>
           </>
         );
