@@ -119,7 +119,6 @@ export const typedPaths: Record<FormStepKey, readonly string[]> = {
   ],
   document: [
     'portador.numerodaidentidade',
-    'portador.orgaoexpedidordaidentidade',
     'portador.unidadefederativadaidentidade',
     'portador.datadeemissaodaidentidade',
   ],

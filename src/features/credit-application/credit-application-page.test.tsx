@@ -187,7 +187,7 @@ describe('CreditApplicationPage', () => {
     expect(stepForm().queryByRole('button', { name: 'Remover telefone 1' })).not.toBeInTheDocument();
     for (let count = 2; count <= 10; count += 1) await user.click(add);
     // The row added is open at its first field; the others are one line each, their fields not drawn.
-    expect(field('portador.telefones.9.tipotelefone')).toHaveFocus();
+    expect(field('portador.telefones.9.numerododdd')).toHaveFocus();
     expect(inputsNamedEnding('.numerodotelefone')).toHaveLength(1);
     expect(screen.getAllByText(/^Telefone \d+$/)).toHaveLength(10);
     expect(add).toBeDisabled();

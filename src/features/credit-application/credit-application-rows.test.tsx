@@ -49,7 +49,7 @@ describe('rows of phones and addresses', () => {
 
   it('opens the added row at its first field, and closes the others to one line that says what they hold', async () => {
     await addSecondPhone();
-    expect(field('portador.telefones.1.tipotelefone')).toHaveFocus();
+    expect(field('portador.telefones.1.numerododdd')).toHaveFocus();
     expect(stepForm().getByRole('group', { name: 'Telefone 2' })).toContainElement(
       field('portador.telefones.1.numerododdd'),
     );
@@ -63,11 +63,11 @@ describe('rows of phones and addresses', () => {
     const user = await addSecondPhone();
     act(() => rowButton('Telefone 1').focus());
     await user.keyboard('{Enter}');
-    expect(field('portador.telefones.0.tipotelefone')).toHaveFocus();
-    expect(rowButton('Telefone 2')).toHaveAccessibleName('Telefone 2 Não preenchido');
-    await user.tab();
     expect(field('portador.telefones.0.numerododdd')).toHaveFocus();
     expect(field('portador.telefones.0.numerododdd')).toHaveValue('11');
+    expect(rowButton('Telefone 2')).toHaveAccessibleName('Telefone 2 Não preenchido');
+    await user.tab();
+    expect(field('portador.telefones.0.numerodotelefone')).toHaveFocus();
   });
 
   /**

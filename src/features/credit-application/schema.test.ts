@@ -456,7 +456,6 @@ describe('one step at a time', () => {
     const blank = blankApplication(rules);
     expect(issuesOf('document', blank)).toEqual([
       'portador.numerodaidentidade',
-      'portador.orgaoexpedidordaidentidade',
       'portador.unidadefederativadaidentidade',
       'portador.datadeemissaodaidentidade',
     ]);

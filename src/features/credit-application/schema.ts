@@ -25,6 +25,7 @@ import {
   streetNumber,
   streetNumberToContract,
   text,
+  type Option,
   type RuleContext,
 } from './rules';
 
@@ -52,9 +53,9 @@ export function createSchemas(ctx: RuleContext) {
   };
   const document = {
     numerodaidentidade: code(/^(?=.{1,20}$)[0-9A-Za-z][0-9A-Za-z./ -]*$/, 'documentNumber'),
-    orgaoexpedidordaidentidade: code(/^(?=.{1,20}$)[A-Za-z][A-Za-z/ -]*$/, 'issuer'),
     unidadefederativadaidentidade: choice(UF_OPTIONS, 'uf'),
     datadeemissaodaidentidade: date(ctx, { notFuture: true }),
+    orgaoexpedidordaidentidade: code(/^(?=.{1,20}$)[A-Za-z][A-Za-z/ -]*$/, 'issuer'),
   };
   const income = {
     codigodaprofissao: intChoice(
@@ -67,24 +68,24 @@ export function createSchemas(ctx: RuleContext) {
     numerodacontacorrente: code(/^\d{1,12}(?:-?[\dXx])?$/, 'account'),
   };
   const phone = z.object({
-    tipotelefone: choice(ctx.domains.tipotelefone),
     numerododdd: digits((value) =>
       isValidDdd(onlyDigits(value)) && onlyDigits(value).length === 2 ? null : 'ddd',
     ),
     numerodotelefone: digits((value) => (isValidPhoneNumber(value) ? null : 'phone')),
+    tipotelefone: choice(ctx.domains.tipotelefone),
   });
   const address = z.pipe(
     z.object({
       cep: digits((value) => (isValidCep(value) ? null : 'cep')),
       numero: streetNumber(ctx),
       complemento: mayBeEmpty(60),
-      tipoendereco: choice(ctx.domains.tipoendereco),
       pontoreferencia: mayBeEmpty(120),
       logradouro: text(120),
       bairro: text(80),
       cidade: text(80),
       uf: choice(UF_OPTIONS, 'uf'),
       pais: text(60),
+      tipoendereco: choice(ctx.domains.tipoendereco),
       enderecocorrespondencia: z.boolean(),
     }),
     // `numero` is an integer in the interface: "S/N" and "1000A" go on in `complemento`.
@@ -157,26 +158,30 @@ export function stepOfPath(schemas: Schemas, path: string) {
   });
 }
 
-/** A new phone: a mobile unless the operator picks another type. */
-export const blankPhone = (domains: RuntimeConfig['domains']): PhoneInput => ({
-  tipotelefone: domains.tipotelefone[0]?.value ?? '',
+/** The first option no row has yet: a second phone is a home one, a second address a work one. */
+const firstUnused = (options: readonly Option[], taken: readonly string[]) =>
+  (options.find((option) => !taken.includes(option.value)) ?? options[0])?.value ?? '';
+
+/** A new phone after `rows`: of a type no other phone has (a mobile first), shown for the operator to confirm. */
+export const blankPhone = (domains: RuntimeConfig['domains'], rows: readonly PhoneInput[]): PhoneInput => ({
   numerododdd: '',
   numerodotelefone: '',
+  tipotelefone: firstUnused(domains.tipotelefone, rows.map((row) => row.tipotelefone)),
 });
 
-/** A new address in Brazil, residential unless changed; the first one is the mailing address. */
-export const blankAddress = (domains: RuntimeConfig['domains'], mailing: boolean): AddressInput => ({
+/** A new address in Brazil after `rows`, of a type no other has (home first); the first is the mailing one. */
+export const blankAddress = (domains: RuntimeConfig['domains'], rows: readonly AddressInput[]): AddressInput => ({
   cep: '',
   numero: '',
   complemento: '',
-  tipoendereco: domains.tipoendereco[0]?.value ?? '',
   pontoreferencia: '',
   logradouro: '',
   bairro: '',
   cidade: '',
   uf: '',
   pais: 'Brasil',
-  enderecocorrespondencia: mailing,
+  tipoendereco: firstUnused(domains.tipoendereco, rows.map((row) => row.tipoendereco)),
+  enderecocorrespondencia: rows.length === 0,
 });
 
 /** A blank application: one empty phone, one empty (mailing) address, no additional card. */
@@ -194,16 +199,17 @@ export const blankApplication = (ctx: RuleContext): ApplicationInput => ({
     email: '',
     siglanacionalidade: 'BRA',
     numerodaidentidade: '',
-    orgaoexpedidordaidentidade: '',
     unidadefederativadaidentidade: '',
     datadeemissaodaidentidade: '',
+    // The issuer of most identity cards, last on its step for the operator to confirm or change.
+    orgaoexpedidordaidentidade: 'SSP',
     codigodaprofissao: '',
     nomeempresa: '',
     valorrenda: '',
     numerodaagencia: '',
     numerodacontacorrente: '',
-    telefones: [blankPhone(ctx.domains)],
-    enderecos: [blankAddress(ctx.domains, true)],
+    telefones: [blankPhone(ctx.domains, [])],
+    enderecos: [blankAddress(ctx.domains, [])],
     cartoesadicionais: [],
   },
 });

@@ -179,7 +179,6 @@ export const creditApplicationTexts = defineTexts(
       body: 'Confira se não é uma proposta repetida. Você ainda pode enviar.',
       failed: 'Não foi possível consultar as análises deste CPF. Você ainda pode enviar.',
       code: 'Código de acompanhamento',
-      status: 'Situação',
     },
     submit: {
       failedTitle: 'A proposta não foi enviada',
@@ -425,7 +424,6 @@ export const creditApplicationTexts = defineTexts(
       body: 'Make sure this is not a repeated application. You may still send it.',
       failed: "This CPF's analyses could not be looked up. You may still send.",
       code: 'Tracking code',
-      status: 'Status',
     },
     submit: {
       failedTitle: 'The application was not sent',

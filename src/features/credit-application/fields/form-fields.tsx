@@ -183,8 +183,8 @@ export function FormText({
 interface FormSelectProps {
   name: FieldPathByValue<ApplicationInput, string>;
   options: readonly Option[];
-  /** An empty first option with this text ("Escolha"); none when the first option is a sound default. */
-  placeholder?: string;
+  /** The empty first option's text ("Escolha" unless said); `false`: none, the first option is a sound default. */
+  placeholder?: string | false;
   helperText?: ReactNode;
 }
 
@@ -195,6 +195,7 @@ interface FormSelectProps {
  */
 export function FormSelect({ name, options, placeholder, helperText }: FormSelectProps) {
   const { t, i18n } = useCreditApplicationTranslation();
+  const empty = placeholder ?? t('creditApplication.help.choose');
   const { register, trigger, control } = useFormContext<ApplicationInput>();
   const registration = useMemo(() => register(name), [register, name]);
   // Controlled: a value can arrive before its option (the products load after the form, a product
@@ -231,7 +232,7 @@ export function FormSelect({ name, options, placeholder, helperText }: FormSelec
           'aria-invalid': errorText !== null,
         }}
       >
-        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+        {empty === false ? null : <option value="">{empty}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {localizeLabel(option.label, i18n.language)}

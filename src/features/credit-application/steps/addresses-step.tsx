@@ -17,22 +17,22 @@ const LIST = 'portador.enderecos';
 
 /**
  * Step 6: addresses, at least one, exactly one of them the mailing address. In each row the operator
- * types the CEP, the number and the complement first; the CEP fills the street, district, city and UF
- * below them where those are blank or still hold the previous lookup's values, never what was typed.
+ * types the CEP, the number, the complement and the landmark first; the CEP fills the street, district,
+ * city and UF below them where those are blank or still hold the previous lookup's values, never what
+ * was typed. The country and the type (one no other row has: home first) come last, to confirm.
  */
 export function AddressesStep() {
   const { t } = useCreditApplicationTranslation();
   const { domains } = useRuntimeConfig();
   const display = useDisplayContext();
   const { getValues, setValue } = useFormContext<ApplicationInput>();
-  const choose = t('creditApplication.help.choose');
   return (
     <RowList
       name={LIST}
       item="address"
       min={1}
       max={10}
-      blank={(index) => blankAddress(domains, index === 0)}
+      blank={() => blankAddress(domains, getValues(LIST))}
       summary={(address) =>
         address.cep || address.logradouro ? addressLines(address, display, false).join(' · ') : ''
       }
@@ -66,13 +66,10 @@ export function AddressesStep() {
             <Cell md={2}>
               <FormText name={`${at}.numero`} helperText={t('creditApplication.help.streetNumber')} />
             </Cell>
-            <Cell md={4}>
+            <Cell md={3}>
               <FormText name={`${at}.complemento`} optional />
             </Cell>
-            <Cell md={3}>
-              <FormSelect name={`${at}.tipoendereco`} options={domains.tipoendereco} />
-            </Cell>
-            <Cell md={12}>
+            <Cell md={4}>
               <FormText name={`${at}.pontoreferencia`} optional />
             </Cell>
             <Cell md={7}>
@@ -81,14 +78,17 @@ export function AddressesStep() {
             <Cell md={5}>
               <FormText name={`${at}.bairro`} />
             </Cell>
-            <Cell md={5}>
+            <Cell md={4}>
               <FormText name={`${at}.cidade`} />
             </Cell>
-            <Cell md={3} xs={6}>
-              <FormSelect name={`${at}.uf`} options={UF_OPTIONS} placeholder={choose} />
+            <Cell md={2} xs={6}>
+              <FormSelect name={`${at}.uf`} options={UF_OPTIONS} />
             </Cell>
-            <Cell md={4} xs={6}>
+            <Cell md={3} xs={6}>
               <FormText name={`${at}.pais`} />
+            </Cell>
+            <Cell md={3}>
+              <FormSelect name={`${at}.tipoendereco`} options={domains.tipoendereco} placeholder={false} />
             </Cell>
           </>
         );

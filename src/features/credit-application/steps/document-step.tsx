@@ -2,28 +2,25 @@ import Grid from '@mui/material/Grid';
 import { Cell, FormSelect, FormText } from '../fields/form-fields';
 import { DateField } from '../fields/kinds';
 import { UF_OPTIONS } from '../rules';
-import { useCreditApplicationTranslation } from '../texts';
 
-/** Step 3: the identity document (issued after birth: the step's schema checks it against step 2). */
+/**
+ * Step 3: the identity document (issued after birth: the step's schema checks it against step 2); the
+ * issuer, SSP unless changed, comes last to confirm.
+ */
 export function DocumentStep() {
-  const { t } = useCreditApplicationTranslation();
   return (
     <Grid container spacing={2}>
       <Cell md={6}>
         <FormText name="portador.numerodaidentidade" />
       </Cell>
       <Cell md={6}>
-        <FormText name="portador.orgaoexpedidordaidentidade" upper />
-      </Cell>
-      <Cell md={6}>
-        <FormSelect
-          name="portador.unidadefederativadaidentidade"
-          options={UF_OPTIONS}
-          placeholder={t('creditApplication.help.choose')}
-        />
+        <FormSelect name="portador.unidadefederativadaidentidade" options={UF_OPTIONS} />
       </Cell>
       <Cell md={6}>
         <DateField name="portador.datadeemissaodaidentidade" />
+      </Cell>
+      <Cell md={6}>
+        <FormText name="portador.orgaoexpedidordaidentidade" upper />
       </Cell>
     </Grid>
   );

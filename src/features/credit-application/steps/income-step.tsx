@@ -14,11 +14,7 @@ export function IncomeStep() {
   return (
     <Grid container spacing={2}>
       <Cell md={6}>
-        <FormSelect
-          name="portador.codigodaprofissao"
-          options={professions}
-          placeholder={t('creditApplication.help.choose')}
-        />
+        <FormSelect name="portador.codigodaprofissao" options={professions} />
       </Cell>
       <Cell md={6}>
         <FormText

@@ -27,7 +27,6 @@ export function PersonalStep() {
     const suggestion = suggest(getValues('portador.nome'));
     if (suggestion !== printed) setValue('portador.nomeimpresso', suggestion, { shouldDirty: true });
   };
-  const choose = t('creditApplication.help.choose');
   return (
     <Grid container spacing={2}>
       <Cell md={4}>
@@ -49,10 +48,10 @@ export function PersonalStep() {
         <DateField name="portador.datadenascimento" />
       </Cell>
       <Cell md={3}>
-        <FormSelect name="portador.sexo" options={domains.sexo} placeholder={choose} />
+        <FormSelect name="portador.sexo" options={domains.sexo} />
       </Cell>
       <Cell md={3}>
-        <FormSelect name="portador.estadocivil" options={domains.estadocivil} placeholder={choose} />
+        <FormSelect name="portador.estadocivil" options={domains.estadocivil} />
       </Cell>
       <Cell md={6}>
         <FormText name="portador.email" type="email" />

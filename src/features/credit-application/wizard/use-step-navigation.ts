@@ -16,19 +16,23 @@ function readState(state: unknown): { returnToReview: boolean; focus: string | n
   };
 }
 
-/** The step's first field still empty: where the operator types next (none: the step's heading). */
-function firstEmptyField(): HTMLElement | null {
+/**
+ * Where the operator goes on: the step's first field still empty, or with nothing left to fill its
+ * "Continuar", which Enter presses (none, on the review: the step's heading).
+ */
+function firstToFill(): HTMLElement | null {
   const form = document.getElementById(STEP_FORM_ID);
   const inputs = form
     ? [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')]
     : [];
-  return inputs.find((input) => input.type !== 'radio' && !input.disabled && input.value === '') ?? null;
+  const empty = inputs.find((input) => input.type !== 'radio' && !input.disabled && input.value === '');
+  return empty ?? form?.querySelector<HTMLElement>('button[type="submit"]') ?? null;
 }
 
 /**
  * Which step is shown (from the URL), moving between steps, and focus: a new step's first empty field
- * takes focus (no Tab to get there; the form is named by the step's title), or its heading when all are
- * filled; a failed "Continuar" focuses the error summary; a link from a refusal focuses its field.
+ * takes focus (no Tab to get there; the form is named by the step's title), or its "Continuar" when all
+ * are filled; a failed "Continuar" focuses the error summary; a link from a refusal focuses its field.
  */
 export function useStepNavigation() {
   const navigate = useNavigate();
@@ -52,7 +56,7 @@ export function useStepNavigation() {
   }, [summaryTick]);
   useLayoutEffect(() => {
     if (focus) focusField(focus);
-    else (firstEmptyField() ?? headingRef.current)?.focus();
+    else (firstToFill() ?? headingRef.current)?.focus();
   }, [stepIndex, focus]);
 
   const goTo = (slug: string, state?: unknown, replace = false) => {
