@@ -7,6 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useAnalysisStatusTranslation } from '../texts';
 import { formatCpf } from '@/lib/cpf';
 import { AnalysisResults } from './analysis-results';
@@ -38,6 +39,12 @@ export function AnalysisAnswer({
   setFullCpfOnPaper,
 }: AnswerProps) {
   const { t } = useAnalysisStatusTranslation();
+  // The analyses are drawn in a deferred render, which yields to the browser: an answer that lands just
+  // after a key (Enter, the next CPF's digits) would otherwise hold that key's frame until the whole
+  // table is drawn. The three change together, so they are deferred as one.
+  const answer = useDeferredValue(
+    useMemo(() => ({ answeredCpf, lookup, resultCount }), [answeredCpf, lookup, resultCount]),
+  );
   return (
     <Box aria-busy={fetching}>
       {loading ? (
@@ -46,12 +53,12 @@ export function AnalysisAnswer({
           <LinearProgress aria-label={t('analysisStatus.loading')} />
         </Stack>
       ) : null}
-      {answeredCpf === null ? null : (
+      {answer.answeredCpf === null ? null : (
         <AnsweredCpf
-          cpf={answeredCpf}
-          lookup={lookup}
+          cpf={answer.answeredCpf}
+          lookup={answer.lookup}
           paging={paging}
-          resultCount={resultCount}
+          resultCount={answer.resultCount}
           print={print}
           fullCpfOnPaper={fullCpfOnPaper}
           setFullCpfOnPaper={setFullCpfOnPaper}
@@ -61,7 +68,8 @@ export function AnalysisAnswer({
   );
 }
 
-function AnsweredCpf({
+/** Memoized: the urgent render before the deferred one keeps the table as it was, without drawing it. */
+const AnsweredCpf = memo(function AnsweredCpf({
   cpf,
   lookup,
   paging,
@@ -102,4 +110,4 @@ function AnsweredCpf({
       )}
     </Stack>
   );
-}
+});
