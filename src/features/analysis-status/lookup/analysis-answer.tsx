@@ -7,7 +7,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { memo, useDeferredValue, useMemo } from 'react';
 import { useAnalysisStatusTranslation } from '../texts';
 import { formatCpf } from '@/lib/cpf';
 import { AnalysisResults } from './analysis-results';
@@ -39,12 +38,6 @@ export function AnalysisAnswer({
   setFullCpfOnPaper,
 }: AnswerProps) {
   const { t } = useAnalysisStatusTranslation();
-  // The analyses are drawn in a deferred render, which yields to the browser: an answer that lands just
-  // after a key (Enter, the next CPF's digits) would otherwise hold that key's frame until the whole
-  // table is drawn. The three change together, so they are deferred as one.
-  const answer = useDeferredValue(
-    useMemo(() => ({ answeredCpf, lookup, resultCount }), [answeredCpf, lookup, resultCount]),
-  );
   return (
     <Box aria-busy={fetching}>
       {loading ? (
@@ -53,12 +46,12 @@ export function AnalysisAnswer({
           <LinearProgress aria-label={t('analysisStatus.loading')} />
         </Stack>
       ) : null}
-      {answer.answeredCpf === null ? null : (
+      {answeredCpf === null ? null : (
         <AnsweredCpf
-          cpf={answer.answeredCpf}
-          lookup={answer.lookup}
+          cpf={answeredCpf}
+          lookup={lookup}
           paging={paging}
-          resultCount={answer.resultCount}
+          resultCount={resultCount}
           print={print}
           fullCpfOnPaper={fullCpfOnPaper}
           setFullCpfOnPaper={setFullCpfOnPaper}
@@ -68,8 +61,7 @@ export function AnalysisAnswer({
   );
 }
 
-/** Memoized: the urgent render before the deferred one keeps the table as it was, without drawing it. */
-const AnsweredCpf = memo(function AnsweredCpf({
+function AnsweredCpf({
   cpf,
   lookup,
   paging,
@@ -110,4 +102,4 @@ const AnsweredCpf = memo(function AnsweredCpf({
       )}
     </Stack>
   );
-});
+}
