@@ -98,6 +98,8 @@ async function start() {
   const queryClient = createAppQueryClient();
   bindSessionCleanup(session, queryClient);
   const router = await createAppRouter({ queryClient, http: services.http });
+  // The first screen's paints come after this; the shell's, before it.
+  const firstScreenAsked = performance.now();
   // At once, not in a transition: nothing on the shell can be operated, so nothing waits on this task,
   // and the first screen paints soonest in one go.
   root.render(
@@ -105,10 +107,11 @@ async function start() {
       <App config={config} services={services} queryClient={queryClient} router={router} />
     </StrictMode>,
   );
-  // Once the first screen has painted its largest element, fetch the shell every screen after sign-in needs.
-  whenIdleAfterPaint(prefetchShell);
+  // Once the first screen (not the HTML's shell) has painted its largest element, fetch the shell every
+  // screen after sign-in needs: fetched and evaluated sooner, it competes with the first screen.
+  whenIdleAfterPaint(prefetchShell, { after: firstScreenAsked });
   // Signed in: every screen's code, in idle moments, so that no click waits for a chunk.
-  whenSignedIn(() => whenIdleAfterPaint(prefetchScreens));
+  whenSignedIn(() => whenIdleAfterPaint(prefetchScreens, { after: firstScreenAsked }));
   startReports(config);
 }
 

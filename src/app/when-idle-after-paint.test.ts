@@ -3,13 +3,14 @@ import { whenIdleAfterPaint } from './when-idle-after-paint';
 
 /** The browser's side, as a test controls it: LCP entries, idle periods, visibility. */
 function fakeBrowser({ reportsLcp = true, idleCallback = true } = {}) {
-  const observers: Array<{ callback: () => void; disconnected: boolean }> = [];
+  type Callback = (list: { getEntries: () => Array<{ startTime: number }> }) => void;
+  const observers: Array<{ callback: Callback; disconnected: boolean }> = [];
   const idle: Array<() => void> = [];
   const frames: Array<() => void> = [];
   class FakePerformanceObserver {
     static supportedEntryTypes = reportsLcp ? ['largest-contentful-paint', 'paint'] : ['paint'];
-    private readonly entry: { callback: () => void; disconnected: boolean };
-    constructor(callback: () => void) {
+    private readonly entry: { callback: Callback; disconnected: boolean };
+    constructor(callback: Callback) {
       this.entry = { callback, disconnected: false };
       observers.push(this.entry);
     }
@@ -33,8 +34,9 @@ function fakeBrowser({ reportsLcp = true, idleCallback = true } = {}) {
     frame: () => {
       for (const callback of frames.splice(0)) callback();
     },
-    paintLargest: () => {
-      for (const observer of observers) if (!observer.disconnected) observer.callback();
+    paintLargest: (startTime = 0) => {
+      for (const observer of observers)
+        if (!observer.disconnected) observer.callback({ getEntries: () => [{ startTime }] });
     },
     goIdle: () => {
       for (const callback of idle.splice(0)) callback();
@@ -70,6 +72,20 @@ describe('whenIdleAfterPaint', () => {
     browser.paintLargest();
     browser.goIdle();
     vi.runAllTimers();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts only a paint at or after `after`: the HTML's shell, painted before the app, does not", () => {
+    const browser = fakeBrowser();
+    const task = vi.fn();
+    whenIdleAfterPaint(task, { after: 500 });
+    browser.paintLargest(120);
+    browser.goIdle();
+    expect(browser.pendingIdle()).toBe(0);
+    expect(task).not.toHaveBeenCalled();
+
+    browser.paintLargest(640);
+    browser.goIdle();
     expect(task).toHaveBeenCalledTimes(1);
   });
 
