@@ -166,11 +166,17 @@ const firstUnused = (options: readonly Option[], taken: readonly string[]) =>
 export const blankPhone = (domains: RuntimeConfig['domains'], rows: readonly PhoneInput[]): PhoneInput => ({
   numerododdd: '',
   numerodotelefone: '',
-  tipotelefone: firstUnused(domains.tipotelefone, rows.map((row) => row.tipotelefone)),
+  tipotelefone: firstUnused(
+    domains.tipotelefone,
+    rows.map((row) => row.tipotelefone),
+  ),
 });
 
 /** A new address in Brazil after `rows`, of a type no other has (home first); the first is the mailing one. */
-export const blankAddress = (domains: RuntimeConfig['domains'], rows: readonly AddressInput[]): AddressInput => ({
+export const blankAddress = (
+  domains: RuntimeConfig['domains'],
+  rows: readonly AddressInput[],
+): AddressInput => ({
   cep: '',
   numero: '',
   complemento: '',
@@ -180,7 +186,10 @@ export const blankAddress = (domains: RuntimeConfig['domains'], rows: readonly A
   cidade: '',
   uf: '',
   pais: 'Brasil',
-  tipoendereco: firstUnused(domains.tipoendereco, rows.map((row) => row.tipoendereco)),
+  tipoendereco: firstUnused(
+    domains.tipoendereco,
+    rows.map((row) => row.tipoendereco),
+  ),
   enderecocorrespondencia: rows.length === 0,
 });
 
