@@ -191,7 +191,15 @@ export default defineConfig({
       },
       use: {
         ...chromium,
-        launchOptions: { ...chromium.launchOptions, executablePath: pinned.executablePath, env: pinned.env },
+        launchOptions: {
+          ...chromium.launchOptions,
+          executablePath: pinned.executablePath,
+          env: pinned.env,
+          // Every tile drawn whole. With partial raster, a tile that a change touched is redrawn only where
+          // it changed, and the curves' edges (an icon, a chip's border) came out a shade different by
+          // which tiles the journey had touched: wizard-5-problems differed from itself in 1 run of 6.
+          args: [...chromium.launchOptions.args, '--disable-partial-raster'],
+        },
       },
     },
     {
