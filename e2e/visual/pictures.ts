@@ -7,12 +7,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { expectNoAxeViolations } from '../support/axe-check';
+import { expectNoSidewaysScroll } from '../support/layout-checks';
 import { settle } from '../support/settle';
 
 /**
  * The widths where the layout changes: the desktop the operators use (the permanent drawer, from md) and a
- * phone (the temporary drawer, one column). 320 px lays out the same components as 390 with less room:
- * e2e/layout.spec.ts checks it (no sideways scroll, sign-out on screen) without a picture.
+ * phone (the temporary drawer, one column). Every picture there is also checked for sideways scroll. 320 px
+ * and 640 px at 200 % lay out the same components with less room: e2e/layout.spec.ts checks them (no
+ * sideways scroll, sign-out on screen) without a picture.
  */
 export const widths = [
   { width: 1280, height: 800 },
@@ -64,9 +66,9 @@ export async function show(page: Page, size: (typeof widths)[number], theme: (ty
 }
 
 /**
- * `<state>-<width>-<theme>.png` at every width and theme, and axe's pass on the state in each theme at
- * 1280 px and in the phone layout (light): each state reached once serves both. The page is left at
- * 1280 px, light.
+ * `<state>-<width>-<theme>.png` at every width and theme, no sideways scroll at each width, and axe's
+ * pass on the state in each theme at 1280 px and in the phone layout (light): each state reached once
+ * serves all three. The page is left at 1280 px, light.
  */
 export async function pictures(page: Page, state: string, options: PictureOptions = {}) {
   for (const size of widths)
@@ -76,6 +78,7 @@ export async function pictures(page: Page, state: string, options: PictureOption
       // A whole page from its top: scrolled (the focus moved to a problem), the fixed bar would be drawn
       // across the middle of the picture, wherever the scroll happened to be.
       if (options.fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+      if (theme === 'light') await expectNoSidewaysScroll(page);
       await expect
         .soft(page, `${state} at ${size.width} px, ${theme}`)
         .toHaveScreenshot(`${state}-${size.width}-${theme}.png`, {
