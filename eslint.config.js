@@ -262,6 +262,23 @@ export default tseslint.config(
     },
   },
   {
+    // Vitest's workers keep their modules from file to file (vite.config.ts, projects `unit` and `page`):
+    // a file that replaces a module runs in `isolated`, which loads the app afresh for each file.
+    files: ['{src,scripts}/**/*.test.{ts,tsx}'],
+    ignores: ['**/*.isolated.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'A test that replaces a module needs the app loaded afresh: name the file *.isolated.test.ts(x) (vite.config.ts, project isolated).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**'],
     rules: { 'no-console': 'off' },
   },

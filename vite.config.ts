@@ -8,6 +8,11 @@ import { upFrontChunk } from './scripts/build/up-front-chunk.ts';
 // What the first screen loads anyway, in one file (scripts/build/up-front-chunk.ts).
 const upFront = upFrontChunk();
 
+const pageSetupFiles = [
+  './src/test/setup.ts',
+  ...(process.env.VITEST_PROFILE ? ['./src/test/cpu-profile.ts'] : []),
+];
+
 export default defineConfig({
   plugins: [react(), securityHeadersPlugin(), upFront.plugin, manifestOutsideDist()],
   resolve: {
@@ -39,16 +44,25 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          isolate: false, // as in `page`, below
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.isolated.test.ts'],
           setupFiles: ['./src/test/setup-unit.ts'],
         },
       },
       {
-        // Components and whole screens against the sandbox through MSW.
+        // Components and whole screens against the sandbox through MSW. A worker keeps its modules, React,
+        // MUI and the app's, from one file to the next (`isolate: false`, Vitest's "Per-File Isolation
+        // Settings"): loading them again for every file was a third of the project's time. What a test
+        // leaves behind is undone after it (src/test/setup.ts, src/test/render-route.tsx); a file that
+        // replaces one of the app's modules (`vi.mock`) needs the app loaded afresh, and is named
+        // `*.isolated.test.ts(x)` (lint holds it) to run in `isolated`, below.
         extends: true,
         test: {
           name: 'page',
           environment: 'jsdom',
+          isolate: false,
+          exclude: ['src/**/*.isolated.test.tsx'],
           // Each file's screen is rendered once before its tests (src/test/render-route.tsx). 8 s a test:
           // three times the slowest page test's own time. Measured as the worker's CPU time per test (what
           // it takes on an idle core, whatever the load), twelve take 1.7 to 2.5 s, so three
@@ -57,10 +71,17 @@ export default defineConfig({
           // 1.7 s; every test's time is in npm test's .test-reports/vitest.json.
           testTimeout: 8_000,
           include: ['src/**/*.test.tsx'],
-          setupFiles: [
-            './src/test/setup.ts',
-            ...(process.env.VITEST_PROFILE ? ['./src/test/cpu-profile.ts'] : []),
-          ],
+          setupFiles: pageSetupFiles,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          environment: 'jsdom',
+          testTimeout: 8_000,
+          include: ['{src,scripts}/**/*.isolated.test.{ts,tsx}'],
+          setupFiles: pageSetupFiles,
         },
       },
     ],

@@ -30,6 +30,13 @@ function failOnLogged(where: string) {
   );
 }
 
-afterEach(() => failOnLogged('This test'));
-// What a file's beforeAll or a late callback after its last test logged.
-afterAll(() => failOnLogged('This file, outside its tests,'));
+/**
+ * Registers the checks for the file about to run. Called from the setup files, which run again before
+ * every test file: a hook at this module's top level would be registered for the first file only where
+ * a worker keeps its modules from file to file (the `page` project: `isolate: false`).
+ */
+export function failOnConsoleLines() {
+  afterEach(() => failOnLogged('This test'));
+  // What a file's beforeAll or a late callback after its last test logged.
+  afterAll(() => failOnLogged('This file, outside its tests,'));
+}

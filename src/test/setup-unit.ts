@@ -1,2 +1,3 @@
-import './console-guard';
-import '@testing-library/jest-dom/vitest';
+import { failOnConsoleLines } from './console-guard';
+
+failOnConsoleLines();

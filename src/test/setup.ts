@@ -1,6 +1,15 @@
-import './console-guard';
 import '@testing-library/jest-dom/vitest';
-import { configure, getConfig } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
+import { failOnConsoleLines } from './console-guard';
+
+// This file runs again before every test file, and registers each file's hooks: in the `page` project a
+// worker keeps its modules from one file to the next (`isolate: false`, vite.config.ts), so a hook that a
+// module registers when it is first imported (Testing Library's own unmount after each test) would hold
+// for the first file only.
+failOnConsoleLines();
+afterEach(() => {
+  cleanup();
+});
 
 // jsdom does not lay out, so it has no scrollIntoView; browsers do. A no-op fills the gap.
 if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') {
