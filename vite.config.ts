@@ -8,10 +8,18 @@ import { upFrontChunk } from './scripts/build/up-front-chunk.ts';
 // What the first screen loads anyway, in one file (scripts/build/up-front-chunk.ts).
 const upFront = upFrontChunk();
 
-const pageSetupFiles = [
-  './src/test/setup.ts',
-  ...(process.env.VITEST_PROFILE ? ['./src/test/cpu-profile.ts'] : []),
-];
+/** What the `page` and `isolated` projects share: a DOM, the page tests' time bound and setup. */
+const pageTests = {
+  environment: 'jsdom',
+  // Each file's screen is rendered once before its tests (src/test/render-route.tsx). 8 s a test:
+  // three times the slowest page test's own time. Measured as the worker's CPU time per test (what
+  // it takes on an idle core, whatever the load), twelve take 1.7 to 2.5 s, so three
+  // times theirs passes Vitest's 5 s: on a machine whose cores are busy with other work (stress-ng
+  // beside the suite, docs/testing.md) they got half a core and ran past 5 s. The rest take under
+  // 1.7 s; every test's time is in npm test's .test-reports/vitest.json.
+  testTimeout: 8_000,
+  setupFiles: ['./src/test/setup.ts', ...(process.env.VITEST_PROFILE ? ['./src/test/cpu-profile.ts'] : [])],
+};
 
 export default defineConfig({
   plugins: [react(), securityHeadersPlugin(), upFront.plugin, manifestOutsideDist()],
@@ -59,29 +67,19 @@ export default defineConfig({
         // `*.isolated.test.ts(x)` (lint holds it) to run in `isolated`, below.
         extends: true,
         test: {
+          ...pageTests,
           name: 'page',
-          environment: 'jsdom',
           isolate: false,
-          exclude: ['src/**/*.isolated.test.tsx'],
-          // Each file's screen is rendered once before its tests (src/test/render-route.tsx). 8 s a test:
-          // three times the slowest page test's own time. Measured as the worker's CPU time per test (what
-          // it takes on an idle core, whatever the load), twelve take 1.7 to 2.5 s, so three
-          // times theirs passes Vitest's 5 s: on a machine whose cores are busy with other work (stress-ng
-          // beside the suite, docs/testing.md) they got half a core and ran past 5 s. The rest take under
-          // 1.7 s; every test's time is in npm test's .test-reports/vitest.json.
-          testTimeout: 8_000,
           include: ['src/**/*.test.tsx'],
-          setupFiles: pageSetupFiles,
+          exclude: ['**/*.isolated.test.tsx'],
         },
       },
       {
         extends: true,
         test: {
+          ...pageTests,
           name: 'isolated',
-          environment: 'jsdom',
-          testTimeout: 8_000,
           include: ['{src,scripts}/**/*.isolated.test.{ts,tsx}'],
-          setupFiles: pageSetupFiles,
         },
       },
     ],

@@ -33,7 +33,7 @@ function failOnLogged(where: string) {
 /**
  * Registers the checks for the file about to run. Called from the setup files, which run again before
  * every test file: a hook at this module's top level would be registered for the first file only where
- * a worker keeps its modules from file to file (the `page` project: `isolate: false`).
+ * a worker keeps its modules from file to file (projects `unit` and `page`: `isolate: false`).
  */
 export function failOnConsoleLines() {
   afterEach(() => failOnLogged('This test'));
