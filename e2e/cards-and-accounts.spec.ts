@@ -2,17 +2,16 @@ import type { Page } from '@playwright/test';
 import { accountNumber } from '../src/sandbox/seed';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-check';
-import { expectNoSidewaysScroll } from './support/layout-checks';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
-import { shot } from './support/screenshots';
 
 /**
- * What only a browser shows of the cards and accounts screens: 10,000 accounts decoded, sorted and
- * searched in the Web Worker and drawn as a window of rows; a CSV file downloaded; the row actions laid
- * out at 390 px; the card code typed, refused and reused as an operator does it with the keyboard. What
- * each screen says for each answer and each failure is proven by the page tests (cards-page.test.tsx,
- * cards-exactly-once-page.test.tsx, accounts-page.test.tsx) on the same sandbox handlers; the exactly-once
- * claims over the network by e2e/exactly-once.spec.ts.
+ * What only a browser shows of the accounts screen: 10,000 accounts decoded, sorted and searched in the Web
+ * Worker and drawn as a window of rows; a CSV file downloaded. What the accounts and cards screens say for
+ * each answer and failure is proven by the page tests (accounts-page.test.tsx, cards-page.test.tsx,
+ * cards-exactly-once-page.test.tsx) on the same sandbox handlers; the cards over the network by
+ * e2e/journeys.spec.ts and e2e/exactly-once.spec.ts; the cancel by keyboard in the build (Enter in the code
+ * field opens the question, its field has the focus, Enter confirms) and both screens' pictures, at 1280
+ * and 390 px with axe's pass, by e2e/visual/screens.visual.ts.
  */
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
@@ -35,78 +34,6 @@ function expectAccountsWorker(page: Page) {
     expect.stringContaining('accounts.worker'),
   );
 }
-
-const cancelSection = (page: Page) => page.getByRole('region', { name: 'Cancelar cartão' });
-const virtualSection = (page: Page) => page.getByRole('region', { name: 'Solicitar cartão virtual' });
-const cardCode = (page: Page) => page.getByRole('textbox', { name: 'Código do cartão' });
-
-async function openCards(page: Page) {
-  await signInWithSandboxToken(page);
-  await nav(page).getByRole('link', { name: 'Cartões' }).click();
-}
-
-/** Types the card code into the (clicked) field and confirms the cancel by typing it again. */
-async function cancelCard(page: Page, code: string) {
-  await cardCode(page).click();
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: `Cancelar o cartão ${code}?` });
-  await expect(dialog).toBeVisible();
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-}
-
-test.describe('cards', () => {
-  test('a cancelled card leaves the field, and an old answer leaves the screen when the code is edited', async ({
-    page,
-  }) => {
-    await openCards(page);
-    await cancelCard(page, '5001');
-    await expect(cancelSection(page).getByRole('status')).toContainText('Cartão 5001 cancelado');
-    // One click from cancelling it again would be an error the operator caused: the field is empty.
-    await expect(cardCode(page)).toHaveValue('');
-
-    await cancelCard(page, '5001');
-    const refusal = cancelSection(page).getByRole('alert');
-    await expect(refusal).toContainText('Cartão 5001 já está cancelado');
-    // The green answer of the first cancel is not left beside the red one.
-    await expect(cancelSection(page).getByText('Cartão 5001 cancelado')).toHaveCount(0);
-
-    // A typo at the end of the code: the refusal was about 5001, not about what the field holds now.
-    await cardCode(page).click();
-    await page.keyboard.press('End');
-    await page.keyboard.type('x');
-    await expect(cancelSection(page).getByText('Cartão 5001 já está cancelado')).toHaveCount(0);
-    await page.keyboard.press('Enter');
-    await expect(cancelSection(page)).toContainText('Informe um número inteiro positivo');
-    await expect(cancelSection(page).getByText('já está cancelado')).toHaveCount(0);
-    await expectNoAxeViolations(page, 'cancel, field error after a refusal');
-  });
-
-  test('a new virtual card shows its code, and that code cancels it from the same screen', async ({
-    page,
-  }) => {
-    await openCards(page);
-    const picker = page.getByRole('combobox', { name: 'Conta' });
-    await picker.click();
-    await page.keyboard.type('Padaria');
-    await page.getByRole('option').first().click();
-    await page.getByRole('button', { name: 'Solicitar cartão virtual…' }).click();
-    await page
-      .getByRole('dialog', { name: 'Solicitar cartão virtual?' })
-      .getByRole('button', { name: 'Solicitar' })
-      .click();
-    const answer = virtualSection(page).getByRole('status');
-    await expect(answer).toContainText(/Código do novo cartão: \d+/);
-    await expect(answer.getByRole('button', { name: /^Copiar/ })).toBeVisible();
-    await expectNoAxeViolations(page, 'virtual card with its new code');
-    const newCode = /Código do novo cartão: (\d+)/.exec((await answer.textContent()) ?? '')?.[1] ?? 'missing';
-
-    await cancelCard(page, newCode);
-    await expect(cancelSection(page).getByRole('status')).toContainText(`Cartão ${newCode} cancelado`);
-  });
-});
 
 test.describe('accounts', () => {
   test('10 000 accounts scroll and sort; search, columns and totals work', async ({ page, sandbox }) => {
@@ -144,7 +71,6 @@ test.describe('accounts', () => {
     await expect(page.getByText(/^\d+ de 10\.?000 contas$/)).toBeVisible();
     // Decoded, sorted and searched by the worker, not by the main thread's fallback.
     expectAccountsWorker(page);
-    await expectNoAxeViolations(page, 'accounts, 10 000, searched');
 
     await page.getByRole('button', { name: 'Colunas' }).click();
     const menu = page.getByRole('menu', { name: 'Colunas visíveis' });
@@ -169,30 +95,5 @@ test.describe('accounts', () => {
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/;-\d+,\d{2};/);
-  });
-
-  test('at 390 px every row has its action on screen, and an account without one says why', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signInWithSandboxToken(page);
-    await page.getByRole('button', { name: 'Abrir navegação' }).click();
-    await nav(page).getByRole('link', { name: 'Contas' }).click();
-    const table = page.getByRole('table', { name: 'Contas da instituição' });
-    await expect(table.getByRole('rowheader').first()).toBeVisible({ timeout: 30_000 });
-    const action = table.getByRole('button', { name: /^Solicitar cartão virtual para/ }).first();
-    const box = await action.boundingBox();
-    expect(box, 'the first row action is laid out').not.toBeNull();
-    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
-    await expectNoSidewaysScroll(page);
-
-    // The tenth seeded account's number has a dash (docs/sandbox.md): no virtual card, and the row says why.
-    const reason = table.getByRole('button', { name: /^Sem cartão virtual:/ }).first();
-    await reason.click();
-    await expect(
-      page.getByText(/^Não pode receber cartão virtual: o número da conta \(.+\) não é um número inteiro/),
-    ).toBeVisible();
-    await shot(page, 'accounts-390-no-card-reason');
-    await expectNoAxeViolations(page, 'accounts at 390 px, reason shown');
   });
 });

@@ -11,8 +11,11 @@ import { applicant, fillCreditApplication } from './wizard-helpers';
  * checks are the same everywhere: what the operator sees, and what reached the sandbox.
  *
  * Each journey is tagged with the readings it goes through (a profile's keys, `@reading:<key>`): the
- * `default` and `slow` profiles run every journey, every other profile only those that go through a
- * reading it changes.
+ * `default` profile runs every journey, every other profile only those that go through a reading it
+ * changes. The `slow` profile's is `requestTimeoutMs` (every answer 1.5 s late, the time-out 15 s): the
+ * journeys where a late answer changes what the operator sees or sends (the steps that wait for their
+ * data, a send that must go once) are tagged with it; one that only waits longer for the same screen is
+ * not.
  */
 
 /** A valid CPF that no profile knows. */
@@ -105,6 +108,7 @@ test.describe('main journeys', { tag: '@firefox' }, () => {
       'incomeUnit',
       'statusWords',
       'analysisStatuses',
+      'requestTimeoutMs',
     ),
     async ({ page, sandbox, privacy, sandboxProfile: value }) => {
       const profile = currentProfile(value);
@@ -182,7 +186,7 @@ test.describe('main journeys', { tag: '@firefox' }, () => {
 
   test(
     'virtual card: picked by trade name, sent once with the configured code',
-    readings('accountIds', 'virtualCardAccountField', 'cardReplyStatus'),
+    readings('accountIds', 'virtualCardAccountField', 'cardReplyStatus', 'requestTimeoutMs'),
     async ({ page, request, sandbox, sandboxProfile: value }) => {
       const profile = currentProfile(value);
       const target = accountAt(await storeAccounts(request, sandbox.base), 1);

@@ -3,34 +3,17 @@ import { expectNoAxeViolations } from './support/axe-check';
 import { signInWithSandboxToken } from './support/sandbox-sign-in';
 
 /**
- * The shell in a real browser: the product names that look like HTML never run, a token typed and sent
- * with Enter (in the keyboard-only test), a reload that forgets it, Back after sign-out, a screen's file that fails to load, the
- * browser going offline, and the whole shell by keyboard alone. The drawer, the 404, the languages, the
- * re-authentication and every error of the products screen are the page tests' (app-shell.test.tsx,
- * products-page.test.tsx, token-form.test.tsx).
+ * The shell in a real browser: a token typed and sent with Enter (in the keyboard-only test), a reload that
+ * forgets it, Back after sign-out, a screen's file that fails to load, the browser going offline, and the
+ * whole shell by keyboard alone. Sign-in with one click and the products are every spec's first steps
+ * (support/sandbox-sign-in.ts); the product names that look like HTML, shown as text and never run, are
+ * e2e/journeys.spec.ts's "sign-in and products" (Chromium and Firefox); the sign-in and products screens'
+ * pictures and axe passes are e2e/visual/screens.visual.ts's. The drawer, the 404, the languages, the
+ * re-authentication, the titles and every error of the products screen are the page tests'
+ * (app-shell.test.tsx, products-page.test.tsx, token-form.test.tsx).
  */
 
 test.describe('sign-in and the shell', () => {
-  test('signs in with one click and shows the products, HTML-like names as text', async ({ page }) => {
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/entrar$/);
-    await expect(page).toHaveTitle('Entrar · Cartões Back-office');
-    await expectNoAxeViolations(page, 'sign-in');
-    await page.getByRole('button', { name: /Operador/ }).click();
-
-    await expect(page).toHaveURL(/\/produtos$/);
-    const table = page.getByRole('table', { name: 'Produtos de crédito' });
-    await expect(table.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
-    await expect(page).toHaveTitle('Produtos de crédito · Cartões Back-office');
-    await expect(page.getByText('SANDBOX: dados fictícios')).toBeVisible();
-
-    // The HTML-like product name is shown literally and never executed.
-    await expect(table.getByText('<img src=x onerror=window.__x=1> Cartão Teste')).toBeVisible();
-    await expect(table.locator('img')).toHaveCount(0);
-    expect(await page.evaluate(() => window.__x)).toBeUndefined();
-    await expectNoAxeViolations(page, 'products');
-  });
-
   test('a reload asks for the token again', async ({ page }) => {
     await signInWithSandboxToken(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();

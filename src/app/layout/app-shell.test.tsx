@@ -18,7 +18,9 @@ describe('app shell and session', () => {
 
   it('signs in with one click on a sandbox token', async () => {
     const { user } = renderRoute('/entrar', { sandbox, token: null });
-    await user.click(await screen.findByRole('button', { name: 'Operador (com acesso às contas)' }));
+    const operator = await screen.findByRole('button', { name: 'Operador (com acesso às contas)' });
+    expect(document.title).toBe('Entrar · Cartões Back-office');
+    await user.click(operator);
     expect(await screen.findByRole('heading', { name: 'Produtos de crédito', level: 1 })).toBeInTheDocument();
   });
 

@@ -85,7 +85,12 @@ describe('CardsPage: virtual card', () => {
     const result = await within(virtualSection()).findByText(
       `Cartão virtual solicitado para a conta ${target.account}`,
     );
-    expect(result.closest('[role="status"]')).toHaveTextContent(/em \d{2}\/\d{2}\/\d{4}/);
+    const answer = result.closest<HTMLElement>('[role="status"]')!;
+    expect(answer).toHaveTextContent(/em \d{2}\/\d{2}\/\d{4}/);
+    // The new card's code as the provider numbered it (the code that cancels it), with its copy button.
+    const [created] = sandbox.store.listCards().filter((card) => card.virtual);
+    expect(answer).toHaveTextContent(`Código do novo cartão: ${created!.code}`);
+    expect(within(answer).getByRole('button', { name: `Copiar o código ${created!.code}` })).toBeEnabled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Focus goes to the answer once the dialog has closed.
     await waitFor(() => expect(result.closest('[tabindex="-1"]')).toHaveFocus());
@@ -290,11 +295,20 @@ describe('CardsPage: cancellation', () => {
     expect(await within(cancelSection()).findByRole('alert')).toHaveTextContent(
       'Cartão 5002 já está cancelado',
     );
+    // The first cancel's success is not left beside the refusal.
+    expect(within(cancelSection()).queryByText('Cartão 5002 cancelado')).not.toBeInTheDocument();
     expect(code).toHaveValue('5002');
     const [newest, oldest] = journalRows();
     expect(newest).toHaveTextContent('Falha');
     expect(newest).toHaveTextContent('Cartão 5002 já está cancelado');
     expect(oldest).toHaveTextContent('Cartão 5002 cancelado');
+
+    // An edited code: the refusal was about 5002, not about what the field holds now.
+    await user.type(code, 'x');
+    expect(within(cancelSection()).queryByRole('alert')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(code).toHaveAccessibleDescription('Informe um número inteiro positivo, só com dígitos.');
+    expect(within(cancelSection()).queryByText(/já está cancelado/)).not.toBeInTheDocument();
   });
 
   it('names the card code field in a 400 about `cardCode`, with a button to it', async () => {
