@@ -351,63 +351,62 @@ test.describe('the clipboard and the caret', () => {
     });
   });
 
-  test('the suggestion is selected whole, by a click in its middle or by Tab: typing replaces it, accents going as typed', async ({
+  test('the printed name: its suggestion selected whole and replaced by what is typed; accents and periods removed as typed, the caret kept in place', async ({
     page,
   }) => {
     await openStep(page, 'dados-pessoais');
-    await typeFullName(page, 'Ana Lúcia Conceição Lima');
     const printed = field(page, 'portador.nomeimpresso');
-    await expect(printed).toHaveValue('ANA LUCIA CONCEICAO LIMA');
-    const box = await printed.boundingBox();
-    const after = async (characters: number) => ({
-      x: await textEndX(printed, characters),
-      y: (box?.height ?? 40) / 2,
-    });
-    // A click in the middle of the suggestion, from another field, selects it all.
-    await printed.click({ position: await after(12) });
-    expect(await selectionOf(printed)).toEqual([0, 24]);
-    // So does Tab into it, and it says it was suggested.
-    await tabBackToPrinted(page);
-    await expect(printed).toBeFocused();
-    await expect(printedHelp(page)).toHaveText(
-      'Sugerido a partir do nome completo: digite para trocar · 24 de 26',
-    );
-    expect(await selectionOf(printed)).toEqual([0, 24]);
-    // A shorter name typed with its accents replaces the suggestion; the accents go as they are typed.
-    await printed.pressSequentially('ANA LÚCIA CONCEIÇÃO L');
-    await expect(printed).toHaveValue('ANA LUCIA CONCEICAO L');
-    await expect(printedHelp(page)).toHaveText('Letras A–Z: acentos e pontos saem ao digitar · 21 de 26');
-    await expectNoAxeViolations(page, 'printed name typed over the suggestion');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await expect(printedHelp(page)).not.toHaveText(/Longo demais/);
-    // A second click, in a field the operator is already in, places the caret as usual.
-    await printed.click({ position: await after(4) });
-    await printed.click({ position: await after(4) });
-    expect(await selectionOf(printed)).toEqual([4, 4]);
-  });
 
-  test('accents and periods are removed as they are typed, letters raised, and the caret keeps its place', async ({
-    page,
-  }) => {
-    await openStep(page, 'dados-pessoais');
-    await typeFullName(page, "Joana Lúcia D'Ávila");
-    const printed = field(page, 'portador.nomeimpresso');
-    await printed.fill('');
-    await printed.pressSequentially("joana d'ávila");
-    await expect(printed).toHaveValue("JOANA D'AVILA");
-    // Back to after "JOANA " with the arrow keys, and a middle name typed there with its accent and a period.
-    await page.keyboard.press('Home');
-    for (let step = 0; step < 6; step += 1) await page.keyboard.press('ArrowRight');
-    await printed.pressSequentially('l. ');
-    await expect(printed).toHaveValue("JOANA L D'AVILA");
-    expect(await selectionOf(printed)).toEqual([8, 8]);
-    await printed.pressSequentially('ú');
-    await expect(printed).toHaveValue("JOANA L UD'AVILA");
-    expect(await selectionOf(printed)).toEqual([9, 9]);
-    await page.keyboard.press('Backspace');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    // A period never brings the accent message: nothing is refused for it.
-    await expect(printedHelp(page)).toHaveText(/^Letras A–Z/);
+    await test.step('the suggestion is selected whole, by a click in its middle or by Tab: typing replaces it, accents going as typed', async () => {
+      await typeFullName(page, 'Ana Lúcia Conceição Lima');
+      await expect(printed).toHaveValue('ANA LUCIA CONCEICAO LIMA');
+      const box = await printed.boundingBox();
+      const after = async (characters: number) => ({
+        x: await textEndX(printed, characters),
+        y: (box?.height ?? 40) / 2,
+      });
+      // A click in the middle of the suggestion, from another field, selects it all.
+      await printed.click({ position: await after(12) });
+      expect(await selectionOf(printed)).toEqual([0, 24]);
+      // So does Tab into it, and it says it was suggested.
+      await tabBackToPrinted(page);
+      await expect(printed).toBeFocused();
+      await expect(printedHelp(page)).toHaveText(
+        'Sugerido a partir do nome completo: digite para trocar · 24 de 26',
+      );
+      expect(await selectionOf(printed)).toEqual([0, 24]);
+      // A shorter name typed with its accents replaces the suggestion; the accents go as they are typed.
+      await printed.pressSequentially('ANA LÚCIA CONCEIÇÃO L');
+      await expect(printed).toHaveValue('ANA LUCIA CONCEICAO L');
+      await expect(printedHelp(page)).toHaveText('Letras A–Z: acentos e pontos saem ao digitar · 21 de 26');
+      await expectNoAxeViolations(page, 'printed name typed over the suggestion');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await expect(printedHelp(page)).not.toHaveText(/Longo demais/);
+      // A second click, in a field the operator is already in, places the caret as usual.
+      await printed.click({ position: await after(4) });
+      await printed.click({ position: await after(4) });
+      expect(await selectionOf(printed)).toEqual([4, 4]);
+    });
+
+    await test.step('accents and periods are removed as they are typed, letters raised, and the caret keeps its place', async () => {
+      await field(page, 'portador.nome').fill("Joana Lúcia D'Ávila");
+      await printed.fill('');
+      await printed.pressSequentially("joana d'ávila");
+      await expect(printed).toHaveValue("JOANA D'AVILA");
+      // Back to after "JOANA " with the arrow keys, and a middle name typed there with its accent and a period.
+      await page.keyboard.press('Home');
+      for (let step = 0; step < 6; step += 1) await page.keyboard.press('ArrowRight');
+      await printed.pressSequentially('l. ');
+      await expect(printed).toHaveValue("JOANA L D'AVILA");
+      expect(await selectionOf(printed)).toEqual([8, 8]);
+      await printed.pressSequentially('ú');
+      await expect(printed).toHaveValue("JOANA L UD'AVILA");
+      expect(await selectionOf(printed)).toEqual([9, 9]);
+      await page.keyboard.press('Backspace');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      // A period never brings the accent message: nothing is refused for it.
+      await expect(printedHelp(page)).toHaveText(/^Letras A–Z/);
+    });
   });
 });
 
@@ -452,43 +451,73 @@ test.describe('on a 390 px screen', () => {
     expect(lines, `${title}: "${text}" on one line`).toBe(1);
   }
 
-  test('closed rows read whole, with the mailing choice on the line; an address is one column; leaving asks on the whole screen', async ({
+  test('on a phone: closed rows read whole, an address is one column; leaving asks first, on the whole screen; the draft survives other screens; sign-out clears it', async ({
     page,
   }) => {
-    await openStep(page, 'telefones');
-    await fillPhone(page, 0);
-    await page.getByRole('button', { name: 'Adicionar telefone' }).click();
-    await fillPhone(page, 1);
-    await expectWhole(page, 'Telefone 1', 'Celular: (11) 98765-4321');
-    await expectOnOneLine(page, 'Telefone 1', '98765-4321');
-    await shot(page, 'first-day-390x844-phones-closed-row');
+    // A draft with the personal data typed, then its phones and addresses.
+    await signInWithSandboxToken(page);
+    await openNavigation(page);
+    await openApplication(page);
+    await fillProductStep(page);
     await continueToNextStep(page);
+    await fillPersonalStep(page);
+    await goToStep(page, 'telefones');
 
-    // Two inputs of one address stack: the street is below the CEP.
-    const cep = await field(page, 'portador.enderecos.0.cep').boundingBox();
-    const street = await field(page, 'portador.enderecos.0.logradouro').boundingBox();
-    expect(cep !== null && street !== null && street.y > cep.y).toBe(true);
-    await fillAddress(page, 0);
-    await page.getByRole('button', { name: 'Adicionar endereço' }).click();
-    await fillAddress(page, 1);
-    await expectWhole(page, 'Endereço 1', 'Rua Domingos de Morais, 1200');
-    await expectWhole(page, 'Endereço 1', 'Residencial');
-    await expectOnOneLine(page, 'Endereço 1', '04101-000');
-    await expect(page.getByRole('radio', { name: 'Endereço de correspondência (Endereço 1)' })).toBeChecked();
-    await shot(page, 'first-day-390x844-addresses-closed-row');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await test.step('a closed phone and a closed address read whole, with the mailing choice on the line; an address is one column', async () => {
+      await fillPhone(page, 0);
+      await page.getByRole('button', { name: 'Adicionar telefone' }).click();
+      await fillPhone(page, 1);
+      await expectWhole(page, 'Telefone 1', 'Celular: (11) 98765-4321');
+      await expectOnOneLine(page, 'Telefone 1', '98765-4321');
+      await shot(page, 'first-day-390x844-phones-closed-row');
+      await continueToNextStep(page);
 
-    // Leaving for another screen asks first (through the drawer, behind the menu button below md), on
-    // the whole screen; staying keeps what was typed.
-    await openFromNavigation(page, 'Produtos');
+      // Two inputs of one address stack: the street is below the CEP.
+      const cep = await field(page, 'portador.enderecos.0.cep').boundingBox();
+      const street = await field(page, 'portador.enderecos.0.logradouro').boundingBox();
+      expect(cep !== null && street !== null && street.y > cep.y).toBe(true);
+      await fillAddress(page, 0);
+      await page.getByRole('button', { name: 'Adicionar endereço' }).click();
+      await fillAddress(page, 1);
+      await expectWhole(page, 'Endereço 1', 'Rua Domingos de Morais, 1200');
+      await expectWhole(page, 'Endereço 1', 'Residencial');
+      await expectOnOneLine(page, 'Endereço 1', '04101-000');
+      await expect(
+        page.getByRole('radio', { name: 'Endereço de correspondência (Endereço 1)' }),
+      ).toBeChecked();
+      await shot(page, 'first-day-390x844-addresses-closed-row');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+
     const dialog = page.getByRole('dialog', { name: 'Sair da proposta?' });
-    await expect(dialog).toBeVisible();
-    const box = await dialog.boundingBox();
-    expect(box !== null && box.width >= 389, 'full-screen dialog').toBe(true);
-    await expectNoAxeViolations(page, 'leave question at 390 px');
-    await dialog.getByRole('button', { name: 'Continuar na proposta' }).click();
-    await expect(field(page, 'portador.enderecos.1.numero')).toHaveValue(addressAt(1).numero);
+
+    await test.step('leaving for another screen asks first, on the whole screen; staying keeps what was typed', async () => {
+      // Through the drawer, behind the menu button below md.
+      await openFromNavigation(page, 'Produtos');
+      await expect(dialog).toBeVisible();
+      const box = await dialog.boundingBox();
+      expect(box !== null && box.width >= 389, 'full-screen dialog').toBe(true);
+      await expectNoAxeViolations(page, 'leave question at 390 px');
+      await dialog.getByRole('button', { name: 'Continuar na proposta' }).click();
+      await expect(field(page, 'portador.enderecos.1.numero')).toHaveValue(addressAt(1).numero);
+    });
+
+    await test.step('the draft survives other screens; sign-out clears it', async () => {
+      await openFromNavigation(page, 'Produtos');
+      await dialog.getByRole('button', { name: 'Sair e manter o rascunho' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
+      await openFromNavigation(page, 'Nova proposta');
+      await expect(page.getByText('Rascunho recuperado')).toBeVisible();
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await expect(field(page, 'portador.cpf')).toHaveValue(maskedCpf(cpf));
+      // The draft is unsent work: "Sair" asks first, and signing out anyway erases it.
+      await page.getByRole('button', { name: 'Sair' }).click();
+      const question = page.getByRole('dialog', { name: 'Sair e apagar o trabalho desta aba?' });
+      await expect(question).toContainText('uma proposta de crédito que ainda não foi enviada');
+      await question.getByRole('button', { name: 'Sair e apagar' }).click();
+      await expect(page).toHaveURL(/\/entrar$/);
+    });
   });
 });
 
@@ -559,28 +588,4 @@ test('a send that fails, hangs past the time-out or loses its answer: each outco
       idempotencyKeys: [{ endpoint: 'creditRequest', requests: 2 }],
     });
   });
-});
-
-test('leaving asks first; the draft survives other screens; sign-out clears it', async ({ page }) => {
-  await signInWithSandboxToken(page);
-  await openApplication(page);
-  await fillProductStep(page);
-  await continueToNextStep(page);
-  await fillPersonalStep(page);
-  const nav = page.getByRole('navigation', { name: 'Navegação principal' });
-  await nav.getByRole('link', { name: 'Produtos' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sair da proposta?' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Sair e manter o rascunho' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
-  await nav.getByRole('link', { name: 'Nova proposta' }).click();
-  await expect(page.getByText('Rascunho recuperado')).toBeVisible();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.locator(name('portador.cpf'))).toHaveValue(maskedCpf(cpf));
-  // The draft is unsent work: "Sair" asks first, and signing out anyway erases it.
-  await page.getByRole('button', { name: 'Sair' }).click();
-  const question = page.getByRole('dialog', { name: 'Sair e apagar o trabalho desta aba?' });
-  await expect(question).toContainText('uma proposta de crédito que ainda não foi enviada');
-  await question.getByRole('button', { name: 'Sair e apagar' }).click();
-  await expect(page).toHaveURL(/\/entrar$/);
 });
