@@ -53,14 +53,97 @@ async function checkLayout(page: Page, viewport: string, state: string, shell = 
   await shot(page, `layout-${viewport}-${state}`);
 }
 
-async function signIn(page: Page) {
-  await page.goto('/entrar');
-  await page.getByRole('button', { name: /Operador/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeVisible();
-}
-
 async function expectStep(page: Page, number: number) {
   await expect(page.getByText(`Etapa ${number} de 8`, { exact: true })).toBeAttached();
+}
+
+/** From a fresh page: sign-in, products, the open drawer, status with results, cards, accounts, a 404. */
+async function everyScreen(page: Page, viewport: string) {
+  await page.goto('/entrar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+  await checkLayout(page, viewport, 'sign-in', false);
+
+  await page.getByRole('button', { name: /Operador/ }).click();
+  await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
+  await checkLayout(page, viewport, 'products');
+
+  // Both widths are below md, where the navigation is a drawer behind the menu button.
+  const navigation = page.getByRole('navigation', { name: 'Navegação principal' });
+  await openNavigation(page);
+  await expect(navigation).toBeVisible();
+  // The drawer is modal: what lies under it, sign-out included, is inert until it closes.
+  await checkLayout(page, viewport, 'navigation-open', false);
+  await expectNoAxeViolations(page, `navigation open at ${viewport}`);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Abrir navegação' })).toBeFocused();
+
+  await openFromNavigation(page, 'Análises por CPF');
+  const field = page.getByRole('textbox', { name: 'CPF' });
+  await field.fill('52998224725');
+  await field.press('Enter');
+  await expect(page.getByRole('table', { name: 'Propostas do CPF consultado' })).toBeVisible();
+  await checkLayout(page, viewport, 'status-results');
+
+  await openFromNavigation(page, 'Cartões');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cartões' })).toBeVisible();
+  await checkLayout(page, viewport, 'cards');
+
+  // A link in the drawer closes it, and focus goes to the new page's heading.
+  await openFromNavigation(page, 'Contas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contas' })).toBeFocused();
+  await expect(navigation).toBeHidden();
+  await expect(page.getByText('30 contas', { exact: true })).toBeVisible();
+  await checkLayout(page, viewport, 'accounts');
+
+  // An unknown path, reached in the app (a reload would forget the token, kept in memory only).
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/nao-existe');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+  await checkLayout(page, viewport, 'not-found');
+}
+
+/** From a signed-in screen: every step of the credit application, filled as an operator would. */
+async function everyWizardStep(page: Page, viewport: string) {
+  await openFromNavigation(page, 'Nova proposta');
+  await expectStep(page, 1);
+  await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
+  await checkLayout(page, viewport, 'wizard-1');
+  await fillProductStep(page);
+  await continueToNextStep(page);
+
+  await expectStep(page, 2);
+  await fillPersonalStep(page);
+  await checkLayout(page, viewport, 'wizard-2');
+  await continueToNextStep(page);
+
+  await expectStep(page, 3);
+  await fillDocumentStep(page);
+  await checkLayout(page, viewport, 'wizard-3');
+  await continueToNextStep(page);
+
+  await expectStep(page, 4);
+  await fillIncomeStep(page);
+  await checkLayout(page, viewport, 'wizard-4');
+  await continueToNextStep(page);
+
+  await expectStep(page, 5);
+  await fillPhonesStep(page);
+  await checkLayout(page, viewport, 'wizard-5');
+  await continueToNextStep(page);
+
+  await expectStep(page, 6);
+  await fillAddressesStep(page);
+  await checkLayout(page, viewport, 'wizard-6');
+  await continueToNextStep(page);
+
+  await expectStep(page, 7);
+  await checkLayout(page, viewport, 'wizard-7');
+  await continueToNextStep(page);
+
+  await expectStep(page, 8);
+  await checkLayout(page, viewport, 'wizard-8');
 }
 
 for (const viewport of viewports) {
@@ -70,124 +153,16 @@ for (const viewport of viewports) {
       deviceScaleFactor: viewport.deviceScaleFactor,
     });
 
-    test('sign-in, products, status with results, cards, accounts and 404', async ({ page }) => {
+    // One sign-in for both: the screens, then the wizard (opened from the 404's drawer).
+    test('every screen, the open drawer and every step of the credit application', async ({ page }) => {
       test.setTimeout(60_000);
-      await page.goto('/entrar');
-      await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
-      await checkLayout(page, viewport.label, 'sign-in', false);
 
-      await page.getByRole('button', { name: /Operador/ }).click();
-      await expect(page.getByRole('rowheader', { name: 'Cartão Gold Internacional' })).toBeVisible();
-      await checkLayout(page, viewport.label, 'products');
+      await test.step('sign-in, products, the open drawer, status with results, cards, accounts and 404', () =>
+        everyScreen(page, viewport.label));
 
-      await openFromNavigation(page, 'Análises por CPF');
-      const field = page.getByRole('textbox', { name: 'CPF' });
-      await field.fill('52998224725');
-      await field.press('Enter');
-      await expect(page.getByRole('table', { name: 'Propostas do CPF consultado' })).toBeVisible();
-      await checkLayout(page, viewport.label, 'status-results');
+      await test.step('every step of the credit application', () => everyWizardStep(page, viewport.label));
 
-      await openFromNavigation(page, 'Cartões');
-      await expect(page.getByRole('heading', { level: 1, name: 'Cartões' })).toBeVisible();
-      await checkLayout(page, viewport.label, 'cards');
-
-      await openFromNavigation(page, 'Contas');
-      await expect(page.getByText('30 contas', { exact: true })).toBeVisible();
-      await checkLayout(page, viewport.label, 'accounts');
-
-      await page.goto('/nao-existe');
-      // A reload forgets the token (memory only): sign in again, then the unknown path.
-      await page.getByRole('button', { name: /Operador/ }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
-      await checkLayout(page, viewport.label, 'not-found');
-    });
-
-    // Both widths are below md, where the drawer opens (e2e/support/navigation.ts): a test of its own.
-    test('the navigation drawer, open', async ({ page }) => {
-      await signIn(page);
-      await openNavigation(page);
-      await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
-      // The drawer is modal: what lies under it, sign-out included, is inert until it closes.
-      await checkLayout(page, viewport.label, 'navigation-open', false);
-      await expectNoAxeViolations(page, `navigation open at ${viewport.label}`);
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('button', { name: 'Abrir navegação' })).toBeFocused();
-    });
-
-    test('every step of the credit application', async ({ page }) => {
-      test.setTimeout(60_000);
-      await signIn(page);
-      await openFromNavigation(page, 'Nova proposta');
-      await expectStep(page, 1);
-      await expect(page.locator(name('codigodoproduto'))).toContainText('Cartão Gold');
-      await checkLayout(page, viewport.label, 'wizard-1');
-      await fillProductStep(page);
-      await continueToNextStep(page);
-
-      await expectStep(page, 2);
-      await fillPersonalStep(page);
-      await checkLayout(page, viewport.label, 'wizard-2');
-      await continueToNextStep(page);
-
-      await expectStep(page, 3);
-      await fillDocumentStep(page);
-      await checkLayout(page, viewport.label, 'wizard-3');
-      await continueToNextStep(page);
-
-      await expectStep(page, 4);
-      await fillIncomeStep(page);
-      await checkLayout(page, viewport.label, 'wizard-4');
-      await continueToNextStep(page);
-
-      await expectStep(page, 5);
-      await fillPhonesStep(page);
-      await checkLayout(page, viewport.label, 'wizard-5');
-      await continueToNextStep(page);
-
-      await expectStep(page, 6);
-      await fillAddressesStep(page);
-      await checkLayout(page, viewport.label, 'wizard-6');
-      await continueToNextStep(page);
-
-      await expectStep(page, 7);
-      await checkLayout(page, viewport.label, 'wizard-7');
-      await continueToNextStep(page);
-
-      await expectStep(page, 8);
-      await checkLayout(page, viewport.label, 'wizard-8');
+      await expect(page.getByRole('button', { name: 'Enviar proposta' })).toBeVisible();
     });
   });
 }
-
-test.describe('focus and announcements', () => {
-  test('after a route change focus is on the new page heading, from the drawer and from a page link', async ({
-    page,
-  }) => {
-    await signIn(page);
-    // Signing in is a route change too.
-    await expect(page.getByRole('heading', { level: 1, name: 'Produtos de crédito' })).toBeFocused();
-    await page.getByRole('navigation').getByRole('link', { name: 'Cartões' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Cartões' })).toBeFocused();
-    await page.getByRole('navigation').getByRole('link', { name: 'Produtos' }).click();
-    await page
-      .getByRole('link', { name: 'Iniciar proposta com o produto Cartão Gold Internacional' })
-      .click();
-    // The wizard puts focus in its own form, at the first field to fill (the product came with the link).
-    await expect(page.locator('[name="cartaodecredito.diadovencimento"]')).toBeFocused();
-    // Sign-out lands on the sign-in heading, not on <body>.
-    await page.getByRole('button', { name: 'Sair' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeFocused();
-  });
-
-  test('below md, a link in the temporary drawer closes it and focuses the new heading', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page);
-    await page.getByRole('button', { name: 'Abrir navegação' }).click();
-    await page
-      .getByRole('navigation', { name: 'Navegação principal' })
-      .getByRole('link', { name: 'Contas' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Contas' })).toBeFocused();
-    await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeHidden();
-  });
-});

@@ -1,12 +1,13 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fieldNamed as field } from '@/test/form-fields';
 import { preloadRoute, renderRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 import { typedApplication } from '@/test/sample-application';
 import { renderWizardAt, startDraft } from '@/test/wizard-route';
 
 /**
- * A draft lost to a reload, the printed name checked against the full name, the step list, the shortcuts
- * and the mailing address chosen on a row's line. Typing itself (keys, clicks, the caret, the clipboard) is
+ * A draft lost to a reload, the printed name checked against the full name, nothing cut silently (a
+ * printed name too long, a branch with its check digit), the step list, the shortcuts and the mailing
+ * address chosen on a row's line. Typing itself (keys, clicks, the caret, the clipboard) is
  * e2e/credit-application.spec.ts.
  */
 const sandbox = setupTestSandbox();
@@ -101,6 +102,37 @@ describe('the printed name', () => {
     expect(summary.parentElement).toHaveTextContent(`Nome impresso no cartão: ${message}`);
     expect(printed).toHaveAccessibleDescription(message);
     expect(screen.queryByText(/Abrevie os nomes do meio/)).not.toBeInTheDocument();
+  });
+
+  it('cuts nothing: a printed name too long stays whole, counted and refused; so does a branch with its check digit', async () => {
+    const { user, router } = await renderWizardAt('dados-pessoais', { sandbox });
+    const printed = field('portador.nomeimpresso');
+    // ’ is an apostrophe; the suggestion abbreviates the middle names.
+    await paste(user, 'portador.nome', 'Joana Maria de Lourdes D’Ávila');
+    await user.tab();
+    expect(printed).toHaveValue("JOANA M L D'AVILA");
+    // Typed in full (each word the full name's): the length is the one thing wrong.
+    await user.clear(printed);
+    await paste(user, 'portador.nomeimpresso', 'JOANA MARIA DE LOURDES DAVILA');
+    expect(printed).toHaveValue('JOANA MARIA DE LOURDES DAVILA');
+    expect(printed).toHaveAccessibleDescription(/ 29 de 26$/);
+    await user.click(stepForm().getByRole('button', { name: 'Continuar' }));
+    await waitFor(() =>
+      expect(printed).toHaveAccessibleDescription(
+        'Longo demais para o cartão: no máximo 26 caracteres. Abrevie os nomes do meio.',
+      ),
+    );
+
+    await act(() => router.navigate('/proposta/nova/renda-e-conta'));
+    await screen.findByText('Etapa 4 de 8', { exact: true });
+    await paste(user, 'portador.numerodaagencia', '0001-9');
+    expect(field('portador.numerodaagencia')).toHaveValue('0001-9');
+    await user.click(stepForm().getByRole('button', { name: 'Continuar' }));
+    await waitFor(() =>
+      expect(field('portador.numerodaagencia')).toHaveAccessibleDescription(
+        'Informe a agência sem o dígito verificador (ex.: 0001-9 → 0001): o provedor recebe só o número.',
+      ),
+    );
   });
 });
 

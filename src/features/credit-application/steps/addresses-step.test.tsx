@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { fieldNamed as field } from '@/test/form-fields';
 import { preloadRoute, setupTestSandbox, warmUp } from '@/test/render-route';
 import { renderWizardAt } from '@/test/wizard-route';
@@ -95,5 +95,27 @@ describe('the CEP field', () => {
     await user.type(at('cep'), '04101000');
     await waitFor(() => expect(at('logradouro')).toHaveValue('Rua Domingos de Morais'));
     expect(at('bairro')).toHaveValue('Bairro do Operador');
+  });
+
+  it('a CEP service that is down blocks nothing: it says so, the address is typed, and the step goes on', async () => {
+    const { user } = await openAddresses();
+    sandbox.server.use(http.get('*/__sandbox/cep/:cep/json/', () => HttpResponse.error()));
+    await user.click(at('cep'));
+    await user.keyboard('01310100');
+    await screen.findByText('CEP não encontrado no serviço de CEP: preencha o endereço.');
+    // The rest typed in as usual (pasted: its keys are not the subject), a number with a letter.
+    const typed = {
+      numero: '1000A',
+      logradouro: 'Avenida Paulista',
+      bairro: 'Bela Vista',
+      cidade: 'São Paulo',
+    };
+    for (const [name, text] of Object.entries(typed)) {
+      await user.click(at(name));
+      await user.paste(text);
+    }
+    await user.selectOptions(at('uf'), 'SP');
+    await user.click(screen.getByText('Continuar', { selector: 'button' }));
+    expect(await screen.findByText('Etapa 7 de 8', { exact: true })).toBeInTheDocument();
   });
 });
