@@ -18,10 +18,10 @@ import { fillCreditApplication } from './wizard-helpers';
  * The points: before the look-up that precedes the send answers (the application without an idempotency
  * key); while the POST is in flight; between the answer and the outcome's last render (the application's
  * check of the CPF's analyses after the send, held; a card dialog fading out, its timers stopped with
- * Playwright's clock); after the outcome. A slow provider adds
- * no point of its own: the held answer is as late as a slow one, and the journeys that send an application
- * or a virtual card run against a slow provider (the `slow` profile). What a real transport adds, the browser resending a POST whose connection
- * was reset and a preflight that refuses the key, is below.
+ * Playwright's clock); after the outcome. A slow provider adds no point of its own: the held answer is as
+ * late as a slow one, and the journeys that send an application or a virtual card run against a slow
+ * provider (the `slow` profile). What a real transport adds, the browser resending a POST whose
+ * connection was reset and a preflight that refuses the key, is below.
  */
 
 interface Stats {
